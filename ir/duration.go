@@ -1,0 +1,114 @@
+package ir
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Duration is an interval or timeout as written ("30s", "PT1M", "1000ms",
+// "60"), with its length in milliseconds.
+type Duration struct {
+	Ms   int64
+	Text string
+}
+
+// ParseDuration reads Pacemaker's interval syntax (crm_parse_interval_spec):
+// an ISO 8601 duration starting with P, or a number with an optional unit
+// (ms, msec, us, usec, s, sec, m, min, h, hr; none means seconds).
+func ParseDuration(text string) (Duration, error) {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return Duration{}, fmt.Errorf("an empty string is not a duration")
+	}
+	if t[0] == 'P' {
+		d, err := parseISODuration(t)
+		if err != nil {
+			return Duration{}, err
+		}
+		return Duration{Ms: d.Milliseconds(), Text: text}, nil
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return Duration{}, fmt.Errorf("%q is not a duration: expected a number with an optional unit (ms, s, m, h) or an ISO 8601 duration such as PT30S", text)
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if err != nil {
+		return Duration{}, fmt.Errorf("%q is not a duration: %v", text, err)
+	}
+	var mult float64
+	switch strings.ToLower(strings.TrimSpace(t[i:])) {
+	case "", "s", "sec":
+		mult = 1000
+	case "ms", "msec":
+		mult = 1
+	case "us", "usec":
+		mult = 0.001
+	case "m", "min":
+		mult = 60000
+	case "h", "hr":
+		mult = 3600000
+	default:
+		return Duration{}, fmt.Errorf("%q is not a duration: unknown unit %q (use ms, s, m or h)", text, t[i:])
+	}
+	return Duration{Ms: int64(float64(n) * mult), Text: text}, nil
+}
+
+// parseISODuration reads PnYnMnDTnHnMnS (and PnW) with whole numbers;
+// months count 30 days and years 365, as Pacemaker's crm_time does for
+// intervals.
+func parseISODuration(t string) (time.Duration, error) {
+	bad := func() (time.Duration, error) {
+		return 0, fmt.Errorf("%q is not an ISO 8601 duration such as P1D or PT30S", t)
+	}
+	s := t[1:]
+	if s == "" {
+		return bad()
+	}
+	var total time.Duration
+	inTime := false
+	for s != "" {
+		if s[0] == 'T' {
+			inTime = true
+			s = s[1:]
+			continue
+		}
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 || i == len(s) {
+			return bad()
+		}
+		n, err := strconv.ParseInt(s[:i], 10, 64)
+		if err != nil {
+			return bad()
+		}
+		var unit time.Duration
+		switch {
+		case s[i] == 'Y' && !inTime:
+			unit = 365 * 24 * time.Hour
+		case s[i] == 'M' && !inTime:
+			unit = 30 * 24 * time.Hour
+		case s[i] == 'W' && !inTime:
+			unit = 7 * 24 * time.Hour
+		case s[i] == 'D' && !inTime:
+			unit = 24 * time.Hour
+		case s[i] == 'H' && inTime:
+			unit = time.Hour
+		case s[i] == 'M' && inTime:
+			unit = time.Minute
+		case s[i] == 'S' && inTime:
+			unit = time.Second
+		default:
+			return bad()
+		}
+		total += time.Duration(n) * unit
+		s = s[i+1:]
+	}
+	return total, nil
+}
