@@ -9,6 +9,53 @@ import (
 // Read parses a CIB XML document (configuration, optionally with status)
 // into IR. filename is used in diagnostics only. cib is nil when diags has
 // errors.
+//
+// The root may be <cib> or, for the output of `cibadmin -Q -o
+// configuration`, a bare <configuration>.
 func Read(filename string, src []byte) (cib *ir.CIB, diags hcl.Diagnostics) {
-	panic("TODO: importer.Read")
+	root, diags := parseTree(filename, src)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	r := newReader(filename)
+	cib = &ir.CIB{}
+	switch root.name {
+	case "cib":
+		r.cib(root, cib)
+	case "configuration":
+		cib.Config = r.config(root)
+	default:
+		r.errorf(root.rng, "Not a CIB", "The root element is <%s>; a CIB document's root is <cib> (or <configuration>).", root.name)
+	}
+	if cib.Config == nil && !r.diags.HasErrors() {
+		r.errorf(root.rng, "Missing configuration", "The <cib> element has no <configuration> child; every CIB has one.")
+	}
+	r.checkReferences()
+	if r.diags.HasErrors() {
+		return nil, r.diags
+	}
+	return cib, r.diags
+}
+
+func (r *reader) cib(e *elem, cib *ir.CIB) {
+	cib.Attrs = verbatim(e)
+	for _, c := range e.children {
+		switch c.name {
+		case "configuration":
+			if cib.Config != nil {
+				r.duplicateChild(e, c)
+				continue
+			}
+			cib.Config = r.config(c)
+		case "status":
+			if cib.Status != nil {
+				r.duplicateChild(e, c)
+				continue
+			}
+			cib.Status = r.status(c)
+		default:
+			r.unknownChild(e, c)
+		}
+	}
+	r.finish(e)
 }

@@ -34,6 +34,12 @@ type Config struct {
 	// document order, by element name ("rsc_defaults", "op_defaults",
 	// "fencing-topology", "alerts", "acls", "tags"); writers emit exactly
 	// these (an empty <tags/> is not the same CIB as none).
+	//
+	// Sections may also name the required sections ("crm_config", "nodes",
+	// "resources", "constraints") to record that the source placed them
+	// elsewhere than first and in that order (some CIBs have rsc_defaults
+	// before resources). Required sections not named are written first, in
+	// schema order.
 	Sections []string
 }
 
@@ -71,6 +77,9 @@ type NVSet struct {
 	Score *ScoreValue
 	Rules []*Rule // all must pass for the set to apply
 	Pairs []*NVPair
+	// ChildAt is the number of Pairs written before the Rules (0: rules
+	// first, the usual form).
+	ChildAt int
 
 	DeclRange hcl.Range
 }

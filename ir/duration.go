@@ -70,7 +70,7 @@ func parseISODuration(t string) (time.Duration, error) {
 		return bad()
 	}
 	var total time.Duration
-	inTime := false
+	inTime, units := false, 0
 	for s != "" {
 		if s[0] == 'T' {
 			inTime = true
@@ -88,27 +88,35 @@ func parseISODuration(t string) (time.Duration, error) {
 		if err != nil {
 			return bad()
 		}
+		// Like crm_time_parse_duration, only M depends on the T separator
+		// (months before it, minutes after); the other units are accepted
+		// on either side, so "P30S" is thirty seconds.
 		var unit time.Duration
-		switch {
-		case s[i] == 'Y' && !inTime:
+		switch s[i] {
+		case 'Y':
 			unit = 365 * 24 * time.Hour
-		case s[i] == 'M' && !inTime:
-			unit = 30 * 24 * time.Hour
-		case s[i] == 'W' && !inTime:
+		case 'W':
 			unit = 7 * 24 * time.Hour
-		case s[i] == 'D' && !inTime:
+		case 'D':
 			unit = 24 * time.Hour
-		case s[i] == 'H' && inTime:
+		case 'H':
 			unit = time.Hour
-		case s[i] == 'M' && inTime:
-			unit = time.Minute
-		case s[i] == 'S' && inTime:
+		case 'S':
 			unit = time.Second
+		case 'M':
+			unit = time.Minute
+			if !inTime {
+				unit = 30 * 24 * time.Hour
+			}
 		default:
 			return bad()
 		}
 		total += time.Duration(n) * unit
+		units++
 		s = s[i+1:]
+	}
+	if units == 0 {
+		return bad()
 	}
 	return total, nil
 }

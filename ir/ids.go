@@ -83,3 +83,7 @@ func withIndex(base string, n int) string {
 	}
 	return base + "-" + strconv.Itoa(n)
 }
+
+// AlertAttributeID is the id of the attribute element named name in an
+// alert's select_attributes: "alert1-select-standby".
+func AlertAttributeID(alert, name string) string { return alert + "-select-" + name }

@@ -83,6 +83,10 @@ type Group struct {
 	Sets        []*NVSet // meta_attributes (and, rarely, instance_attributes)
 	Members     []*Primitive
 	ChildAt     int // number of Sets before the members
+	// SetsAt, when not nil, overrides ChildAt for sources that interleave
+	// sets with members: SetsAt[i] is the number of Members written
+	// before Sets[i] (non-decreasing).
+	SetsAt []int
 
 	DeclRange hcl.Range
 }

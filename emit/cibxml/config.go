@@ -1,0 +1,301 @@
+package cibxml
+
+import "pcl/ir"
+
+// requiredSections are the sections every <configuration> has, in schema
+// order; optionalSections the others, in the order used when the IR does
+// not list them in Config.Sections.
+var (
+	requiredSections = []string{"crm_config", "nodes", "resources", "constraints"}
+	optionalSections = []string{"rsc_defaults", "op_defaults", "fencing-topology", "alerts", "acls", "tags"}
+)
+
+func (x *writer) config(c *ir.Config) {
+	if c == nil {
+		c = &ir.Config{}
+	}
+	x.start("configuration", nil)
+	for _, name := range sectionOrder(c) {
+		x.section(c, name)
+	}
+	x.end("configuration")
+}
+
+// sectionOrder is Config.Sections completed: required sections it does not
+// name go first, and optional sections with content it does not name go
+// last, each in schema order.
+func sectionOrder(c *ir.Config) []string {
+	listed := map[string]bool{}
+	for _, s := range c.Sections {
+		listed[s] = true
+	}
+	var order []string
+	for _, s := range requiredSections {
+		if !listed[s] {
+			order = append(order, s)
+		}
+	}
+	seen := map[string]bool{}
+	for _, s := range c.Sections {
+		if !seen[s] {
+			seen[s] = true
+			order = append(order, s)
+		}
+	}
+	for _, s := range optionalSections {
+		if !listed[s] && sectionHasContent(c, s) {
+			order = append(order, s)
+		}
+	}
+	return order
+}
+
+func sectionHasContent(c *ir.Config, name string) bool {
+	switch name {
+	case "rsc_defaults":
+		return len(c.RscDefaults) > 0
+	case "op_defaults":
+		return len(c.OpDefaults) > 0
+	case "fencing-topology":
+		return len(c.FencingLevels) > 0
+	case "alerts":
+		return len(c.Alerts) > 0
+	case "acls":
+		return len(c.ACLs) > 0
+	case "tags":
+		return len(c.Tags) > 0
+	}
+	return false
+}
+
+func (x *writer) section(c *ir.Config, name string) {
+	switch name {
+	case "crm_config":
+		x.start(name, nil)
+		x.sets(c.Properties)
+		x.end(name)
+	case "nodes":
+		x.start(name, nil)
+		for _, n := range c.Nodes {
+			x.node(n)
+		}
+		x.end(name)
+	case "resources":
+		x.start(name, nil)
+		for _, r := range c.Resources {
+			x.resource(r)
+		}
+		x.end(name)
+	case "constraints":
+		x.start(name, nil)
+		for _, k := range c.Constraints {
+			x.constraint(k)
+		}
+		x.end(name)
+	case "rsc_defaults":
+		x.start(name, nil)
+		x.sets(c.RscDefaults)
+		x.end(name)
+	case "op_defaults":
+		x.start(name, nil)
+		x.sets(c.OpDefaults)
+		x.end(name)
+	case "fencing-topology":
+		x.start(name, nil)
+		for _, l := range c.FencingLevels {
+			x.fencingLevel(l)
+		}
+		x.end(name)
+	case "alerts":
+		x.start(name, nil)
+		for _, al := range c.Alerts {
+			x.alert(al)
+		}
+		x.end(name)
+	case "acls":
+		x.start(name, nil)
+		for _, e := range c.ACLs {
+			x.aclEntry(e)
+		}
+		x.end(name)
+	case "tags":
+		x.start(name, nil)
+		for _, t := range c.Tags {
+			var a attrs
+			a.always("id", t.ID)
+			x.start("tag", a)
+			for _, ref := range t.Refs {
+				var r attrs
+				r.always("id", ref)
+				x.leaf("obj_ref", r)
+			}
+			x.end("tag")
+		}
+		x.end(name)
+	}
+}
+
+func (x *writer) sets(sets []*ir.NVSet) {
+	for _, s := range sets {
+		x.nvset(s)
+	}
+}
+
+func (x *writer) nvset(s *ir.NVSet) {
+	name := s.Kind.Element()
+	var a attrs
+	a.opt("id", s.ID)
+	a.opt("id-ref", s.IDRef)
+	a.score("score", s.Score)
+	x.start(name, a)
+	at := split(s.ChildAt, len(s.Pairs))
+	for _, p := range s.Pairs[:at] {
+		x.nvpair(p)
+	}
+	for _, r := range s.Rules {
+		x.rule(r)
+	}
+	for _, p := range s.Pairs[at:] {
+		x.nvpair(p)
+	}
+	x.end(name)
+}
+
+func (x *writer) nvpair(p *ir.NVPair) {
+	var a attrs
+	a.opt("id", p.ID)
+	a.opt("id-ref", p.IDRef)
+	a.opt("name", p.Name)
+	a.ptr("value", p.Value)
+	x.leaf("nvpair", a)
+}
+
+func (x *writer) node(n *ir.Node) {
+	var a attrs
+	a.always("id", n.ID)
+	a.always("uname", n.Uname)
+	a.opt("type", n.Type)
+	a.opt("description", n.Description)
+	a.score("score", n.Score)
+	x.start("node", a)
+	x.sets(n.Sets)
+	x.end("node")
+}
+
+func (x *writer) fencingLevel(l *ir.FencingLevel) {
+	var a attrs
+	a.always("id", l.ID)
+	a.always("index", l.Index)
+	a.opt("target", l.Target)
+	a.opt("target-pattern", l.TargetPattern)
+	a.opt("target-attribute", l.TargetAttribute)
+	a.opt("target-value", l.TargetValue)
+	a.always("devices", l.Devices)
+	x.leaf("fencing-level", a)
+}
+
+func (x *writer) alert(al *ir.Alert) {
+	var a attrs
+	a.always("id", al.ID)
+	a.opt("description", al.Description)
+	a.always("path", al.Path)
+	x.start("alert", a)
+	if sel := al.Select; sel != nil {
+		x.start("select", nil)
+		if sel.Nodes {
+			x.leaf("select_nodes", nil)
+		}
+		if sel.Fencing {
+			x.leaf("select_fencing", nil)
+		}
+		if sel.Resources {
+			x.leaf("select_resources", nil)
+		}
+		if sel.Attributes {
+			x.start("select_attributes", nil)
+			for _, at := range sel.AttributeNames {
+				var aa attrs
+				aa.always("id", at.ID)
+				aa.always("name", at.Name)
+				x.leaf("attribute", aa)
+			}
+			x.end("select_attributes")
+		}
+		x.end("select")
+	}
+	x.sets(al.Sets)
+	for _, r := range al.Recipients {
+		var ra attrs
+		ra.always("id", r.ID)
+		ra.opt("description", r.Description)
+		ra.always("value", r.Value)
+		x.start("recipient", ra)
+		x.sets(r.Sets)
+		x.end("recipient")
+	}
+	x.end("alert")
+}
+
+func (x *writer) aclEntry(e ir.ACLEntry) {
+	switch e := e.(type) {
+	case *ir.ACLTarget:
+		name, roleElem := "acl_target", "role"
+		if e.Legacy {
+			name, roleElem = "acl_user", "role_ref"
+		}
+		var a attrs
+		a.always("id", e.ID)
+		a.opt("name", e.Name)
+		x.start(name, a)
+		x.roleRefs(roleElem, e.Roles)
+		for _, p := range e.Permissions {
+			x.aclPermission(p)
+		}
+		x.end(name)
+	case *ir.ACLGroup:
+		var a attrs
+		a.always("id", e.ID)
+		a.opt("name", e.Name)
+		x.start("acl_group", a)
+		x.roleRefs("role", e.Roles)
+		x.end("acl_group")
+	case *ir.ACLRole:
+		var a attrs
+		a.always("id", e.ID)
+		a.opt("description", e.Description)
+		x.start("acl_role", a)
+		for _, p := range e.Permissions {
+			x.aclPermission(p)
+		}
+		x.end("acl_role")
+	}
+}
+
+func (x *writer) roleRefs(elem string, roles []string) {
+	for _, r := range roles {
+		var a attrs
+		a.always("id", r)
+		x.leaf(elem, a)
+	}
+}
+
+func (x *writer) aclPermission(p *ir.ACLPermission) {
+	name := "acl_permission"
+	var a attrs
+	a.always("id", p.ID)
+	refName, typeName := "reference", "object-type"
+	if p.Element != "" {
+		// Legacy (pacemaker-1.x) <read>/<write>/<deny>: the element is
+		// the kind, and the object type and reference are tag and ref.
+		name = p.Element
+		refName, typeName = "ref", "tag"
+	} else {
+		a.always("kind", p.Kind)
+	}
+	a.opt("xpath", p.XPath)
+	a.opt(refName, p.Reference)
+	a.opt(typeName, p.ObjectType)
+	a.opt("attribute", p.Attribute)
+	a.opt("description", p.Description)
+	x.leaf(name, a)
+}

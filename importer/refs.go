@@ -1,0 +1,166 @@
+package importer
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// idDecl is where an id was declared.
+type idDecl struct {
+	elem string
+	rng  hcl.Range
+}
+
+// refKind says what a reference may name.
+type refKind int
+
+const (
+	refResource refKind = iota // rsc, with-rsc, first, then, resource_ref: a resource, template or tag
+	refTemplate                // a primitive's template
+	refRole                    // an ACL target's or group's role
+	refAny                     // id-ref, obj_ref: any element with that id
+)
+
+// resourceElems are the elements a constraint may name.
+var resourceElems = map[string]bool{
+	"primitive": true, "group": true, "clone": true, "master": true,
+	"bundle": true, "template": true, "tag": true,
+}
+
+// reference is a use of an id, checked once the whole document is read.
+type reference struct {
+	id   string
+	kind refKind
+	attr string // the attribute (or element) that holds it
+	elem string
+	rng  hcl.Range
+}
+
+// declare records a configuration id; a second declaration of the same id
+// is an error naming the first.
+func (r *reader) declare(e *elem, id string) {
+	if id == "" {
+		return
+	}
+	if prev, ok := r.ids[id]; ok {
+		r.errorf(e.rng, "Duplicate id",
+			"The id %q of <%s> is already used by <%s> at %s; ids must be unique in a CIB.", id, e.name, prev.elem, where(prev.rng))
+		return
+	}
+	r.ids[id] = idDecl{elem: e.name, rng: e.rng}
+}
+
+// declareNode records a node id; node ids live apart from the other ids
+// (a remote node's id is usually its connection resource's id).
+func (r *reader) declareNode(e *elem, id string) {
+	if prev, ok := r.nodeIDs[id]; ok {
+		r.errorf(e.rng, "Duplicate node id",
+			"The node id %q is already used by the node at %s; node ids must be unique.", id, where(prev.rng))
+		return
+	}
+	r.nodeIDs[id] = idDecl{elem: e.name, rng: e.rng}
+}
+
+// refer records a reference held in attribute attr of e.
+func (r *reader) refer(e *elem, attr, id string, kind refKind) {
+	if id == "" {
+		return
+	}
+	r.refs = append(r.refs, reference{id: id, kind: kind, attr: attr, elem: e.name, rng: e.rng})
+}
+
+func (r *reader) checkReferences() {
+	for _, ref := range r.refs {
+		decl, ok := r.ids[ref.id]
+		var want string
+		switch ref.kind {
+		case refResource:
+			ok = ok && resourceElems[decl.elem]
+			want = "resource, template or tag"
+		case refTemplate:
+			ok = ok && decl.elem == "template"
+			want = "template"
+		case refRole:
+			ok = ok && decl.elem == "acl_role"
+			want = "ACL role"
+		case refAny:
+			want = "element"
+		}
+		if ok {
+			continue
+		}
+		detail := fmt.Sprintf("%s=%q of <%s> names no %s in this CIB.", ref.attr, ref.id, ref.elem, want)
+		if decl.elem != "" {
+			detail = fmt.Sprintf("%s=%q of <%s> names the <%s> at %s, which is not a %s.", ref.attr, ref.id, ref.elem, decl.elem, where(decl.rng), want)
+		} else if s := r.suggest(ref.id, ref.kind); s != "" {
+			detail += fmt.Sprintf(" Did you mean %q?", s)
+		}
+		// Pacemaker ignores a constraint whose resource does not exist,
+		// so the CIB still means something; a missing template, role or
+		// referenced set leaves its user without content.
+		if ref.kind == refResource {
+			r.warnf(ref.rng, "Unknown reference", "%s Pacemaker ignores the constraint.", detail)
+		} else {
+			r.errorf(ref.rng, "Unknown reference", "%s", detail)
+		}
+	}
+}
+
+// suggest returns the declared id closest to id by edit distance, when
+// close enough to be a likely typo.
+func (r *reader) suggest(id string, kind refKind) string {
+	best, bestD := "", len(id)/3+1
+	names := make([]string, 0, len(r.ids))
+	for k := range r.ids {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		if kind == refResource && !resourceElems[r.ids[k].elem] {
+			continue
+		}
+		if d := editDistance(id, k, bestD); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, or limit when it is
+// at least limit.
+func editDistance(a, b string, limit int) int {
+	if abs(len(a)-len(b)) >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// where spells a position for a diagnostic's detail: file:line:column.
+func where(rng hcl.Range) string {
+	return fmt.Sprintf("%s:%d:%d", rng.Filename, rng.Start.Line, rng.Start.Column)
+}

@@ -1,0 +1,179 @@
+package importer
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+)
+
+// maxDepth is the deepest element nesting accepted. Real CIBs stay under
+// 15 (cib/configuration/resources/clone/group/primitive/operations/op/
+// instance_attributes/rule/rule/...); anything near this is an attack or
+// a generator gone wrong, and refusing it keeps every later walk bounded.
+const maxDepth = 64
+
+// elem is one XML element with its source position, as the converters in
+// this package walk it. Attribute lookups mark attributes used so that the
+// ones no converter asked for can be reported.
+type elem struct {
+	name     string
+	attrs    []xml.Attr
+	used     []bool
+	children []*elem
+	text     strings.Builder
+	textAt   hcl.Range // where the first non-space text is
+	rng      hcl.Range // the start tag
+}
+
+// lookup returns the attribute's value and whether it is present, and
+// marks it used.
+func (e *elem) lookup(name string) (string, bool) {
+	for i, a := range e.attrs {
+		if a.Name.Space == "" && a.Name.Local == name {
+			e.used[i] = true
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// attr returns the attribute's value, "" when absent.
+func (e *elem) attr(name string) string {
+	v, _ := e.lookup(name)
+	return v
+}
+
+// optional returns a pointer to the attribute's value, nil when absent.
+func (e *elem) optional(name string) *string {
+	v, ok := e.lookup(name)
+	if !ok {
+		return nil
+	}
+	return &v
+}
+
+// lineIndex turns byte offsets into hcl positions. Offsets come mostly in
+// increasing order, so it remembers the last one: counting columns from
+// there keeps a document written on one long line linear.
+type lineIndex struct {
+	src    []byte
+	starts []int // byte offset of each line's first byte
+	last   hcl.Pos
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &lineIndex{src: src, starts: starts, last: hcl.Pos{Line: 1, Column: 1}}
+}
+
+func (li *lineIndex) pos(off int) hcl.Pos {
+	off = max(0, min(off, len(li.src)))
+	line := sort.Search(len(li.starts), func(i int) bool { return li.starts[i] > off }) - 1
+	from, col := li.starts[line], 1
+	if li.last.Line == line+1 && li.last.Byte <= off {
+		from, col = li.last.Byte, li.last.Column
+	}
+	p := hcl.Pos{Line: line + 1, Column: col + utf8.RuneCount(li.src[from:off]), Byte: off}
+	li.last = p
+	return p
+}
+
+func (li *lineIndex) rng(filename string, start, end int) hcl.Range {
+	return hcl.Range{Filename: filename, Start: li.pos(start), End: li.pos(end)}
+}
+
+// parseTree reads src into an element tree. It refuses DTDs (so no entity
+// can be declared, let alone expanded) and nesting deeper than maxDepth.
+// On error it returns nil and a diagnostic at the offending position.
+func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
+	li := newLineIndex(src)
+	d := xml.NewDecoder(bytes.NewReader(src))
+	d.Strict = true
+	var (
+		stack []*elem
+		root  *elem
+		diags hcl.Diagnostics
+	)
+	fail := func(start, end int, summary, detail string) (*elem, hcl.Diagnostics) {
+		r := li.rng(filename, start, end)
+		return nil, append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: &r})
+	}
+	for {
+		start := int(d.InputOffset())
+		tok, err := d.Token()
+		end := int(d.InputOffset())
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var se *xml.SyntaxError
+			msg := err.Error()
+			if errors.As(err, &se) {
+				msg = se.Msg
+			}
+			// Point at the token the parser choked on, past any
+			// leading whitespace it had consumed with it.
+			at := start
+			for at < end && at < len(src) && isSpace(src[at]) {
+				at++
+			}
+			return fail(at, end, "Malformed XML", fmt.Sprintf("The document is not well-formed XML: %s.", msg))
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) >= maxDepth {
+				return fail(start, end, "XML nested too deeply",
+					fmt.Sprintf("Elements are nested more than %d deep; no CIB needs that, so the document is refused.", maxDepth))
+			}
+			if root != nil && len(stack) == 0 {
+				return fail(start, end, "Malformed XML", "The document has more than one root element.")
+			}
+			e := &elem{name: qualified(t.Name), attrs: t.Attr, used: make([]bool, len(t.Attr)), rng: li.rng(filename, start, end)}
+			if len(stack) > 0 {
+				p := stack[len(stack)-1]
+				p.children = append(p.children, e)
+			} else {
+				root = e
+			}
+			stack = append(stack, e)
+		case xml.EndElement:
+			stack = stack[:len(stack)-1]
+		case xml.CharData:
+			if len(stack) > 0 && len(bytes.TrimSpace(t)) > 0 {
+				e := stack[len(stack)-1]
+				if e.text.Len() == 0 {
+					e.textAt = li.rng(filename, start, end)
+				}
+				e.text.Write(t)
+			}
+		case xml.Directive:
+			return fail(start, end, "DTD not allowed",
+				"The document has a <!DOCTYPE> or other declaration. A CIB never needs one, and entity declarations are refused so that no entity is ever expanded.")
+		}
+	}
+	if root == nil {
+		return fail(len(src), len(src), "Empty document", "The document has no root element; expected <cib>.")
+	}
+	return root, diags
+}
+
+func qualified(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
