@@ -3,6 +3,7 @@ package compiler
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/dsl"
 	"pcl/ir"
 )
 
@@ -13,10 +14,51 @@ type Options struct {
 	Vars map[string]string
 }
 
+// defaultRootAttrs are the <cib> attributes of a compiled policy: the
+// schema it is written for and fresh version counters, which is what
+// crm_verify and cibadmin --replace need.
+var defaultRootAttrs = []ir.Attr{
+	{Name: "crm_feature_set", Value: "3.16.2"},
+	{Name: "validate-with", Value: "pacemaker-3.7"},
+	{Name: "epoch", Value: "1"},
+	{Name: "num_updates", Value: "0"},
+	{Name: "admin_epoch", Value: "0"},
+}
+
 // Compile loads the policy at paths (.pcl files and directories of .pcl
 // files, forming one policy) and compiles it to IR. files holds every
 // source read, for printing diagnostics with excerpts. cib is nil when diags
 // has errors.
 func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.File, diags hcl.Diagnostics) {
-	panic("TODO: compiler.Compile")
+	pol, files, diags := dsl.Load(paths)
+	if diags.HasErrors() {
+		return nil, files, diags
+	}
+	cib, d := compilePolicy(pol, files, opts)
+	return cib, files, append(diags, d...)
+}
+
+// compilePolicy runs the passes after loading: evaluate, expand, lower,
+// resolve and validate.
+func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*ir.CIB, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	ctx, d := rootContext(pol, opts)
+	diags = append(diags, d...)
+	if d.HasErrors() {
+		return nil, diags
+	}
+	l := newLowerer()
+	l.files = files
+	l.attrs = append([]ir.Attr(nil), defaultRootAttrs...)
+	l.lowerPolicy(pol, ctx)
+	l.resolve()
+	l.validate()
+	diags = append(diags, l.diags...)
+	if !l.explicitSections {
+		l.cfg.Sections = l.sections
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return &ir.CIB{Attrs: l.attrs, Config: l.cfg}, diags
 }

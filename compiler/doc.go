@@ -1,9 +1,23 @@
-// Package compiler turns a .pcl policy into IR. It runs as named passes:
-// load (dsl), expand (for_each and dynamic blocks), evaluate (variables,
-// locals, functions), lower (AST to IR with derived ids), resolve (names and
-// references) and validate (Pacemaker's rules and pcl's lints). Every pass
-// reports hcl.Diagnostics with source ranges and the run goes on to report
-// all errors at once.
+// Package compiler turns a .pcl policy into IR. It runs as named passes,
+// each in a file of its name:
+//
+//   - load (package dsl): parse the files and decode the block structure;
+//   - evaluate (evaluate.go, functions.go): variables with --var overrides,
+//     locals, the constant inf and HCL's pure standard functions;
+//   - expand (expand.go): for_each instances with each.key/each.value and
+//     name, dynamic blocks (hcl/ext/dynblock) per instance;
+//   - lower (lower*.go, rules.go): blocks to ir.CIB in source order, ids
+//     derived by ir/ids.go, ChildAt from block positions, value texts kept
+//     as written; rule strings via dsl/rule and lowerRule (rule_lower.go);
+//     colocation sets reversed from placement order to the CIB's order;
+//   - resolve (resolve.go): members and resource moves into groups and
+//     clones, references checked with "did you mean";
+//   - validate (validate.go): Pacemaker's cross-element rules and pcl's
+//     lints.
+//
+// Every pass reports hcl.Diagnostics with source ranges and the run goes on
+// to report all errors at once. docs/language.md is the language this
+// package implements.
 //
 // It does not read CIB XML (package importer), write any output format
 // (package emit/...) or plan (package planner).

@@ -10,6 +10,12 @@ type CIB struct {
 	Attrs  []Attr
 	Config *Config
 	Status *Status // nil when the input had no <status>
+
+	// Scenarios are the what-if scenarios a .pcl policy declares
+	// (scenario blocks), in source order. They are pcl's own and are not
+	// part of the CIB XML: writers ignore them and the importer never
+	// sets them.
+	Scenarios []*Scenario
 }
 
 // Attr is an XML attribute kept verbatim.

@@ -1,6 +1,9 @@
 package ir
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The functions in this file are the one definition of the ids pcl derives
 // for elements that a policy does not name explicitly. The compiler uses
@@ -64,7 +67,21 @@ func RecipientID(alert string, n int) string { return withIndex(alert+"-recipien
 
 // FencingLevelID is the id of a fencing level: "fl-node1-1". target is the
 // node name, pattern or attribute=value the level applies to.
-func FencingLevelID(target, index string) string { return "fl-" + target + "-" + index }
+//
+// Characters an XML ID may not hold (the "=" of attribute=value, the
+// brackets of a pattern) become "-", so that the derived id is valid.
+func FencingLevelID(target, index string) string {
+	return "fl-" + strings.Map(idChar, target) + "-" + index
+}
+
+// idChar maps a character that may not appear in an XML ID (an NCName) to "-".
+func idChar(r rune) rune {
+	switch {
+	case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.', r > 0x7f:
+		return r
+	}
+	return '-'
+}
 
 // PortMappingID is the id of a bundle port mapping: "httpd-bundle-port-map-80".
 func PortMappingID(bundle, portOrRange string) string {

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"pcl/compiler"
+	"pcl/emit/cibxml"
+)
+
+func init() {
+	register(command{
+		name:    "compile",
+		usage:   "INPUT... [-o FILE] [--var name=value]...",
+		summary: "compile a .pcl policy to CIB XML",
+		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
+			out := fs.StringP("output", "o", "", "write the CIB to `FILE` (atomically) instead of stdout")
+			vars := fs.StringArray("var", nil, "set variable `name=value` (value read as an HCL expression, else as a string)")
+			return func(e *env, args []string) int {
+				if len(args) == 0 {
+					fmt.Fprintln(e.stderr, "pcl compile: expected at least one .pcl file or directory")
+					return exitUsage
+				}
+				opts, ok := compileOptions(e, "compile", *vars)
+				if !ok {
+					return exitUsage
+				}
+				return runCompile(e, args, *out, opts)
+			}
+		},
+	})
+}
+
+// compileOptions parses --var name=value flags.
+func compileOptions(e *env, cmd string, vars []string) (compiler.Options, bool) {
+	opts := compiler.Options{Vars: map[string]string{}}
+	for _, v := range vars {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || name == "" {
+			fmt.Fprintf(e.stderr, "pcl %s: --var %q: expected name=value\n", cmd, v)
+			return opts, false
+		}
+		opts.Vars[name] = value
+	}
+	return opts, true
+}
+
+func runCompile(e *env, paths []string, out string, opts compiler.Options) int {
+	cib, files, diags := compiler.Compile(paths, opts)
+	printDiags(e.stderr, files, diags)
+	if diags.HasErrors() || cib == nil {
+		return exitDiags
+	}
+	var buf bytes.Buffer
+	if err := cibxml.Write(&buf, cib); err != nil {
+		fmt.Fprintf(e.stderr, "pcl compile: %v\n", err)
+		return exitDiags
+	}
+	if err := writeOutput(e, out, buf.Bytes()); err != nil {
+		fmt.Fprintf(e.stderr, "pcl compile: %v\n", err)
+		return exitDiags
+	}
+	return exitOK
+}

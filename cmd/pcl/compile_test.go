@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runPCL(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &env{stdout: &out, stderr: &errb})
+	return code, out.String(), errb.String()
+}
+
+const goodPolicy = `primitive "web" {
+  agent = "ocf:heartbeat:apache"
+}
+`
+
+func TestCompileWritesAtomically(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pcl")
+	bad := filepath.Join(dir, "bad.pcl")
+	out := filepath.Join(dir, "cib.xml")
+	os.WriteFile(good, []byte(goodPolicy), 0o644)
+	os.WriteFile(bad, []byte("primitive \"web\" {\n  agent = 42\n}\n"), 0o644)
+
+	if code, _, stderr := runPCL(t, "compile", good, "-o", out); code != exitOK {
+		t.Fatalf("compile good: exit %d\n%s", code, stderr)
+	}
+	first, _ := os.ReadFile(out)
+	if !bytes.Contains(first, []byte(`<primitive id="web"`)) {
+		t.Fatalf("unexpected output:\n%s", first)
+	}
+	code, _, stderr := runPCL(t, "compile", bad, "-o", out)
+	if code != exitDiags || !strings.Contains(stderr, "Invalid agent") {
+		t.Fatalf("compile bad: exit %d\n%s", code, stderr)
+	}
+	after, _ := os.ReadFile(out)
+	if !bytes.Equal(first, after) {
+		t.Error("a failed compile changed the output file")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 3 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestCompileVar(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.pcl")
+	os.WriteFile(p, []byte(`variable "ip" {}
+primitive "vip" {
+  agent  = "ocf:heartbeat:IPaddr2"
+  params = { ip = var.ip }
+}
+`), 0o644)
+	code, stdout, stderr := runPCL(t, "compile", p, "--var", "ip=192.0.2.7")
+	if code != exitOK || !strings.Contains(stdout, `value="192.0.2.7"`) {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, _, _ := runPCL(t, "compile", p); code != exitDiags {
+		t.Errorf("a variable without value should fail, got exit %d", code)
+	}
+	if code, _, _ := runPCL(t, "compile", p, "--var", "novalue"); code != exitUsage {
+		t.Errorf("--var without = should be a usage error, got exit %d", code)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.pcl")
+	os.WriteFile(p, []byte(`primitive "web" {
+  agent = "ocf:heartbeat:apache"
+  meta  = { target-rol = "Started" }
+}
+`), 0o644)
+	code, _, stderr := runPCL(t, "check", p)
+	if code != exitOK || !strings.Contains(stderr, `did you mean "target-role"`) {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	os.WriteFile(p, []byte("location \"x\" {\n  resource = \"nope\"\n  node = \"n\"\n  score = 1\n}\n"), 0o644)
+	if code, _, stderr := runPCL(t, "check", p); code != exitDiags || !strings.Contains(stderr, "Unknown resource") {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"pcl/compiler"
+	"pcl/emit/dot"
+)
+
+func init() {
+	register(command{
+		name:    "graph",
+		usage:   "transition|constraints INPUT... [--format dot|svg] [-o FILE]",
+		summary: "draw the transition graph or the policy's order and colocation chains",
+		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
+			format := fs.String("format", "dot", "output `FORMAT`: dot or svg (svg needs graphviz's dot program)")
+			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
+			now := fs.String("now", "", "evaluate rules at `DATE` (ISO 8601, as crm_simulate -t); transition only")
+			locations := fs.Bool("locations", false, "constraints: also draw location preferences")
+			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			return func(e *env, args []string) int {
+				if len(args) < 2 || (args[0] != "transition" && args[0] != "constraints") {
+					fmt.Fprintln(e.stderr, "pcl graph: expected 'transition' or 'constraints' and an INPUT")
+					return exitUsage
+				}
+				if *format != "dot" && *format != "svg" {
+					fmt.Fprintf(e.stderr, "pcl graph: unknown --format %q (use dot or svg)\n", *format)
+					return exitUsage
+				}
+				var data []byte
+				switch args[0] {
+				case "transition":
+					t, err := parseNowFlag(*now)
+					if err != nil {
+						fmt.Fprintf(e.stderr, "pcl graph: --now: %v\n", err)
+						return exitUsage
+					}
+					res, files, diags := computeTransition(args[1:], *vars, t)
+					printDiags(e.stderr, files, diags)
+					if diags.HasErrors() {
+						return exitDiags
+					}
+					data = dot.Transition(res.Transition)
+				case "constraints":
+					opts := compiler.Options{Vars: varsMap(*vars)}
+					cib, files, diags := loadCIB(args[1:], opts)
+					printDiags(e.stderr, files, diags)
+					if diags.HasErrors() || cib == nil {
+						return exitDiags
+					}
+					data = dot.Constraints(cib.Config, dot.ConstraintOptions{Locations: *locations})
+				}
+				if *format == "svg" {
+					svg, err := dot.Render(data, "svg")
+					if err != nil {
+						fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
+						return exitDiags
+					}
+					data = svg
+				}
+				if err := writeOutput(e, *out, data); err != nil {
+					fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
+					return exitDiags
+				}
+				return exitOK
+			}
+		},
+	})
+}

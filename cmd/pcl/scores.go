@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/pflag"
+
+	"pcl/compiler"
+	"pcl/emit/scores"
+	"pcl/planner"
+)
+
+func init() {
+	register(command{
+		name:    "scores",
+		usage:   "INPUT [--format table|json|crm_simulate] [--now DATE] [--explain RSC]",
+		summary: "print allocation scores and the chosen node of every resource",
+		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
+			format := fs.String("format", "table", "output format: table, json or crm_simulate")
+			now := fs.String("now", "", "evaluate rules and failure timeouts at this ISO 8601 time (like crm_simulate -t)")
+			explain := fs.String("explain", "", "explain every contribution to RSC's score on each node")
+			out := fs.StringP("output", "o", "", "write to FILE instead of stdout")
+			return func(e *env, args []string) int {
+				return runScores(e, args, *format, *now, *explain, *out)
+			}
+		},
+	})
+}
+
+func runScores(e *env, args []string, format, now, explain, out string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(e.stderr, "pcl scores: missing INPUT (a CIB .xml file, or .pcl files or directories)")
+		return exitUsage
+	}
+	switch format {
+	case "table", "json", "crm_simulate":
+	default:
+		fmt.Fprintf(e.stderr, "pcl scores: unknown --format %q (use table, json or crm_simulate)\n", format)
+		return exitUsage
+	}
+	var opts planner.Options
+	t, err := parseNowFlag(now)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl scores: --now: %v\n", err)
+		return exitUsage
+	}
+	opts.Now = t
+	cib, files, diags := loadCIB(args, compiler.Options{})
+	if diags.HasErrors() || cib == nil {
+		printDiags(e.stderr, files, diags)
+		return exitDiags
+	}
+	plan, pdiags := planner.Compute(cib, opts)
+	printDiags(e.stderr, files, append(diags, pdiags...))
+	var data []byte
+	switch {
+	case explain != "":
+		d, ok := scores.Explain(plan, explain)
+		if !ok {
+			printDiags(e.stderr, files, hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "Unknown resource",
+				Detail:   fmt.Sprintf("There is no primitive or group named %q in %s.", explain, strings.Join(args, ", ")),
+			}})
+			return exitDiags
+		}
+		data = d
+	case format == "crm_simulate":
+		data = scores.CRMSimulate(plan)
+	case format == "json":
+		d, err := scores.JSON(plan)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)
+			return exitDiags
+		}
+		data = d
+	default:
+		data = scores.Table(plan)
+	}
+	if err := writeOutput(e, out, data); err != nil {
+		fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)
+		return exitDiags
+	}
+	return exitOK
+}

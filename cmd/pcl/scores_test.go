@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+func goldenCIB(t *testing.T) string {
+	t.Helper()
+	ar, err := txtar.ParseFile("../../emit/scores/testdata/primitives.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "cib.xml")
+	for _, f := range ar.Files {
+		if f.Name == "cib.xml" {
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return path
+}
+
+func runScoresCmd(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(args, &env{stdout: &out, stderr: &errb})
+	return code, out.String(), errb.String()
+}
+
+func TestScoresCommand(t *testing.T) {
+	cib := goldenCIB(t)
+	code, out, errs := runScoresCmd("scores", "--format", "crm_simulate", cib)
+	if code != exitOK || !strings.Contains(out, "pcmk__primitive_assign: web allocation score on node1: 100\n") {
+		t.Fatalf("crm_simulate format: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, _ = runScoresCmd("scores", cib)
+	if code != exitOK || !strings.Contains(out, "RESOURCE") || !strings.Contains(out, "*100") {
+		t.Errorf("table format: exit %d, %q", code, out)
+	}
+	code, out, _ = runScoresCmd("scores", "--format", "json", cib)
+	if code != exitOK || !strings.HasPrefix(out, "{") {
+		t.Errorf("json format: exit %d, %q", code, out)
+	}
+	code, out, _ = runScoresCmd("scores", "--explain", "db", cib)
+	if code != exitOK || !strings.Contains(out, "db-not-node3") {
+		t.Errorf("explain: exit %d, %q", code, out)
+	}
+	code, _, errs = runScoresCmd("scores", "--explain", "nosuch", cib)
+	if code != exitDiags || !strings.Contains(errs, "nosuch") {
+		t.Errorf("explain of an unknown resource: exit %d, stderr %q", code, errs)
+	}
+	if code, _, _ = runScoresCmd("scores", "--format", "yaml", cib); code != exitUsage {
+		t.Errorf("bad format: exit %d, want %d", code, exitUsage)
+	}
+	if code, _, _ = runScoresCmd("scores", "--now", "yesterday", cib); code != exitUsage {
+		t.Errorf("bad --now: exit %d, want %d", code, exitUsage)
+	}
+	if code, _, _ = runScoresCmd("scores"); code != exitUsage {
+		t.Errorf("no input: exit %d, want %d", code, exitUsage)
+	}
+	outFile := filepath.Join(t.TempDir(), "scores.txt")
+	if code, _, _ = runScoresCmd("scores", "--format", "crm_simulate", "-o", outFile, cib); code != exitOK {
+		t.Fatalf("-o: exit %d", code)
+	}
+	if data, err := os.ReadFile(outFile); err != nil || !strings.Contains(string(data), "allocation score") {
+		t.Errorf("-o wrote %q, %v", data, err)
+	}
+}

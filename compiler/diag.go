@@ -1,0 +1,51 @@
+package compiler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/agext/levenshtein"
+	"github.com/hashicorp/hcl/v2"
+)
+
+func errorAt(rng hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: rng.Ptr()}
+}
+
+func warningAt(rng hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
+	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary, Detail: fmt.Sprintf(detail, args...), Subject: rng.Ptr()}
+}
+
+// duplicate reports a second declaration of name, naming where the first is.
+func duplicate(what, name string, rng, first hcl.Range) *hcl.Diagnostic {
+	return &hcl.Diagnostic{
+		Severity: hcl.DiagError,
+		Summary:  "Duplicate " + what,
+		Detail:   fmt.Sprintf("A %s named %q was already declared at %s; names must be unique.", what, name, first),
+		Subject:  rng.Ptr(),
+		Context:  rng.Ptr(),
+	}
+}
+
+// suggestion returns ` (did you mean "x"?)` for the closest candidate, or
+// "" when nothing is close.
+func suggestion(name string, candidates []string) string {
+	best, bestDist := "", 0
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	for _, c := range sorted {
+		d := levenshtein.Distance(strings.ToLower(name), strings.ToLower(c), nil)
+		limit := 3
+		if len(name) < 6 {
+			limit = 2
+		}
+		if d <= limit && (best == "" || d < bestDist) {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}

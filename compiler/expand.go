@@ -1,0 +1,109 @@
+package compiler
+
+import (
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/dynblock"
+	"github.com/zclconf/go-cty/cty"
+
+	"pcl/dsl"
+)
+
+// This file is the expand pass: a block with for_each becomes one instance
+// per element, each evaluated with its own each.key and each.value, and
+// dynamic blocks are expanded (hcl/ext/dynblock) within each instance.
+
+// instance is one expanded block: its decoded body, the context its
+// expressions are evaluated in and its name (the CIB id for most blocks).
+type instance struct {
+	block     *dsl.Block
+	ctx       *hcl.EvalContext
+	name      string
+	nameRange hcl.Range
+}
+
+// expandTop expands a top-level block: for_each and name are read from the
+// raw body, dynamic blocks expanded per instance, then the body decoded.
+func (l *lowerer) expandTop(b *dsl.Block, ctx *hcl.EvalContext) []*instance {
+	forEach, name := dsl.Expansion(b)
+	insts := l.instances(b, forEach, name, ctx)
+	for _, in := range insts {
+		blk := *b
+		blk.Body = dynblock.Expand(b.Body, in.ctx)
+		l.diags = append(l.diags, dsl.Decode(&blk)...)
+		in.block = &blk
+	}
+	return insts
+}
+
+// expandNested expands an already decoded nested block (a primitive in a
+// group, clone or bundle). Its dynamic blocks were expanded with the
+// parent's context.
+func (l *lowerer) expandNested(b *dsl.Block, ctx *hcl.EvalContext) []*instance {
+	insts := l.instances(b, b.Attr("for_each"), b.Attr("name"), ctx)
+	for _, in := range insts {
+		in.block = b
+	}
+	return insts
+}
+
+func (l *lowerer) instances(b *dsl.Block, forEach, nameAttr *hcl.Attribute, ctx *hcl.EvalContext) []*instance {
+	label, labelRange := b.Label(), b.DefRange
+	if len(b.LabelRanges) > 0 {
+		labelRange = b.LabelRanges[0]
+	}
+	named := func(ictx *hcl.EvalContext, dflt string) *instance {
+		in := &instance{ctx: ictx, name: dflt, nameRange: labelRange}
+		if nameAttr != nil {
+			if n, ok := l.str(nameAttr, ictx); ok {
+				in.name, in.nameRange = n, nameAttr.Expr.Range()
+			}
+		}
+		return in
+	}
+	if forEach == nil {
+		return []*instance{named(ctx, label)}
+	}
+	v, ok := l.value(forEach, ctx)
+	if !ok {
+		return nil
+	}
+	type kv struct{ k, v cty.Value }
+	var elems []kv
+	ty := v.Type()
+	switch {
+	case ty.IsMapType() || ty.IsObjectType():
+		for it := v.ElementIterator(); it.Next(); {
+			k, e := it.Element()
+			elems = append(elems, kv{k, e})
+		}
+	case ty.IsSetType() || ty.IsListType() || ty.IsTupleType():
+		for it := v.ElementIterator(); it.Next(); {
+			_, e := it.Element()
+			if e.IsNull() || e.Type() != cty.String {
+				l.diags = append(l.diags, errorAt(forEach.Expr.Range(), "Invalid for_each",
+					"A for_each list or set must hold strings (each one names an instance); one element is %s.", e.Type().FriendlyName()))
+				return nil
+			}
+			elems = append(elems, kv{e, e})
+		}
+	default:
+		l.diags = append(l.diags, errorAt(forEach.Expr.Range(), "Invalid for_each",
+			"for_each must be a map, or a set or list of strings; this is %s.", ty.FriendlyName()))
+		return nil
+	}
+	var out []*instance
+	seen := map[string]bool{}
+	for _, e := range elems {
+		key := e.k.AsString()
+		if seen[key] {
+			l.diags = append(l.diags, errorAt(forEach.Expr.Range(), "Duplicate for_each key",
+				"The key %q appears twice in for_each; each key names one instance.", key))
+			continue
+		}
+		seen[key] = true
+		ictx := ctx.NewChild()
+		ictx.Variables = map[string]cty.Value{"each": cty.ObjectVal(map[string]cty.Value{"key": e.k, "value": e.v})}
+		out = append(out, named(ictx, label+"-"+key))
+	}
+	return out
+}

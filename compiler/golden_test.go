@@ -1,0 +1,81 @@
+package compiler
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/hcl/v2"
+	"golang.org/x/tools/txtar"
+
+	"pcl/emit/cibxml"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
+
+// TestGolden compiles the .pcl files of each testdata/golden/*.txtar as one
+// policy and compares the CIB (and the diagnostics, when there are any)
+// with the archive's cib.xml and diagnostics files. -update rewrites them.
+func TestGolden(t *testing.T) {
+	archives, _ := filepath.Glob("testdata/golden/*.txtar")
+	for _, path := range archives {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			var kept []txtar.File
+			for _, f := range ar.Files {
+				if strings.HasSuffix(f.Name, ".pcl") {
+					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					kept = append(kept, f)
+				}
+			}
+			cib, files, diags := Compile([]string{dir}, Options{})
+			var got bytes.Buffer
+			if cib != nil {
+				if err := cibxml.Write(&got, cib); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var diagText bytes.Buffer
+			if len(diags) > 0 {
+				wr := hcl.NewDiagnosticTextWriter(&diagText, files, 100, false)
+				_ = wr.WriteDiagnostics(diags)
+			}
+			outputs := map[string][]byte{"cib.xml": got.Bytes(), "diagnostics": relativize(diagText.Bytes(), dir)}
+			if *update {
+				ar.Files = kept
+				for _, name := range []string{"cib.xml", "diagnostics"} {
+					if len(outputs[name]) > 0 {
+						ar.Files = append(ar.Files, txtar.File{Name: name, Data: outputs[name]})
+					}
+				}
+				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := map[string][]byte{}
+			for _, f := range ar.Files {
+				want[f.Name] = f.Data
+			}
+			for _, name := range []string{"cib.xml", "diagnostics"} {
+				if !bytes.Equal(want[name], outputs[name]) {
+					t.Errorf("%s differs (run go test -update to accept)\nwant:\n%s\ngot:\n%s", name, want[name], outputs[name])
+				}
+			}
+		})
+	}
+}
+
+// relativize drops the temporary directory from file names in diagnostics.
+func relativize(b []byte, dir string) []byte {
+	return bytes.ReplaceAll(b, []byte(dir+string(filepath.Separator)), nil)
+}

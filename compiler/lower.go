@@ -1,0 +1,207 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/dsl"
+	"pcl/ir"
+)
+
+// This file is the lower pass's driver: every top-level block instance
+// becomes IR, in file order then source order, with ids derived by ir/ids.go
+// where the policy does not set them. References are recorded here and
+// checked by the resolve pass.
+
+// lowerer holds the state of the lower, resolve and validate passes.
+type lowerer struct {
+	diags hcl.Diagnostics
+	cfg   *ir.Config
+	attrs []ir.Attr // root <cib> attributes
+
+	ids              map[string]decl // every id of the CIB, first declaration
+	refs             []reference
+	moves            []move // members = [...] and resource = "..." to apply in resolve
+	sections         []string
+	explicitSections bool
+
+	resources map[string]ir.Resource // every resource by id, nested ones included
+	parent    map[string]ir.Resource // container of a nested resource
+	resRange  map[string]hcl.Range
+
+	counts map[string]int // n-th block of properties, rsc_defaults, op_defaults
+	files  map[string]*hcl.File
+}
+
+// source gives the text of a policy file, for positions inside rule strings.
+func (l *lowerer) source(filename string) []byte {
+	if f, ok := l.files[filename]; ok && f != nil {
+		return f.Bytes
+	}
+	return nil
+}
+
+// decl is where an id was declared and by what kind of element.
+type decl struct {
+	kind    string
+	rng     hcl.Range
+	derived bool
+}
+
+func newLowerer() *lowerer {
+	return &lowerer{
+		cfg:       &ir.Config{},
+		ids:       map[string]decl{},
+		resources: map[string]ir.Resource{},
+		parent:    map[string]ir.Resource{},
+		resRange:  map[string]hcl.Range{},
+		counts:    map[string]int{},
+	}
+}
+
+// declare records id as used by an element of kind; a second use is an
+// error naming the first. derived says the id was not written by the user,
+// whose fix is then to set one explicitly.
+func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
+	if id == "" {
+		return
+	}
+	if first, dup := l.ids[id]; dup {
+		summary := "Duplicate id"
+		if first.kind == kind {
+			summary = "Duplicate " + kind
+		}
+		detail := fmt.Sprintf("The id %q is already used by the %s declared at %s; ids must be unique in the CIB.", id, first.kind, first.rng)
+		if derived || first.derived {
+			detail += " One of them is derived from its parent's name; give it an explicit id = \"...\"."
+		}
+		l.diags = append(l.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: rng.Ptr()})
+		return
+	}
+	l.ids[id] = decl{kind: kind, rng: rng, derived: derived}
+}
+
+// explicitID returns the block's id attribute, or derived when not written.
+func (l *lowerer) explicitID(b *dsl.Block, ctx *hcl.EvalContext, derived string) (string, bool) {
+	if a := b.Attr("id"); a != nil {
+		if id, ok := l.str(a, ctx); ok {
+			return id, false
+		}
+	}
+	return derived, true
+}
+
+func (l *lowerer) section(name string) {
+	for _, s := range l.sections {
+		if s == name {
+			return
+		}
+	}
+	l.sections = append(l.sections, name)
+}
+
+func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
+	for _, f := range pol.Files {
+		for _, b := range f.Blocks {
+			switch b.Type {
+			case "locals", "variable":
+				// evaluated by rootContext
+			case "cib":
+				l.diags = append(l.diags, dsl.Decode(b)...)
+				l.lowerCIBBlock(b, ctx)
+			case "properties", "rsc_defaults", "op_defaults":
+				blk := *b
+				l.diags = append(l.diags, dsl.Decode(&blk)...)
+				l.lowerTopSet(&blk, ctx)
+			case "fencing_level":
+				l.section("fencing-topology")
+				for _, in := range l.expandTop(b, ctx) {
+					l.lowerFencingLevel(in.block, in.ctx)
+				}
+			default:
+				for _, in := range l.expandTop(b, ctx) {
+					l.lowerInstance(in)
+				}
+			}
+		}
+	}
+}
+
+func (l *lowerer) lowerInstance(in *instance) {
+	switch in.block.Type {
+	case "node":
+		l.lowerNode(in)
+	case "primitive":
+		p := &ir.Primitive{}
+		l.registerResource(in.name, "primitive", p, in.nameRange)
+		l.lowerPrimitive(in, "primitive", p)
+		l.addResource(p)
+	case "template":
+		t := &ir.Template{}
+		l.registerResource(in.name, "template", t, in.nameRange)
+		l.lowerPrimitive(in, "template", &t.Primitive)
+		l.addResource(t)
+	case "group":
+		l.addResource(l.lowerGroup(in))
+	case "clone", "master":
+		l.addResource(l.lowerClone(in))
+	case "bundle":
+		l.addResource(l.lowerBundle(in))
+	case "location":
+		l.cfg.Constraints = append(l.cfg.Constraints, l.lowerLocation(in))
+	case "order":
+		l.cfg.Constraints = append(l.cfg.Constraints, l.lowerOrder(in))
+	case "colocation":
+		l.cfg.Constraints = append(l.cfg.Constraints, l.lowerColocation(in))
+	case "ticket":
+		l.cfg.Constraints = append(l.cfg.Constraints, l.lowerTicket(in))
+	case "tag":
+		l.section("tags")
+		l.lowerTag(in)
+	case "alert":
+		l.section("alerts")
+		l.lowerAlert(in)
+	case "acl_role", "acl_target", "acl_group":
+		l.section("acls")
+		l.lowerACL(in)
+	default:
+		panic("compiler: no lowering for block type " + in.block.Type)
+	}
+}
+
+func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
+	if a := b.Attr("attributes"); a != nil {
+		names, vals := l.orderedPairs(a, ctx)
+		for i, n := range names {
+			if vals[i] == nil {
+				continue
+			}
+			l.setRootAttr(n, *vals[i].value)
+		}
+	}
+	if a := b.Attr("sections"); a != nil {
+		if list, ok := l.strList(a, ctx); ok {
+			known := map[string]bool{"crm_config": true, "nodes": true, "resources": true, "constraints": true,
+				"rsc_defaults": true, "op_defaults": true, "fencing-topology": true, "alerts": true, "acls": true, "tags": true}
+			for _, s := range list {
+				if !known[s] {
+					l.diags = append(l.diags, errorAt(a.Expr.Range(), "Unknown section",
+						"%q is not a section of <configuration>%s.", s, suggestion(s, sortedKeys(known))))
+				}
+			}
+			l.cfg.Sections = list
+			l.explicitSections = true
+		}
+	}
+}
+
+func (l *lowerer) setRootAttr(name, value string) {
+	for i := range l.attrs {
+		if l.attrs[i].Name == name {
+			l.attrs[i].Value = value
+			return
+		}
+	}
+	l.attrs = append(l.attrs, ir.Attr{Name: name, Value: value})
+}

@@ -1,0 +1,358 @@
+package compiler
+
+import (
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/dsl"
+	"pcl/ir"
+)
+
+func (l *lowerer) addResource(r ir.Resource) {
+	l.cfg.Resources = append(l.cfg.Resources, r)
+}
+
+// registerResource declares a resource's id and indexes it for resolve.
+func (l *lowerer) registerResource(id, kind string, r ir.Resource, rng hcl.Range) {
+	l.declare(id, kind, rng, false)
+	if _, seen := l.resources[id]; !seen {
+		l.resources[id] = r
+		l.resRange[id] = rng
+	}
+}
+
+// parseAgent splits class:provider:type (or class:type).
+func (l *lowerer) agent(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Agent {
+	t, ok := l.str(a, ctx)
+	if !ok {
+		return ir.Agent{}
+	}
+	parts := strings.Split(t, ":")
+	switch {
+	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
+		return ir.Agent{Class: parts[0], Type: parts[1]}
+	case len(parts) == 3 && parts[0] != "" && parts[2] != "":
+		return ir.Agent{Class: parts[0], Provider: parts[1], Type: parts[2]}
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid agent",
+		"%q is not a resource agent: write class:provider:type (ocf:heartbeat:IPaddr2) or class:type (stonith:fence_xvm, systemd:httpd).", t))
+	return ir.Agent{}
+}
+
+// lowerPrimitive fills p (a primitive, or a template's body) from in; the
+// caller has registered its id.
+func (l *lowerer) lowerPrimitive(in *instance, kind string, p *ir.Primitive) {
+	b, ctx := in.block, in.ctx
+	p.ID, p.DeclRange = in.name, b.DefRange
+	if a := b.Attr("agent"); a != nil {
+		p.Agent = l.agent(a, ctx)
+	}
+	if a := b.Attr("template"); a != nil {
+		if t, ok := l.str(a, ctx); ok {
+			p.Template = t
+			l.refs = append(l.refs, reference{kind: refTemplate, id: t, rng: a.Expr.Range(), what: kind})
+		}
+	}
+	if a := b.Attr("agent"); a == nil && p.Template == "" {
+		l.diags = append(l.diags, errorAt(b.DefRange, "Missing agent",
+			"The %s %q needs agent = \"class:provider:type\" (or template = \"...\").", kind, p.ID))
+	}
+	if a := b.Attr("description"); a != nil {
+		p.Description, _ = l.str(a, ctx)
+	}
+	n := setCounter{}
+	childSeen := false
+	for _, it := range b.Items() {
+		if s, ok := l.lowerSetItem(it, resourceSetKinds, p.ID, n, ctx); ok {
+			p.Sets = append(p.Sets, s)
+			if !childSeen {
+				p.ChildAt = len(p.Sets)
+			}
+			continue
+		}
+		switch it.Name() {
+		case "op":
+			childSeen = true
+			if p.Operations == nil {
+				p.Operations = &ir.Operations{}
+			}
+			if op := l.lowerOp(it.Block, ctx, p.ID); op != nil {
+				p.Operations.Ops = append(p.Operations.Ops, op)
+			}
+		case "operations_id", "operations_ref":
+			childSeen = true
+			if p.Operations == nil {
+				p.Operations = &ir.Operations{}
+			}
+			v, ok := l.str(it.Attr, ctx)
+			if !ok {
+				continue
+			}
+			if it.Name() == "operations_id" {
+				p.Operations.ID = v
+				l.declare(v, "operations", it.Attr.Range, false)
+			} else {
+				p.Operations.IDRef = v
+				l.refs = append(l.refs, reference{kind: refAny, id: v, rng: it.Attr.Expr.Range(), what: "operations"})
+			}
+		}
+	}
+}
+
+func (l *lowerer) lowerOp(b *dsl.Block, ctx *hcl.EvalContext, rsc string) *ir.Op {
+	op := &ir.Op{Name: b.Label(), DeclRange: b.DefRange, Interval: ir.Duration{Text: "0"}}
+	if a := b.Attr("interval"); a != nil {
+		if d, ok := l.duration(a, ctx); ok {
+			op.Interval = d
+		}
+	}
+	id, derived := l.explicitID(b, ctx, ir.OpID(rsc, op.Name, op.Interval.Text))
+	op.ID = id
+	l.declare(id, "operation", b.DefRange, derived)
+	if a := b.Attr("timeout"); a != nil {
+		op.Timeout = l.timeout(a, ctx)
+	}
+	if a := b.Attr("start-delay"); a != nil {
+		op.StartDelay = l.durationPtr(a, ctx)
+	}
+	if a := b.Attr("interval-origin"); a != nil {
+		op.IntervalOrigin, _ = l.str(a, ctx)
+	}
+	if a := b.Attr("on-fail"); a != nil {
+		op.OnFail = l.oneOf(a, ctx, "ignore", "block", "demote", "stop", "restart", "standby", "fence", "restart-container")
+	}
+	if a := b.Attr("role"); a != nil {
+		op.Role = l.role(a, ctx)
+	}
+	if a := b.Attr("enabled"); a != nil {
+		op.Enabled = l.boolean(a, ctx)
+	}
+	if a := b.Attr("record-pending"); a != nil {
+		op.RecordPending = l.boolean(a, ctx)
+	}
+	if a := b.Attr("requires"); a != nil {
+		op.Requires = l.oneOf(a, ctx, "nothing", "quorum", "fencing", "unfencing")
+	}
+	if a := b.Attr("description"); a != nil {
+		op.Description, _ = l.str(a, ctx)
+	}
+	n := setCounter{}
+	for _, it := range b.Items() {
+		if s, ok := l.lowerSetItem(it, opSetKinds, op.ID, n, ctx); ok {
+			op.Sets = append(op.Sets, s)
+		}
+	}
+	return op
+}
+
+// lowerMembers lowers nested primitive blocks (with their for_each).
+func (l *lowerer) lowerMembers(b *dsl.Block, ctx *hcl.EvalContext) []*ir.Primitive {
+	var out []*ir.Primitive
+	for _, in := range l.expandNested(b, ctx) {
+		p := &ir.Primitive{}
+		l.registerResource(in.name, "primitive", p, in.nameRange)
+		l.lowerPrimitive(in, "primitive", p)
+		out = append(out, p)
+	}
+	return out
+}
+
+func (l *lowerer) lowerGroup(in *instance) *ir.Group {
+	b, ctx := in.block, in.ctx
+	g := &ir.Group{ID: in.name, DeclRange: b.DefRange}
+	l.registerResource(g.ID, "group", g, in.nameRange)
+	if a := b.Attr("description"); a != nil {
+		g.Description, _ = l.str(a, ctx)
+	}
+	n := setCounter{}
+	var setsAt []int
+	slots := 0 // members so far, nested or named by members = [...]
+	for _, it := range b.Items() {
+		if s, ok := l.lowerSetItem(it, resourceSetKinds, g.ID, n, ctx); ok {
+			g.Sets = append(g.Sets, s)
+			setsAt = append(setsAt, slots)
+			continue
+		}
+		switch it.Name() {
+		case "primitive":
+			for _, m := range l.lowerMembers(it.Block, ctx) {
+				g.Members = append(g.Members, m)
+				l.parent[m.ID] = g
+				slots++
+			}
+		case "members":
+			if names, ok := l.strList(it.Attr, ctx); ok {
+				for _, name := range names {
+					l.moves = append(l.moves, move{into: g, id: name, rng: it.Attr.Expr.Range(), at: slots})
+					slots++
+				}
+			}
+		}
+	}
+	// Sets all before or all after the members fit ChildAt; anything else
+	// needs SetsAt.
+	for g.ChildAt < len(setsAt) && setsAt[g.ChildAt] == 0 {
+		g.ChildAt++
+	}
+	for _, at := range setsAt[g.ChildAt:] {
+		if at != slots {
+			g.SetsAt = setsAt
+			break
+		}
+	}
+	return g
+}
+
+func (l *lowerer) lowerClone(in *instance) *ir.Clone {
+	b, ctx := in.block, in.ctx
+	c := &ir.Clone{ID: in.name, Master: b.Type == "master", DeclRange: b.DefRange}
+	l.registerResource(c.ID, b.Type, c, in.nameRange)
+	if a := b.Attr("description"); a != nil {
+		c.Description, _ = l.str(a, ctx)
+	}
+	n := setCounter{}
+	childSeen := false
+	setChild := func(r ir.Resource, rng hcl.Range) {
+		if c.Child != nil {
+			l.diags = append(l.diags, errorAt(rng, "Clone with two children",
+				"The clone %q already has a child; a clone holds exactly one primitive or group.", c.ID))
+			return
+		}
+		c.Child = r
+		l.parent[r.ResourceID()] = c
+	}
+	for _, it := range b.Items() {
+		if s, ok := l.lowerSetItem(it, resourceSetKinds, c.ID, n, ctx); ok {
+			c.Sets = append(c.Sets, s)
+			if !childSeen {
+				c.ChildAt = len(c.Sets)
+			}
+			continue
+		}
+		switch it.Name() {
+		case "primitive":
+			childSeen = true
+			for _, p := range l.lowerMembers(it.Block, ctx) {
+				setChild(p, it.Range())
+			}
+		case "group":
+			childSeen = true
+			for _, gi := range l.instances(it.Block, it.Block.Attr("for_each"), it.Block.Attr("name"), ctx) {
+				gi.block = it.Block
+				setChild(l.lowerGroup(gi), it.Range())
+			}
+		case "resource":
+			childSeen = true
+			if id, ok := l.str(it.Attr, ctx); ok {
+				l.moves = append(l.moves, move{into: c, id: id, rng: it.Attr.Expr.Range()})
+			}
+		}
+	}
+	if c.Child == nil && b.Attr("resource") == nil {
+		l.diags = append(l.diags, errorAt(b.DefRange, "Clone without child",
+			"The clone %q needs a nested primitive or group block, or resource = \"...\" naming one.", c.ID))
+	}
+	return c
+}
+
+func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
+	b, ctx := in.block, in.ctx
+	bu := &ir.Bundle{ID: in.name, DeclRange: b.DefRange}
+	l.registerResource(bu.ID, "bundle", bu, in.nameRange)
+	if a := b.Attr("description"); a != nil {
+		bu.Description, _ = l.str(a, ctx)
+	}
+	n := setCounter{}
+	childSeen := false
+	for _, it := range b.Items() {
+		if s, ok := l.lowerSetItem(it, resourceSetKinds, bu.ID, n, ctx); ok {
+			bu.Sets = append(bu.Sets, s)
+			if !childSeen {
+				bu.ChildAt = len(bu.Sets)
+			}
+			continue
+		}
+		if it.Block == nil {
+			continue
+		}
+		switch it.Name() {
+		case "docker", "podman", "rkt":
+			childSeen = true
+			if bu.Runtime != nil {
+				l.diags = append(l.diags, errorAt(it.Range(), "Two container runtimes",
+					"The bundle %q already has a container runtime; use one docker, podman or rkt block.", bu.ID))
+				continue
+			}
+			bu.Runtime = &ir.BundleRuntime{Kind: it.Name(), Attrs: l.textAttrs(it.Block, ctx)}
+		case "network":
+			childSeen = true
+			bu.Network = &ir.BundleNetwork{Attrs: l.textAttrs(it.Block, ctx)}
+			for _, pm := range it.Block.BlocksOf("port_mapping") {
+				m := &ir.PortMapping{}
+				if a := pm.Attr("port"); a != nil {
+					m.Port, _ = l.str(a, ctx)
+				}
+				if a := pm.Attr("internal-port"); a != nil {
+					m.InternalPort, _ = l.str(a, ctx)
+				}
+				if a := pm.Attr("range"); a != nil {
+					m.Range, _ = l.str(a, ctx)
+				}
+				portOrRange := m.Port
+				if portOrRange == "" {
+					portOrRange = m.Range
+				}
+				var derived bool
+				m.ID, derived = l.explicitID(pm, ctx, ir.PortMappingID(bu.ID, portOrRange))
+				l.declare(m.ID, "port mapping", pm.DefRange, derived)
+				bu.Network.Ports = append(bu.Network.Ports, m)
+			}
+		case "storage":
+			childSeen = true
+			bu.Storage = &ir.BundleStorage{}
+			for i, mb := range it.Block.BlocksOf("mapping") {
+				m := &ir.StorageMapping{}
+				var derived bool
+				m.ID, derived = l.explicitID(mb, ctx, ir.StorageMappingID(bu.ID, i))
+				l.declare(m.ID, "storage mapping", mb.DefRange, derived)
+				for _, f := range []struct {
+					name string
+					dst  *string
+				}{{"source-dir", &m.SourceDir}, {"source-dir-root", &m.SourceDirRoot}, {"target-dir", &m.TargetDir}, {"options", &m.Options}} {
+					if a := mb.Attr(f.name); a != nil {
+						*f.dst, _ = l.str(a, ctx)
+					}
+				}
+				bu.Storage.Mappings = append(bu.Storage.Mappings, m)
+			}
+		case "primitive":
+			childSeen = true
+			for _, p := range l.lowerMembers(it.Block, ctx) {
+				if bu.Child != nil {
+					l.diags = append(l.diags, errorAt(it.Range(), "Bundle with two primitives",
+						"The bundle %q already has a primitive; a bundle holds at most one.", bu.ID))
+					continue
+				}
+				bu.Child = p
+				l.parent[p.ID] = bu
+			}
+		}
+	}
+	if bu.Runtime == nil {
+		l.diags = append(l.diags, errorAt(b.DefRange, "Bundle without container",
+			"The bundle %q needs a docker, podman or rkt block.", bu.ID))
+	}
+	return bu
+}
+
+// textAttrs evaluates every attribute of a block to text, in source order.
+func (l *lowerer) textAttrs(b *dsl.Block, ctx *hcl.EvalContext) []ir.Attr {
+	var out []ir.Attr
+	for _, a := range b.Attrs {
+		if v, ok := l.str(a, ctx); ok {
+			out = append(out, ir.Attr{Name: a.Name, Value: v})
+		}
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package compiler
+
+import (
+	"strings"
+
+	"pcl/ir"
+)
+
+// This file is the validate pass: Pacemaker's rules that hold across
+// elements, and pcl's lints (warnings).
+
+func (l *lowerer) validate() {
+	for _, r := range l.cfg.Resources {
+		l.walkResource(r)
+	}
+	for _, c := range l.cfg.Constraints {
+		if loc, ok := c.(*ir.Location); ok {
+			for _, r := range loc.Rules {
+				l.validateRule(r)
+			}
+		}
+	}
+	for _, sets := range [][]*ir.NVSet{l.cfg.Properties, l.cfg.RscDefaults, l.cfg.OpDefaults} {
+		for _, s := range sets {
+			for _, r := range s.Rules {
+				l.validateRule(r)
+			}
+		}
+	}
+	for _, s := range l.cfg.RscDefaults {
+		l.checkMeta(s)
+	}
+	l.validateRefs()
+}
+
+func (l *lowerer) walkResource(r ir.Resource) {
+	switch r := r.(type) {
+	case *ir.Primitive:
+		l.validatePrimitive(r)
+	case *ir.Template:
+		l.validatePrimitive(&r.Primitive)
+	case *ir.Group:
+		l.validateSets(r.Sets)
+		for _, m := range r.Members {
+			l.validatePrimitive(m)
+		}
+	case *ir.Clone:
+		l.validateSets(r.Sets)
+		if r.Child != nil {
+			l.walkResource(r.Child)
+		}
+	case *ir.Bundle:
+		l.validateSets(r.Sets)
+		if r.Child != nil {
+			l.validatePrimitive(r.Child)
+		}
+	}
+}
+
+func (l *lowerer) validateSets(sets []*ir.NVSet) {
+	for _, s := range sets {
+		for _, r := range s.Rules {
+			l.validateRule(r)
+		}
+		l.checkMeta(s)
+	}
+}
+
+func (l *lowerer) validatePrimitive(p *ir.Primitive) {
+	l.validateSets(p.Sets)
+	if p.Operations == nil {
+		return
+	}
+	// Pacemaker tells operations apart by name and interval; recurring
+	// monitors of a promotable resource may share an interval when their
+	// roles differ.
+	type key struct {
+		name string
+		ms   int64
+		role ir.Role
+	}
+	seen := map[key]*ir.Op{}
+	for _, op := range p.Operations.Ops {
+		k := key{op.Name, op.Interval.Ms, op.Role.Normalize()}
+		if first, dup := seen[k]; dup {
+			// A warning: Pacemaker runs the configuration and uses the
+			// first definition, and real CIBs hold such duplicates.
+			l.diags = append(l.diags, warningAt(op.DeclRange, "Duplicate operation",
+				"The resource %q already has a %s operation with interval %s at %s; Pacemaker identifies operations by name and interval (and role), uses the first and ignores this one.",
+				p.ID, op.Name, first.Interval.Text, first.DeclRange))
+			continue
+		}
+		seen[k] = op
+	}
+}
+
+func (l *lowerer) validateRule(r *ir.Rule) {
+	if r.Score != nil && r.ScoreAttribute != "" {
+		l.diags = append(l.diags, errorAt(r.DeclRange, "Score with score-attribute",
+			"The rule %q has both a score and a score-attribute; a rule takes its score from one of them.", r.ID))
+	}
+	for _, t := range r.Terms {
+		switch t := t.(type) {
+		case *ir.Rule:
+			l.validateRule(t)
+		case *ir.DateExpression:
+			rng := t.DeclRange
+			if rng.Filename == "" {
+				rng = r.DeclRange
+			}
+			switch t.Operation {
+			case "gt":
+				if t.Start == "" {
+					l.diags = append(l.diags, errorAt(rng, "Date expression without start",
+						"The date expression %q (date gt) needs a start date.", t.ID))
+				}
+			case "lt":
+				if t.End == "" {
+					l.diags = append(l.diags, errorAt(rng, "Date expression without end",
+						"The date expression %q (date lt) needs an end date.", t.ID))
+				}
+			case "in_range":
+				if t.Start == "" && t.End == "" {
+					l.diags = append(l.diags, errorAt(rng, "Date expression without start or end",
+						"The date expression %q (date in) needs a start, an end, or both.", t.ID))
+				} else if t.End == "" && t.Duration == nil {
+					l.diags = append(l.diags, errorAt(rng, "Date expression without end",
+						"The date expression %q (date in) has a start but neither an end nor a duration (years=, days=, ...).", t.ID))
+				}
+			}
+		}
+	}
+}
+
+// knownMeta are the resource meta attributes Pacemaker 2.1 reads
+// (primitives, groups, clones, bundles), legacy spellings included.
+var knownMeta = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`priority critical target-role is-managed maintenance
+		resource-stickiness requires migration-threshold failure-timeout multiple-active
+		allow-migrate allow-unhealthy-nodes container-attribute-target remote-node remote-port
+		remote-addr remote-connect-timeout remote-allow-migrate globally-unique clone-max
+		clone-node-max clone-min notify interleave ordered promotable promoted-max
+		promoted-node-max master-max master-node-max collocated restart-type
+		resource_stickiness is_managed target_role description isolation isolation-host
+		isolation-instance add_host container provides`) {
+		knownMeta[n] = true
+	}
+}
+
+func (l *lowerer) checkMeta(s *ir.NVSet) {
+	if s.Kind != ir.MetaAttributes {
+		return
+	}
+	names := sortedKeys(knownMeta)
+	for _, p := range s.Pairs {
+		if p.Name == "" || knownMeta[p.Name] || strings.HasPrefix(p.Name, "#") {
+			continue
+		}
+		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown meta attribute",
+			"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
+	}
+}
+
+// validateRefs checks what references mean: roles on promotable resources
+// and constraints on group members.
+func (l *lowerer) validateRefs() {
+	for _, r := range l.refs {
+		if r.kind != refResource {
+			continue
+		}
+		res, ok := l.resources[r.id]
+		if !ok {
+			continue
+		}
+		if g, inGroup := l.parent[r.id].(*ir.Group); inGroup && r.what != "fencing level" {
+			l.diags = append(l.diags, warningAt(r.rng, "Constraint on a group member",
+				"The %s names %q, a member of group %q; constrain the group instead, since members are placed with their group.", r.what, r.id, g.ID))
+		}
+		switch r.role.Normalize() {
+		case ir.RolePromoted, ir.RoleUnpromoted:
+			if !l.promotable(res) {
+				// A warning, not an error: Pacemaker accepts the constraint
+				// (it can never be satisfied) and real CIBs hold such.
+				l.diags = append(l.diags, warningAt(r.rng, "Role on a non-promotable resource",
+					"The %s asks for role %s of %q, which is not a promotable clone, so it can never be met (set meta promotable = true on the clone if it should be).", r.what, r.role, r.id))
+			}
+		}
+	}
+}
+
+// promotable tells whether res, or the clone or bundle holding it, can
+// have promoted instances.
+func (l *lowerer) promotable(res ir.Resource) bool {
+	for res != nil {
+		switch r := res.(type) {
+		case *ir.Clone:
+			if r.Master || metaTrue(r.Sets, "promotable") {
+				return true
+			}
+		case *ir.Bundle:
+			if r.Runtime != nil {
+				for _, a := range r.Runtime.Attrs {
+					if (a.Name == "promoted-max" || a.Name == "masters") && a.Value != "0" {
+						return true
+					}
+				}
+			}
+		}
+		res = l.parent[res.ResourceID()]
+	}
+	return false
+}
+
+func metaTrue(sets []*ir.NVSet, name string) bool {
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name == name && p.Value != nil {
+				if v, ok := ir.ParseBool(*p.Value); ok && v {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,15 @@
+// Package dsl is pcl's front end: it reads .pcl policies (HCL native
+// syntax) into a syntax tree of blocks whose attribute expressions are kept
+// unevaluated, checked against the block schemas of docs/language.md.
+//
+// A policy is one .pcl file or every *.pcl file of a directory, read in
+// file-name order. Load parses the files and decodes their top-level blocks;
+// Decode decodes a block body (usually after the compiler has expanded its
+// dynamic blocks for one for_each instance) against the schema of its block
+// type, recursively. Schemas is the single table of which attributes and
+// nested blocks each construct accepts.
+//
+// It does not evaluate expressions, expand for_each, parse rule strings
+// (package dsl/rule) or know anything about the CIB: that is the compiler's
+// work.
+package dsl

@@ -1,0 +1,154 @@
+package dsl
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// Load reads the policy made of paths: .pcl files, and directories whose
+// *.pcl files are read in file-name order. files holds every source read,
+// for diagnostic excerpts, even when diags has errors.
+func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
+	var diags hcl.Diagnostics
+	files := map[string]*hcl.File{}
+	pol := &Policy{}
+	var names []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Cannot read input",
+				Detail:   fmt.Sprintf("The input %s could not be read: %v.", p, err),
+			})
+			continue
+		}
+		if !st.IsDir() {
+			names = append(names, p)
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(p, "*.pcl"))
+		if err == nil && len(matches) == 0 {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "No policy files",
+				Detail:   fmt.Sprintf("The directory %s holds no *.pcl files.", p),
+			})
+		}
+		sort.Strings(matches)
+		names = append(names, matches...)
+	}
+	seen := map[string]bool{}
+	for _, name := range names {
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		src, err := os.ReadFile(name)
+		if err != nil {
+			diags = append(diags, &hcl.Diagnostic{
+				Severity: hcl.DiagError,
+				Summary:  "Cannot read input",
+				Detail:   fmt.Sprintf("The file %s could not be read: %v.", name, err),
+			})
+			continue
+		}
+		f, fdiags := Parse(src, name)
+		diags = append(diags, fdiags...)
+		if f.HCL != nil {
+			files[name] = f.HCL
+		} else {
+			files[name] = &hcl.File{Bytes: src}
+		}
+		pol.Files = append(pol.Files, f)
+	}
+	return pol, files, diags
+}
+
+// Parse parses one .pcl source and decodes its top-level blocks. The
+// blocks' bodies are checked against their schemas statically here (so
+// that `pcl check` reports structural mistakes even in blocks the
+// compiler's for_each would expand to nothing) but are decoded into Block
+// trees only by Decode.
+func Parse(src []byte, filename string) (*File, hcl.Diagnostics) {
+	hf, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	f := &File{Name: filename, HCL: hf}
+	if diags.HasErrors() || hf == nil {
+		return f, diags
+	}
+	content, cdiags := hf.Body.Content(Schemas["file"].BodySchema())
+	diags = append(diags, cdiags...)
+	for _, hb := range content.Blocks {
+		b := shallow(hb)
+		f.Blocks = append(f.Blocks, b)
+	}
+	sort.SliceStable(f.Blocks, func(i, j int) bool { return before(f.Blocks[i].DefRange, f.Blocks[j].DefRange) })
+	return f, diags
+}
+
+// shallow makes a Block of an hcl.Block without decoding its body.
+func shallow(hb *hcl.Block) *Block {
+	b := &Block{
+		Type:        hb.Type,
+		Labels:      hb.Labels,
+		LabelRanges: hb.LabelRanges,
+		Body:        hb.Body,
+		DefRange:    hb.DefRange,
+		TypeRange:   hb.TypeRange,
+		Range:       hb.DefRange,
+	}
+	if sb, ok := hb.Body.(*hclsyntax.Body); ok {
+		b.Range = hcl.RangeBetween(hb.DefRange, sb.SrcRange)
+	}
+	return b
+}
+
+// Decode decodes body as the body of a block of type typ, recursively,
+// filling b's Attrs and Blocks. Unknown attributes and blocks are errors
+// with a "did you mean" suggestion from HCL.
+func Decode(b *Block) hcl.Diagnostics {
+	s, ok := Schemas[b.Type]
+	if !ok {
+		panic("dsl: no schema for block type " + b.Type)
+	}
+	if s.AnyAttrs {
+		attrs, diags := b.Body.JustAttributes()
+		b.Attrs = sortAttrs(attrs)
+		return diags
+	}
+	content, diags := b.Body.Content(s.BodySchema())
+	if content == nil {
+		return diags
+	}
+	b.Attrs = sortAttrs(content.Attributes)
+	b.Blocks = nil
+	for _, hb := range content.Blocks {
+		c := shallow(hb)
+		diags = append(diags, Decode(c)...)
+		b.Blocks = append(b.Blocks, c)
+	}
+	sort.SliceStable(b.Blocks, func(i, j int) bool { return before(b.Blocks[i].DefRange, b.Blocks[j].DefRange) })
+	return diags
+}
+
+// Expansion returns a named block's for_each and name attributes, read
+// without decoding the rest of the body (their values decide how many
+// instances of the body there are).
+func Expansion(b *Block) (forEach, name *hcl.Attribute) {
+	content, _, _ := b.Body.PartialContent(&hcl.BodySchema{Attributes: []hcl.AttributeSchema{
+		{Name: "for_each"}, {Name: "name"},
+	}})
+	if content == nil {
+		return nil, nil
+	}
+	return content.Attributes["for_each"], content.Attributes["name"]
+}
+
+// IsPolicyFile tells whether name is a .pcl file.
+func IsPolicyFile(name string) bool { return strings.HasSuffix(name, ".pcl") }

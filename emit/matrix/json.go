@@ -1,0 +1,52 @@
+package matrix
+
+import "encoding/json"
+
+type jsonDoc struct {
+	Scenarios []jsonScenario `json:"scenarios"`
+}
+
+type jsonScenario struct {
+	Name      string             `json:"name"`
+	Placement map[string]*string `json:"placement"`
+	Actions   []Action           `json:"actions"`
+	// Error is set only for a scenario that could not be planned.
+	Error string `json:"error,omitempty"`
+}
+
+// JSON writes every scenario (the baseline first, named "baseline") with
+// the node of every resource (null when it has none) and its actions.
+// Keys of placement are sorted, so the output is reproducible.
+func JSON(r *Report) ([]byte, error) {
+	doc := jsonDoc{Scenarios: []jsonScenario{}}
+	for _, c := range r.all() {
+		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Actions: c.Actions, Error: c.Err}
+		if s.Actions == nil {
+			s.Actions = []Action{}
+		}
+		for i, id := range r.Resources {
+			cell := c.Cells[i]
+			if (cell.State == Placed || cell.State == Blocked) && cell.Node != "" {
+				node := cell.Node
+				s.Placement[id] = &node
+			} else {
+				s.Placement[id] = nil
+			}
+		}
+		doc.Scenarios = append(doc.Scenarios, s)
+	}
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
+}
+
+// all is the baseline, when planned, then the scenarios.
+func (r *Report) all() []*Column {
+	var out []*Column
+	if r.Baseline != nil {
+		out = append(out, r.Baseline)
+	}
+	return append(out, r.Columns...)
+}

@@ -1,0 +1,87 @@
+package matrix
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Markdown writes the report as a markdown document: the matrix as a
+// table (resources whose placement is not the same everywhere), the
+// single points of failure and each scenario's changes as lists.
+func Markdown(r *Report) []byte {
+	var b strings.Builder
+	b.WriteString("# Failover matrix\n\n")
+	fmt.Fprintf(&b, "%s, %s.", plural(len(r.Columns), "scenario", "scenarios"), plural(len(r.Resources), "resource", "resources"))
+	rowsIdx := r.varying()
+	if omitted := len(r.Resources) - len(rowsIdx); omitted > 0 && len(rowsIdx) > 0 {
+		fmt.Fprintf(&b, " %s that keep their node in every scenario are not shown.", plural(omitted, "resource", "resources"))
+	}
+	b.WriteString("\n\n")
+	if len(rowsIdx) == 0 {
+		b.WriteString("Every resource keeps its node in every scenario.\n")
+	} else {
+		g := r.grid(rowsIdx)
+		row := func(label string, cells []string) {
+			b.WriteString("| " + mdCell(label))
+			for _, c := range cells {
+				b.WriteString(" | " + mdCell(c))
+			}
+			b.WriteString(" |\n")
+		}
+		row(g.corner, g.headers)
+		b.WriteString("|---" + strings.Repeat("|---", len(g.headers)) + "|\n")
+		for i, label := range g.labels {
+			row(label, g.cells[i])
+		}
+	}
+	if len(r.NotPlanned) > 0 {
+		fmt.Fprintf(&b, "\nNot planned (clones and bundles are not placed yet): %s\n", mdCode(r.NotPlanned))
+	}
+
+	b.WriteString("\n## Single points of failure\n\n")
+	if len(r.SPOFs) == 0 {
+		b.WriteString("None: every running resource keeps a node in every scenario.\n")
+	}
+	for _, s := range r.SPOFs {
+		fmt.Fprintf(&b, "- `%s` stops in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
+		for i, name := range s.Scenarios {
+			fmt.Fprintf(&b, "  - %s: %s\n", mdCell(name), mdCell(s.Why[i]))
+		}
+	}
+
+	b.WriteString("\n## Scenarios\n")
+	for _, c := range r.all() {
+		title := c.Name
+		if c == r.Baseline {
+			title = "Baseline (the cluster as it is)"
+		}
+		fmt.Fprintf(&b, "\n### %s\n\n", mdCell(title))
+		if c.Description != "" && c.Description != c.Name {
+			fmt.Fprintf(&b, "%s.\n\n", mdCell(c.Description))
+		}
+		switch {
+		case c.Err != "":
+			fmt.Fprintf(&b, "Could not be planned: %s\n", mdCell(c.Err))
+		case len(c.Changes) == 0:
+			b.WriteString("No changes.\n")
+		default:
+			for _, ch := range c.Changes {
+				fmt.Fprintf(&b, "- %s\n", mdCell(ch))
+			}
+		}
+	}
+	return []byte(b.String())
+}
+
+// mdCell escapes what would break a table cell or start markup.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "*", `\*`, "_", `\_`).Replace(s)
+}
+
+func mdCode(list []string) string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = "`" + s + "`"
+	}
+	return strings.Join(out, ", ")
+}

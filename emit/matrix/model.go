@@ -1,0 +1,292 @@
+package matrix
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"pcl/ir"
+	"pcl/planner"
+	"pcl/planner/transition"
+)
+
+// Run is one planned scenario.
+type Run struct {
+	Name string
+	// Description says what the scenario changes ("n1 down, ticket T
+	// revoked"); "" when it adds nothing to the name.
+	Description string
+	// Err is set when the scenario could not be planned; Plan and
+	// Transition are nil then.
+	Err        error
+	Plan       *planner.Plan
+	Transition *transition.Transition
+}
+
+// State is what a matrix cell says.
+type State int
+
+const (
+	Placed  State = iota // runs on Cell.Node
+	Stopped              // no node will run it
+	Blocked              // an action it needs cannot run: it is stuck
+	Unknown              // the scenario failed, or the planner does not place it
+)
+
+// Cell is one resource in one scenario.
+type Cell struct {
+	State State
+	Node  string // for Placed, and for Blocked when it keeps a node
+	// Why says why a resource is stopped or blocked.
+	Why string
+}
+
+// String is the cell as the matrix prints it.
+func (c Cell) String() string {
+	switch c.State {
+	case Placed:
+		return c.Node
+	case Stopped:
+		return "STOPPED"
+	case Blocked:
+		return "BLOCKED"
+	}
+	return "?"
+}
+
+// Column is one scenario's results.
+type Column struct {
+	Name        string
+	Description string
+	Err         string
+	Cells       []Cell // by Report.Resources
+	Actions     []Action
+	// Changes are the transition summary, one line per resource that
+	// starts, stops, moves or recovers, and the fencing, as plain text.
+	Changes []string
+}
+
+// Action is one action of a scenario's transition.
+type Action struct {
+	Action   string `json:"action"`
+	Resource string `json:"resource"`
+	Node     string `json:"node"`
+	Blocked  bool   `json:"blocked"`
+}
+
+// SPOF is a resource that runs now but stops in some scenario.
+type SPOF struct {
+	Resource string
+	// Scenarios are the names of the scenarios that stop it, in report
+	// order; Why says why, for each.
+	Scenarios []string
+	Why       []string
+}
+
+// Report is the whole batch, ready to print.
+type Report struct {
+	// Resources are the rows: every primitive the planner places, in
+	// document order.
+	Resources []string
+	// Baseline is the cluster as it is (nil when not planned).
+	Baseline *Column
+	Columns  []*Column
+	SPOFs    []SPOF
+	// NotPlanned names resources (clones, bundles) the planner does not
+	// place yet.
+	NotPlanned []string
+	Elapsed    time.Duration
+}
+
+// Build makes the report of a batch. baseline may be nil.
+func Build(baseline *Run, runs []*Run, elapsed time.Duration) *Report {
+	r := &Report{Elapsed: elapsed}
+	r.Resources, r.NotPlanned = rows(baseline, runs)
+	if baseline != nil {
+		r.Baseline = column(baseline, r.Resources)
+	}
+	for _, run := range runs {
+		r.Columns = append(r.Columns, column(run, r.Resources))
+	}
+	r.SPOFs = spofs(r)
+	return r
+}
+
+// rows lists the primitives of the first plan available.
+func rows(baseline *Run, runs []*Run) (prims, unsupported []string) {
+	all := append([]*Run{baseline}, runs...)
+	for _, run := range all {
+		if run == nil || run.Plan == nil {
+			continue
+		}
+		for _, res := range run.Plan.Resources {
+			if res.Kind == planner.KindPrimitive {
+				prims = append(prims, res.ID)
+			}
+		}
+		unsupported = append(unsupported, run.Plan.Unsupported...)
+		return prims, unsupported
+	}
+	return nil, nil
+}
+
+func column(run *Run, resources []string) *Column {
+	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
+	if run.Err != nil || run.Plan == nil || run.Transition == nil {
+		c.Err = "could not be planned"
+		if run.Err != nil {
+			c.Err = run.Err.Error()
+		}
+		for i := range c.Cells {
+			c.Cells[i] = Cell{State: Unknown}
+		}
+		return c
+	}
+	p, t := run.Plan, run.Transition
+	blocked := map[string]transition.Change{}
+	for _, ch := range t.Changes {
+		if ch.Blocked {
+			if _, seen := blocked[ch.Resource]; !seen {
+				blocked[ch.Resource] = ch
+			}
+		}
+	}
+	for i, id := range resources {
+		res := p.Resource(id)
+		switch {
+		case res == nil:
+			c.Cells[i] = Cell{State: Unknown}
+		case blocked[id].Blocked:
+			ch := blocked[id]
+			why := "its " + strings.ToLower(ch.Verb) + " cannot run"
+			if ch.Reason != "" {
+				why += " (due to " + ch.Reason + ")"
+			}
+			c.Cells[i] = Cell{State: Blocked, Node: p.AssignedNode(res), Why: why}
+		case res.AssignedTo >= 0:
+			c.Cells[i] = Cell{State: Placed, Node: p.AssignedNode(res)}
+		default:
+			c.Cells[i] = Cell{State: Stopped, Why: stopReason(p, res)}
+		}
+	}
+	c.Actions = actions(t)
+	c.Changes = changes(t)
+	return c
+}
+
+// stopReason explains why a resource gets no node: the planner's reason
+// and, when it kept score explanations, what made each node unusable.
+func stopReason(p *planner.Plan, res *planner.Resource) string {
+	why := res.Why
+	if why == "" {
+		why = "no node can run it"
+	}
+	var causes []string
+	for _, l := range p.Scores {
+		if l.Resource != res.ID || l.Score > -ir.Infinity || len(l.Trail) == 0 {
+			continue
+		}
+		for _, c := range l.Trail {
+			if c.Value <= -ir.Infinity {
+				causes = append(causes, l.Node+": "+c.Cause)
+				break
+			}
+		}
+	}
+	if len(causes) > 0 {
+		why += "; -INFINITY from " + strings.Join(causes, ", ")
+	}
+	return why
+}
+
+// actions lists the transition's actions (pseudo-actions aside): those in
+// the graph, and the required ones that cannot run, marked blocked.
+func actions(t *transition.Transition) []Action {
+	out := []Action{}
+	for _, a := range t.Listed() {
+		if a.Is(transition.Pseudo) {
+			continue
+		}
+		name := a.Task
+		switch {
+		case a.Task == "monitor" && a.IntervalMs == 0:
+			name = "probe"
+		case a.Task == "monitor":
+			name = "monitor " + interval(a.IntervalMs)
+		case a.Task == "cancel":
+			name = "cancel " + a.CancelTask
+			if a.IntervalMs > 0 {
+				name += " " + interval(a.IntervalMs)
+			}
+		case a.Task == "stonith":
+			name = "fence " + a.FenceOp
+		}
+		out = append(out, Action{Action: name, Resource: a.Resource(), Node: t.NodeName(a.Node), Blocked: !a.Is(transition.Dumped)})
+	}
+	return out
+}
+
+func interval(ms int64) string {
+	return (time.Duration(ms) * time.Millisecond).String()
+}
+
+// changes is the transition summary in words: "fence (reboot) n1",
+// "move web n1 -> n2", "stop db on n1 (blocked)".
+func changes(t *transition.Transition) []string {
+	var out []string
+	for _, a := range t.NodeActions() {
+		if i := strings.Index(a, " '"); i > 0 {
+			a = a[:i]
+		}
+		out = append(out, strings.ToLower(a[:1])+a[1:])
+	}
+	for _, c := range t.Changes {
+		from, to := t.NodeName(c.From), t.NodeName(c.To)
+		verb := strings.ToLower(c.Verb)
+		var s string
+		switch {
+		case from != "" && to != "" && from != to:
+			s = fmt.Sprintf("%s %s %s -> %s", verb, c.Resource, from, to)
+		case from != "":
+			s = fmt.Sprintf("%s %s on %s", verb, c.Resource, from)
+		case to != "":
+			s = fmt.Sprintf("%s %s on %s", verb, c.Resource, to)
+		default:
+			s = verb + " " + c.Resource
+		}
+		if c.Reason != "" {
+			s += " due to " + c.Reason
+		}
+		if c.Blocked {
+			s += " (blocked)"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// spofs are the resources that run in the baseline (or, without one, are
+// placed in some scenario) and are stopped or blocked in some scenario.
+func spofs(r *Report) []SPOF {
+	var out []SPOF
+	for i, id := range r.Resources {
+		if r.Baseline != nil && r.Baseline.Cells[i].State != Placed {
+			continue
+		}
+		var s SPOF
+		for _, c := range r.Columns {
+			cell := c.Cells[i]
+			if cell.State == Stopped || cell.State == Blocked {
+				s.Scenarios = append(s.Scenarios, c.Name)
+				s.Why = append(s.Why, cell.Why)
+			}
+		}
+		if len(s.Scenarios) > 0 {
+			s.Resource = id
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return len(out[a].Scenarios) > len(out[b].Scenarios) })
+	return out
+}

@@ -1,0 +1,92 @@
+package matrix
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Text writes the report for a terminal of the given width (columns; 80
+// when not positive): the failover matrix of the resources whose
+// placement is not the same everywhere, split into pages of columns that
+// fit (or transposed, scenarios as rows, when that needs fewer pages),
+// then the single points of failure, then each scenario's changes.
+func Text(r *Report, width int) []byte {
+	if width <= 0 {
+		width = 80
+	}
+	var b strings.Builder
+	cols := r.all()
+	rowsIdx := r.varying()
+	fmt.Fprintf(&b, "Failover matrix: %s, %s", plural(len(r.Columns), "scenario", "scenarios"), plural(len(r.Resources), "resource", "resources"))
+	if r.Elapsed > 0 {
+		fmt.Fprintf(&b, " (planned in %s)", r.Elapsed.Round(time.Millisecond))
+	}
+	b.WriteString("\n")
+	if omitted := len(r.Resources) - len(rowsIdx); omitted > 0 && len(rowsIdx) > 0 {
+		fmt.Fprintf(&b, "%s that keep their node in every scenario are not shown.\n", plural(omitted, "resource", "resources"))
+	}
+	b.WriteString("\n")
+	switch {
+	case len(cols) == 0:
+		b.WriteString("No scenarios.\n")
+	case len(rowsIdx) == 0:
+		b.WriteString("Every resource keeps its node in every scenario.\n")
+	default:
+		g := r.grid(rowsIdx)
+		if t := g.transpose(); len(t.pages(width)) < len(g.pages(width)) {
+			g = t
+		}
+		g.render(&b, width)
+	}
+	if len(r.NotPlanned) > 0 {
+		fmt.Fprintf(&b, "\nNot planned (clones and bundles are not placed yet): %s\n", strings.Join(r.NotPlanned, ", "))
+	}
+
+	b.WriteString("\n")
+	if len(r.SPOFs) == 0 {
+		b.WriteString("Single points of failure: none; every running resource keeps a node in every scenario.\n")
+	} else {
+		fmt.Fprintf(&b, "Single points of failure: %s in some scenario\n", plural(len(r.SPOFs), "resource stops", "resources stop"))
+		for _, s := range r.SPOFs {
+			fmt.Fprintf(&b, "  %s stops in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
+			for i, name := range s.Scenarios {
+				fmt.Fprintf(&b, "    %s: %s\n", name, s.Why[i])
+			}
+		}
+	}
+
+	for _, c := range r.all() {
+		b.WriteString("\n")
+		title := "Scenario " + strconv.Quote(c.Name)
+		if c == r.Baseline {
+			title = "Baseline (the cluster as it is)"
+		}
+		if c.Description != "" && c.Description != c.Name {
+			title += " (" + c.Description + ")"
+		}
+		switch {
+		case c.Err != "":
+			fmt.Fprintf(&b, "%s: could not be planned: %s\n", title, c.Err)
+		case len(c.Changes) == 0:
+			fmt.Fprintf(&b, "%s: no changes\n", title)
+		default:
+			fmt.Fprintf(&b, "%s:\n", title)
+			for _, ch := range c.Changes {
+				fmt.Fprintf(&b, "  %s\n", ch)
+			}
+		}
+	}
+	return []byte(b.String())
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// plural writes a count with the singular or plural words.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return itoa(n) + " " + many
+}

@@ -1,0 +1,280 @@
+package pclgen
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+
+	"pcl/ir"
+)
+
+// Options tunes the output.
+type Options struct {
+	// Source names where the configuration came from (a file name), for
+	// the header comment. Empty leaves the name out.
+	Source string
+}
+
+// Write turns the configuration of cib into .pcl source. The error, an
+// Issues, lists every part of the configuration the language cannot
+// express; the source is returned even then, as close to the CIB as the
+// language allows, but compiling it would not give the same CIB.
+func Write(cib *ir.CIB) ([]byte, error) { return WriteOptions(cib, Options{}) }
+
+// WriteOptions is Write with options.
+func WriteOptions(cib *ir.CIB, opts Options) ([]byte, error) {
+	if cib == nil || cib.Config == nil {
+		return nil, errors.New("pclgen: no configuration to write")
+	}
+	g := &gen{file: hclwrite.NewEmptyFile()}
+	g.header(opts.Source)
+	g.config(cib.Config)
+	out := hclwrite.Format(collapseBlocks(g.file.BuildTokens(nil)).Bytes())
+	if len(g.issues) > 0 {
+		return out, g.issues
+	}
+	return out, nil
+}
+
+// Issue is one part of a configuration that .pcl cannot express.
+type Issue struct {
+	Range   hcl.Range // where the element was read from; empty when unknown
+	Message string
+}
+
+// Issues is the error Write returns: everything it could not express.
+type Issues []Issue
+
+func (is Issues) Error() string {
+	msgs := make([]string, len(is))
+	for i, x := range is {
+		msgs[i] = x.Message
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// gen accumulates the file and the parts that could not be expressed.
+type gen struct {
+	file   *hclwrite.File
+	issues Issues
+}
+
+func (g *gen) fail(rng hcl.Range, format string, args ...any) {
+	g.issues = append(g.issues, Issue{Range: rng, Message: fmt.Sprintf(format, args...)})
+}
+
+func (g *gen) header(source string) {
+	text := "# Imported by pcl import."
+	if source != "" {
+		text = "# Imported from " + source + " by pcl import."
+	}
+	g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{
+		{Type: hclsyntax.TokenComment, Bytes: []byte(text + "\n")},
+	})
+}
+
+// block appends a top-level block, separated from the previous one (or
+// the header) by a blank line.
+func (g *gen) block(typ string, labels ...string) *hclwrite.Body {
+	g.file.Body().AppendNewline()
+	return g.file.Body().AppendNewBlock(typ, labels).Body()
+}
+
+// requiredSections are the sections every CIB has, in schema order.
+var requiredSections = []string{"crm_config", "nodes", "resources", "constraints"}
+
+// sectionOrder is the order of the configuration's sections: required
+// sections not named in Sections first, then Sections (see ir.Config).
+func sectionOrder(cfg *ir.Config) []string {
+	named := map[string]bool{}
+	for _, s := range cfg.Sections {
+		named[s] = true
+	}
+	var order []string
+	for _, s := range requiredSections {
+		if !named[s] {
+			order = append(order, s)
+		}
+	}
+	order = append(order, cfg.Sections...)
+	// IR built without Sections (by hand, or by a front end that leaves it
+	// out) still has its content written.
+	present := map[string]bool{
+		"rsc_defaults": len(cfg.RscDefaults) > 0, "op_defaults": len(cfg.OpDefaults) > 0,
+		"fencing-topology": len(cfg.FencingLevels) > 0, "alerts": len(cfg.Alerts) > 0,
+		"acls": len(cfg.ACLs) > 0, "tags": len(cfg.Tags) > 0,
+	}
+	for _, s := range optionalSections {
+		if present[s] && !named[s] {
+			order = append(order, s)
+		}
+	}
+	return order
+}
+
+var optionalSections = []string{"rsc_defaults", "op_defaults", "fencing-topology", "alerts", "acls", "tags"}
+
+// explicitSections reports whether the order and presence of sections
+// needs saying: the compiler places the optional sections by the first
+// block of each, after the required ones, so a `cib { sections = [...] }`
+// is needed only when a required section moves or a section is empty.
+func explicitSections(cfg *ir.Config) bool {
+	for _, s := range cfg.Sections {
+		switch s {
+		case "crm_config", "nodes", "resources", "constraints":
+			return true
+		case "rsc_defaults":
+			if len(cfg.RscDefaults) == 0 {
+				return true
+			}
+		case "op_defaults":
+			if len(cfg.OpDefaults) == 0 {
+				return true
+			}
+		case "fencing-topology":
+			if len(cfg.FencingLevels) == 0 {
+				return true
+			}
+		case "alerts":
+			if len(cfg.Alerts) == 0 {
+				return true
+			}
+		case "acls":
+			if len(cfg.ACLs) == 0 {
+				return true
+			}
+		case "tags":
+			if len(cfg.Tags) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *gen) config(cfg *ir.Config) {
+	if explicitSections(cfg) {
+		g.file.Body().AppendNewline()
+		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
+			Bytes: []byte("# The source's order of configuration sections, empty ones included.\n")}})
+		// Listed as the compiler will place them: the named sections and
+		// any section with content that Sections leaves out.
+		var listed []string
+		for _, s := range sectionOrder(cfg) {
+			if !slices.Contains(requiredSections, s) || slices.Contains(cfg.Sections, s) {
+				listed = append(listed, s)
+			}
+		}
+		g.file.Body().AppendNewBlock("cib", nil).Body().SetAttributeRaw("sections", stringList(listed))
+	}
+	for _, section := range sectionOrder(cfg) {
+		switch section {
+		case "crm_config":
+			for i, s := range cfg.Properties {
+				g.sectionSet("properties", s, ir.PropertySetID(i))
+			}
+		case "nodes":
+			for _, n := range cfg.Nodes {
+				g.node(n)
+			}
+		case "resources":
+			for _, r := range cfg.Resources {
+				g.topResource(r)
+			}
+		case "constraints":
+			for _, c := range cfg.Constraints {
+				g.constraint(c)
+			}
+		case "rsc_defaults":
+			for i, s := range cfg.RscDefaults {
+				g.sectionSet("rsc_defaults", s, ir.DefaultsSetID("rsc_defaults", i))
+			}
+		case "op_defaults":
+			for i, s := range cfg.OpDefaults {
+				g.sectionSet("op_defaults", s, ir.DefaultsSetID("op_defaults", i))
+			}
+		case "fencing-topology":
+			for _, l := range cfg.FencingLevels {
+				g.fencingLevel(l)
+			}
+		case "alerts":
+			for _, a := range cfg.Alerts {
+				g.alert(a)
+			}
+		case "acls":
+			for _, e := range cfg.ACLs {
+				g.acl(e)
+			}
+		case "tags":
+			for _, t := range cfg.Tags {
+				g.tag(t)
+			}
+		default:
+			g.fail(hcl.Range{}, "unknown configuration section %q", section)
+		}
+	}
+}
+
+// sectionSet writes a cluster property set or a defaults set: always in
+// block form, since these sets are the section's whole content.
+func (g *gen) sectionSet(typ string, s *ir.NVSet, derived string) {
+	want := ir.MetaAttributes
+	if typ == "properties" {
+		want = ir.ClusterProperties
+	}
+	if s.Kind != want {
+		g.fail(s.DeclRange, "%s: a %s set (%s) cannot be expressed; pcl writes %s there", typ, s.Kind.Element(), s.ID, want.Element())
+	}
+	body := g.block(typ)
+	g.setBody(body, s, derived)
+}
+
+// collapseBlocks writes blocks the way people write them when they are
+// short: `op "start" {}` for an empty block, and `op "monitor" { interval =
+// "10s" }` for a block of one attribute that fits a line (HCL's single-line
+// block form). hclwrite always opens a block body with a newline.
+func collapseBlocks(toks hclwrite.Tokens) hclwrite.Tokens {
+	out := make(hclwrite.Tokens, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		out = append(out, toks[i])
+		if toks[i].Type != hclsyntax.TokenOBrace || i+1 >= len(toks) || toks[i+1].Type != hclsyntax.TokenNewline {
+			continue
+		}
+		if i+2 < len(toks) && toks[i+2].Type == hclsyntax.TokenCBrace {
+			i++ // `{` newline `}`: drop the newline
+			continue
+		}
+		if end, ok := singleLineBody(toks, i+2); ok {
+			out = append(out, toks[i+2:end]...)
+			i = end // the newline; the `}` follows
+		}
+	}
+	return out
+}
+
+// blockLineWidth bounds the text of a body collapsed onto its block's line.
+const blockLineWidth = 60
+
+// singleLineBody reports whether the body starting at toks[start] is one
+// line holding a single attribute (no nested braces, no comment) followed
+// by the closing brace, and returns the index of that line's newline.
+func singleLineBody(toks hclwrite.Tokens, start int) (int, bool) {
+	width := 0
+	for j := start; j < len(toks); j++ {
+		switch toks[j].Type {
+		case hclsyntax.TokenNewline:
+			ok := j > start && j+1 < len(toks) && toks[j+1].Type == hclsyntax.TokenCBrace && width <= blockLineWidth
+			return j, ok
+		case hclsyntax.TokenOBrace, hclsyntax.TokenCBrace, hclsyntax.TokenComment, hclsyntax.TokenOHeredoc:
+			return 0, false
+		}
+		width += len(toks[j].Bytes) + 1
+	}
+	return 0, false
+}

@@ -1,0 +1,54 @@
+package plantext
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"pcl/planner/transition"
+)
+
+func moveTransition() *transition.Transition {
+	web := &transition.Resource{ID: "web", Kind: transition.Primitive, Managed: true, Unique: true,
+		Role: transition.RoleStarted, RunningOn: []int{0}, Assigned: 1, KnownOn: []bool{true, true}}
+	db := &transition.Resource{ID: "db", Kind: transition.Primitive, Managed: true, Unique: true,
+		Role: transition.RoleStopped, Assigned: transition.NoNode, KnownOn: []bool{true, true}}
+	return transition.Compute(&transition.Input{
+		Nodes:      []transition.Node{{Name: "king", Online: true}, {Name: "ace", Online: true}},
+		HaveQuorum: true, Resources: []*transition.Resource{web, db},
+	})
+}
+
+func TestCRMSimulate(t *testing.T) {
+	got := string(CRMSimulate(moveTransition()))
+	want := "Transition Summary:\n  * Move       web     ( king -> ace )\n"
+	if got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestText(t *testing.T) {
+	got := string(Text(moveTransition(), nil))
+	if !strings.HasPrefix(got, "web: move king -> ace") {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	data, err := JSON(moveTransition(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc Document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var stop, start bool
+	for _, a := range doc.Actions {
+		stop = stop || (a.Action == "stop" && a.Resource == "web" && a.Node == "king" && !a.Blocked)
+		start = start || (a.Action == "start" && a.Resource == "web" && a.Node == "ace" && !a.Blocked)
+	}
+	if !stop || !start || len(doc.Changes) != 1 || doc.Changes[0].Change != "Move" {
+		t.Errorf("unexpected document: %s", data)
+	}
+}

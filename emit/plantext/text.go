@@ -1,0 +1,173 @@
+package plantext
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"pcl/ir"
+
+	"pcl/planner"
+	"pcl/planner/transition"
+)
+
+// Text writes the plan for people: one line per resource that changes,
+// saying what happens and why, then the resources that are blocked.
+//
+//	db: move king -> ace: ace scores 200 (loc-db-ace 200), king 100 (stickiness 100)
+func Text(t *transition.Transition, p *planner.Plan) []byte {
+	var b bytes.Buffer
+	na := t.NodeActions()
+	if len(t.Changes) == 0 && len(na) == 0 {
+		online := false
+		for _, n := range t.Nodes {
+			online = online || n.Online
+		}
+		if !online && len(t.Nodes) > 0 {
+			// A policy without a status section: Pacemaker takes every
+			// node for offline, so nothing can run.
+			b.WriteString("No changes: no node is online in this input (it has no status for them), so nothing can run.\n")
+			return b.Bytes()
+		}
+		b.WriteString("No changes: every resource stays where it is.\n")
+		return b.Bytes()
+	}
+	for _, a := range na {
+		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
+	}
+	for _, c := range t.Changes {
+		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
+		if why := reason(t, p, c); why != "" {
+			fmt.Fprintf(&b, ": %s", why)
+		}
+		b.WriteString("\n")
+	}
+	return b.Bytes()
+}
+
+func verbPhrase(t *transition.Transition, c transition.Change) string {
+	from, to := t.NodeName(c.From), t.NodeName(c.To)
+	verb := strings.ToLower(c.Verb)
+	switch {
+	case from != "" && to != "" && from != to:
+		return fmt.Sprintf("%s %s -> %s", verb, from, to)
+	case from != "":
+		return fmt.Sprintf("%s on %s", verb, from)
+	case to != "":
+		return fmt.Sprintf("%s on %s", verb, to)
+	}
+	return verb
+}
+
+// reason explains a change from the transition's own reason and, for
+// placement decisions, the score explanation the planner keeps.
+func reason(t *transition.Transition, p *planner.Plan, c transition.Change) string {
+	var parts []string
+	if c.Reason != "" {
+		parts = append(parts, "due to "+c.Reason)
+	}
+	if c.Blocked {
+		parts = append(parts, "blocked: the action cannot run")
+	}
+	if p == nil {
+		return strings.Join(parts, "; ")
+	}
+	r := p.Resource(c.Resource)
+	switch c.Verb {
+	case "Move", "Start", "Recover":
+		to := t.NodeName(c.To)
+		if to == "" {
+			if c.Verb == "Recover" && c.Reason == "" {
+				parts = append(parts, "it failed")
+			}
+			break
+		}
+		if c.Verb == "Recover" {
+			parts = append(parts, "it failed on "+t.NodeName(c.From))
+		}
+		if c.From != transition.NoNode && c.From != c.To {
+			if why := nodeUnusable(t.Nodes[c.From]); why != "" {
+				parts = append(parts, fmt.Sprintf("%s %s", t.NodeName(c.From), why))
+				break
+			}
+		}
+		subject := c.Resource
+		from := t.NodeName(c.From)
+		if r != nil && r.Parent != nil && from != "" && score(p, subject, to) < score(p, subject, from) {
+			// A group member goes where its group's first member goes.
+			subject = r.Parent.Children[0].ID
+			if subject != c.Resource {
+				parts = append(parts, "it follows "+subject+" in group "+r.Parent.ID)
+			}
+		}
+		s := fmt.Sprintf("%s scores %s", to, explain(p, subject, to))
+		if from != "" && from != to {
+			s += fmt.Sprintf(" against %s on %s", explain(p, subject, from), from)
+		}
+		if subject != c.Resource {
+			s = subject + " on " + s
+		}
+		if from != "" && score(p, subject, to) < score(p, subject, from) {
+			s += "; a colocation or an unusable node overrides these scores"
+		}
+		parts = append(parts, s)
+	case "Stop":
+		if r != nil && r.Why != "" {
+			parts = append(parts, r.Why)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// score is a resource's allocation score on a node (-INFINITY when the
+// node is not listed).
+func score(p *planner.Plan, rsc, node string) ir.Score {
+	for _, l := range p.Scores {
+		if l.Resource == rsc && l.Node == node {
+			return l.Score
+		}
+	}
+	return -ir.Infinity
+}
+
+// explain gives a resource's score on a node with its contributions.
+func explain(p *planner.Plan, rsc, node string) string {
+	for _, l := range p.Scores {
+		if l.Resource != rsc || l.Node != node {
+			continue
+		}
+		var terms []string
+		for _, c := range l.Trail {
+			if c.Value == 0 && !c.Set {
+				continue
+			}
+			v := c.Value.String()
+			if c.Set {
+				v = "= " + v
+			}
+			terms = append(terms, c.Cause+" "+v)
+		}
+		if len(terms) == 0 {
+			return l.Score.String()
+		}
+		return fmt.Sprintf("%s (%s)", l.Score, strings.Join(terms, ", "))
+	}
+	return "?"
+}
+
+// nodeUnusable says why a node cannot keep resources, "" when it can.
+func nodeUnusable(n transition.Node) string {
+	switch {
+	case n.Unclean:
+		return "is unclean and will be fenced"
+	case !n.Online:
+		return "is offline"
+	case n.Shutdown:
+		return "is shutting down"
+	case n.Standby:
+		return "is in standby"
+	case n.Maintenance:
+		return "is in maintenance"
+	}
+	return ""
+}

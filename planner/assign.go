@@ -1,0 +1,559 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"pcl/ir"
+)
+
+// infinityHack marks a node unusable while merging scores (INFINITY_HACK).
+const infinityHack = ir.Score(-100 * ir.Infinity)
+
+const (
+	selectThisWith    = 1 << 0
+	selectNonnegative = 1 << 1
+	selectActive      = 1 << 2
+)
+
+func (p *Plan) assignAll() {
+	if p.PlacementStrategy != "default" {
+		p.sortByScores()
+	}
+	for _, r := range p.Top {
+		p.assign(r, -1)
+	}
+}
+
+func (p *Plan) assign(r *Resource, prefer int) int {
+	switch r.Kind {
+	case KindPrimitive:
+		return p.primitiveAssign(r, prefer)
+	case KindGroup:
+		return p.groupAssign(r, prefer)
+	}
+	return -1
+}
+
+// show records the score lines of r and its children, in node order
+// (which is natural name order, as crm_simulate prints).
+func (p *Plan) show(fn string, r *Resource) {
+	for i := range p.Nodes {
+		if !r.allowed.in[i] {
+			continue
+		}
+		line := ScoreLine{Func: fn, Resource: r.ID, Node: p.Nodes[i].Uname, Score: r.allowed.w[i]}
+		if r.allowed.trail != nil {
+			line.Trail = r.allowed.trail[i][:len(r.allowed.trail[i]):len(r.allowed.trail[i])]
+		}
+		p.Scores = append(p.Scores, line)
+	}
+	for _, c := range r.Children {
+		p.show(fn, c)
+	}
+}
+
+func (p *Plan) primitiveAssign(r *Resource, prefer int) int {
+	if r.Parent != nil && !r.Parent.allocating {
+		p.assign(r.Parent, prefer)
+	}
+	if !r.provisional {
+		return r.AssignedTo
+	}
+	if r.allocating {
+		return -1
+	}
+	r.allocating = true
+	for _, c := range append([]*colocation(nil), r.thisWith...) {
+		p.applyThisWith(r, c)
+	}
+	for _, c := range append([]*colocation(nil), r.withThis...) {
+		p.applyWithThis(r, c)
+	}
+	if r.NextRole == RoleStopped {
+		p.rscLocation(r, -1, -ir.Infinity, "target-role=Stopped")
+	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
+		r.NextRole = r.Role
+	}
+	p.show("pcmk__primitive_assign", r)
+	if p.StonithEnabled && !p.HaveStonith {
+		r.Managed = false
+	}
+	switch {
+	case !r.Managed:
+		p.finalize(r, p.currentNode(r), true)
+		if r.AssignedTo < 0 {
+			r.Why = "unmanaged and inactive"
+		}
+	case p.StopAll:
+		p.finalize(r, -1, true)
+		r.Why = "stop-all-resources is set"
+	case r.provisional:
+		p.assignBestNode(r, prefer)
+	}
+	r.allocating = false
+	return r.AssignedTo
+}
+
+func (p *Plan) groupAssign(r *Resource, prefer int) int {
+	if !r.provisional || r.allocating {
+		return -1
+	}
+	if len(r.Children) == 0 {
+		r.provisional = false
+		return -1
+	}
+	r.allocating = true
+	first := r.Children[0]
+	r.Role = first.Role
+	p.expandGroupColocations(r)
+	p.show("pcmk__group_assign", r)
+	firstNode := -1
+	for _, m := range r.Children {
+		n := p.assign(m, prefer)
+		if firstNode < 0 {
+			firstNode = n
+		}
+	}
+	r.NextRole = first.NextRole
+	r.allocating = false
+	r.provisional = false
+	if !p.groupColocated(r) {
+		return -1
+	}
+	return firstNode
+}
+
+func (p *Plan) expandGroupColocations(r *Resource) {
+	first := r.Children[0]
+	for _, c := range r.thisWith {
+		first.thisWith = insertSorted(first.thisWith, c, cmpPrimaryPriority)
+	}
+	anyUnmanaged := !first.Managed
+	for _, m := range r.Children[1:] {
+		if anyUnmanaged {
+			for _, c := range r.thisWith {
+				if c.score == ir.Infinity {
+					m.thisWith = insertSorted(m.thisWith, c, cmpPrimaryPriority)
+				}
+			}
+		} else if !m.Managed {
+			anyUnmanaged = true
+		}
+	}
+	r.thisWith = nil
+	last := r.Children[len(r.Children)-1]
+	for _, c := range r.withThis {
+		last.withThis = insertSorted(last.withThis, c, cmpDependentPriority)
+	}
+	r.withThis = nil
+}
+
+func (p *Plan) applyThisWith(r *Resource, c *colocation) {
+	var archive *table
+	if c.depRole >= RolePromoted || (c.score < 0 && c.score > -ir.Infinity) {
+		a := r.allowed.clone()
+		archive = &a
+	}
+	p.assign(c.primary, -1)
+	p.applyColocScore(r, c.primary, c)
+	if archive != nil && !r.allowed.anyAvailable(p.Nodes) {
+		r.allowed = *archive
+	}
+}
+
+// applyColocScore applies a colocation on behalf of its dependent.
+func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
+	if dep.Kind == KindGroup {
+		if len(dep.Children) == 0 {
+			return
+		}
+		if p.groupColocated(dep) {
+			p.applyColocScore(dep.Children[0], prim, c)
+			return
+		}
+		if c.score >= ir.Infinity {
+			return
+		}
+		for _, m := range dep.Children {
+			p.applyColocScore(m, prim, c)
+		}
+		return
+	}
+	if prim.Kind == KindGroup {
+		if prim.provisional {
+			return
+		}
+		if p.groupColocated(prim) {
+			var m *Resource
+			if len(prim.Children) == 0 {
+				return
+			}
+			if c.score >= ir.Infinity {
+				m = prim.Children[len(prim.Children)-1]
+			} else {
+				m = prim.Children[0]
+			}
+			if m != nil {
+				p.applyColocScore(dep, m, c)
+			}
+			return
+		}
+		if c.score >= ir.Infinity {
+			return
+		}
+		for _, m := range prim.Children {
+			p.applyColocScore(dep, m, c)
+		}
+		return
+	}
+	if prim.Kind != KindPrimitive {
+		return
+	}
+	if p.colocationAffects(dep, prim, c) {
+		p.applyColocToWeights(dep, prim, c)
+	}
+}
+
+func (p *Plan) colocationAffects(dep, prim *Resource, c *colocation) bool {
+	if prim.provisional || !dep.provisional {
+		return false
+	}
+	if c.score > 0 && c.depRole != RoleUnknown && c.depRole != dep.NextRole {
+		return false
+	}
+	if c.score > 0 && c.primRole != RoleUnknown && c.primRole != prim.NextRole {
+		return false
+	}
+	if c.score < 0 && c.depRole != RoleUnknown && c.depRole == dep.NextRole {
+		return false
+	}
+	if c.score < 0 && c.primRole != RoleUnknown && c.primRole == prim.NextRole {
+		return false
+	}
+	return true
+}
+
+func (p *Plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
+	attr := c.nodeAttr
+	if attr == "" {
+		attr = "#id"
+	}
+	col := p.column(attr)
+	if prim.AssignedTo < 0 && c.score < 0 {
+		return
+	}
+	work := dep.allowed.clone()
+	cause := "colocation " + c.id + " with " + prim.ID
+	for i, in := range work.in {
+		if !in {
+			continue
+		}
+		switch {
+		case prim.AssignedTo < 0:
+			work.add(i, -c.score, cause+" ("+prim.ID+" is not placed)")
+		case col.equal(i, prim.AssignedTo):
+			if c.score < ir.Infinity {
+				work.add(i, c.score, cause)
+			}
+		case c.score >= ir.Infinity:
+			work.add(i, -c.score, cause+" ("+prim.ID+" is on "+p.Nodes[prim.AssignedTo].Uname+")")
+		}
+	}
+	if c.score <= -ir.Infinity || c.score >= ir.Infinity || work.anyAvailable(p.Nodes) {
+		dep.allowed = work
+	}
+}
+
+func (p *Plan) hasInfluence(c *colocation, r *Resource) bool {
+	if r == nil {
+		r = c.primary
+	}
+	return c.influence || len(r.RunningOn) == 0
+}
+
+func (p *Plan) applyWithThis(r *Resource, c *colocation) {
+	if !p.hasInfluence(c, nil) {
+		return
+	}
+	factor := float32(c.score) / float32(ir.Infinity)
+	t := r.allowed
+	p.addColocatedNodeScores(c.dependent, r.ID, &t, c.nodeAttr, factor, selectActive, c.id)
+	r.allowed = t
+}
+
+// addColocatedNodeScores is pcmk__add_colocated_node_scores. nodes points
+// to the table being built; a nil table (nodes.w == nil) starts from rsc's
+// own scores.
+func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table, attr string, factor float32, flags int, cause string) {
+	if rsc.merging {
+		return
+	}
+	rsc.merging = true
+	defer func() { rsc.merging = false }()
+	var work table
+	if rsc.Kind == KindGroup {
+		if len(rsc.Children) == 0 {
+			return
+		}
+		var m *Resource
+		if nodes.w == nil {
+			m = rsc.Children[len(rsc.Children)-1]
+		} else {
+			m = rsc.Children[0]
+			work = nodes.clone()
+		}
+		p.addColocatedNodeScores(m, logID, &work, attr, factor, flags, cause)
+	} else if nodes.w == nil {
+		work = rsc.allowed.clone()
+	} else {
+		work = nodes.clone()
+		p.addNodeScoresMatchingAttr(&work, rsc, attr, factor, flags&selectNonnegative != 0, cause)
+	}
+	if work.w == nil {
+		return
+	}
+	if work.anyAvailable(p.Nodes) {
+		multiplier := float32(1)
+		if factor < 0 {
+			multiplier = -1
+		}
+		var list []*colocation
+		switch {
+		case flags&selectThisWith != 0:
+			list = rsc.thisWith
+		case rsc.Kind == KindGroup:
+			list = rsc.Children[len(rsc.Children)-1].withThis
+		default:
+			list = rsc.withThis
+		}
+		for _, c := range list {
+			var other *Resource
+			if flags&selectThisWith != 0 {
+				other = c.primary
+			} else if !p.hasInfluence(c, nil) {
+				continue
+			} else {
+				other = c.dependent
+			}
+			f := multiplier * float32(c.score) / float32(ir.Infinity)
+			p.addColocatedNodeScores(other, logID, &work, c.nodeAttr, f, flags|selectActive, c.id)
+		}
+	} else if flags&selectActive != 0 {
+		return
+	}
+	if flags&selectNonnegative != 0 {
+		for i, in := range work.in {
+			if in && work.w[i] == infinityHack {
+				work.set(i, 1, "colocation "+cause+" (unusable node reset)")
+			}
+		}
+	}
+	*nodes = work
+}
+
+func (p *Plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {
+	best := -ir.Infinity
+	if col.unique {
+		// Only the node itself can match (the usual #uname case).
+		if rsc.allowed.in[node] && rsc.allowed.w[node] > best && p.Nodes[node].Available() {
+			best = rsc.allowed.w[node]
+		}
+		return best
+	}
+	for i, in := range rsc.allowed.in {
+		if in && rsc.allowed.w[i] > best && p.Nodes[i].Available() && col.equal(i, node) {
+			best = rsc.allowed.w[i]
+		}
+	}
+	return best
+}
+
+func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
+	col := p.column(attr)
+	for i, in := range work.in {
+		if !in {
+			continue
+		}
+		score := p.bestScoreMatchingAttr(rsc, col, i)
+		if factor < 0 && score < 0 {
+			continue
+		}
+		if work.w[i] == infinityHack {
+			continue
+		}
+		wf := factor * float32(score)
+		var weight int
+		if wf < 0 {
+			weight = int(float64(wf) - 0.5)
+		} else {
+			weight = int(float64(wf) + 0.5)
+		}
+		if weight == 0 && score != 0 {
+			if factor > 0 {
+				weight = 1
+			} else if factor < 0 {
+				weight = -1
+			}
+		}
+		nw := ir.Score(weight).Add(work.w[i])
+		if onlyPositive && nw < 0 && work.w[i] > 0 {
+			work.set(i, infinityHack, "colocation "+cause+" (node made unusable)")
+			continue
+		}
+		if onlyPositive && nw < 0 && work.w[i] == 0 {
+			continue
+		}
+		if weight != 0 {
+			work.add(i, ir.Score(weight), fmt.Sprintf("%s's preference here (colocation %s, factor %s)", rsc.ID, cause, factorText(factor)))
+		}
+		work.w[i] = nw
+	}
+}
+
+func factorText(f float32) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.6f", f), "0"), ".")
+}
+
+// compareNodes is compare_nodes for sorting allowed nodes.
+func (p *Plan) compareNodes(r *Resource, a, b, active int) int {
+	wa, wb := -ir.Infinity, -ir.Infinity
+	if p.Nodes[a].Available() {
+		wa = r.allowed.w[a]
+	}
+	if p.Nodes[b].Available() {
+		wb = r.allowed.w[b]
+	}
+	if wa > wb {
+		return -1
+	}
+	if wa < wb {
+		return 1
+	}
+	if p.PlacementStrategy != "minimal" {
+		if p.PlacementStrategy == "balanced" {
+			if c := compareCapacities(p.Nodes[a], p.Nodes[b]); c != 0 {
+				return c
+			}
+		}
+		na, nb := p.Nodes[a].NumResources, p.Nodes[b].NumResources
+		if na < nb {
+			return -1
+		}
+		if na > nb {
+			return 1
+		}
+		if active >= 0 {
+			if active == a {
+				return -1
+			}
+			if active == b {
+				return 1
+			}
+		}
+	}
+	return strings.Compare(p.Nodes[a].Uname, p.Nodes[b].Uname)
+}
+
+func (p *Plan) availableWithScore(r *Resource, i int) bool {
+	return p.Nodes[i].Available() && r.allowed.w[i] >= 0
+}
+
+func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
+	mostFree := p.banInsufficientCapacity(r)
+	if prefer < 0 {
+		prefer = mostFree
+	}
+	if !r.provisional {
+		return r.AssignedTo >= 0
+	}
+	active := p.currentNode(r)
+	var nodes []int
+	for i, in := range r.allowed.in {
+		if in {
+			nodes = append(nodes, i)
+		}
+	}
+	sort.SliceStable(nodes, func(x, y int) bool { return p.compareNodes(r, nodes[x], nodes[y], active) < 0 })
+	chosen := -1
+	if prefer >= 0 && len(nodes) > 0 {
+		best := nodes[0]
+		switch {
+		case !r.allowed.in[prefer]:
+		case r.allowed.w[prefer] < r.allowed.w[best]:
+		case !p.availableWithScore(r, prefer):
+		default:
+			chosen = prefer
+		}
+	}
+	if chosen < 0 && len(nodes) > 0 {
+		chosen = nodes[0]
+		if r.allowed.w[chosen] > 0 && p.Nodes[chosen].Available() {
+			running := active
+			if running >= 0 && (!p.Nodes[running].Available() || p.Nodes[running].Weight < 0) {
+				running = -1
+			}
+			if running >= 0 {
+				for _, i := range nodes[1:] {
+					if r.allowed.w[i] != r.allowed.w[chosen] {
+						break
+					}
+					if i == running {
+						chosen = i
+					}
+				}
+			}
+		}
+	}
+	return p.finalize(r, chosen, false)
+}
+
+// finalize is pcmk__finalize_assignment.
+func (p *Plan) finalize(r *Resource, chosen int, force bool) bool {
+	if !force && chosen >= 0 {
+		if r.allowed.w[chosen] < 0 || !p.availableWithScore(r, chosen) {
+			r.NextRole = RoleStopped
+			if r.allowed.w[chosen] < 0 {
+				r.Why = fmt.Sprintf("no node has a score of 0 or more that can run resources (the best, %s, has %s)", p.Nodes[chosen].Uname, r.allowed.w[chosen])
+			} else {
+				r.Why = fmt.Sprintf("no node that can run resources is left (the best, %s, cannot)", p.Nodes[chosen].Uname)
+			}
+			chosen = -1
+		}
+	}
+	p.unassign(r)
+	r.provisional = false
+	if chosen < 0 {
+		r.NextRole = RoleStopped
+		if r.Why == "" {
+			r.Why = "no node is allowed"
+		}
+		return false
+	}
+	r.Why = ""
+	r.AssignedTo = chosen
+	n := p.Nodes[chosen]
+	n.NumResources++
+	for k, v := range r.Utilization {
+		if cur, ok := n.Remaining[k]; ok {
+			n.Remaining[k] = cur - v
+		} else {
+			n.Remaining[k] = 0
+		}
+	}
+	return true
+}
+
+func (p *Plan) unassign(r *Resource) {
+	if r.AssignedTo < 0 {
+		return
+	}
+	n := p.Nodes[r.AssignedTo]
+	r.provisional = true
+	r.AssignedTo = -1
+	n.NumResources--
+	for k, v := range r.Utilization {
+		n.Remaining[k] += v
+	}
+}

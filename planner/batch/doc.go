@@ -1,0 +1,15 @@
+// Package batch plans many what-if scenarios against one cluster at once:
+// it applies each scenario to the base CIB (package planner/scenario),
+// places the resources (package planner) and schedules the transition
+// (package planner/transition), on all cores with a bounded pool of
+// workers. Results come back in the order the scenarios were given,
+// whatever order they finished in, so a batch's report is reproducible.
+//
+// It also generates the usual failover scenarios (each node down, each
+// pair of nodes down), reads the batch flags of `pcl plan` (Flags), and
+// shows a progress bar on a terminal for batches that take more than a
+// second.
+//
+// It does not format reports: emit/matrix turns a Result into a failover
+// matrix, a list of single points of failure and per-scenario actions.
+package batch

@@ -1,0 +1,649 @@
+package planner
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"pcl/ir"
+)
+
+// location is Pacemaker's pe__location_t.
+type location struct {
+	id         string
+	rsc        *Resource
+	nodes      []locNode
+	roleFilter Role
+	discover   int8 // 0 always, 1 never, 2 exclusive
+}
+
+type locNode struct {
+	node  int
+	score ir.Score
+}
+
+// colocation is pcmk__colocation_t.
+type colocation struct {
+	id                 string
+	dependent, primary *Resource
+	score              ir.Score
+	depRole, primRole  Role
+	nodeAttr           string
+	influence          bool
+}
+
+func (p *Plan) unpackConstraints() {
+	for _, c := range p.CIB.Config.Constraints {
+		switch c := c.(type) {
+		case *ir.Location:
+			p.unpackLocation(c)
+		case *ir.Colocation:
+			p.unpackColocation(c)
+		}
+	}
+}
+
+// tagRefs returns the resources a template or tag stands for.
+func (p *Plan) tagRefs(id string) ([]string, bool) {
+	if _, ok := p.templates[id]; ok {
+		var out []string
+		for _, r := range p.Resources {
+			if r.prim != nil && r.prim.Template == id {
+				out = append(out, r.ID)
+			}
+		}
+		return out, true
+	}
+	refs, ok := p.tags[id]
+	return refs, ok
+}
+
+// resolve finds a resource (or the members of a tag or template) for a
+// constraint.
+func (p *Plan) resolve(id string) ([]*Resource, bool) {
+	if r, ok := p.byID[id]; ok {
+		if r.Kind == KindUnsupported {
+			return nil, false
+		}
+		return []*Resource{r}, false
+	}
+	if refs, ok := p.tagRefs(id); ok {
+		var out []*Resource
+		for _, ref := range refs {
+			if r, ok := p.byID[ref]; ok && r.Kind != KindUnsupported {
+				out = append(out, r)
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// expandSets replaces tag and template references in resource sets by the
+// resources they stand for (pcmk__expand_tags_in_sets).
+func (p *Plan) expandSets(sets []*ir.ResourceSet) []*ir.ResourceSet {
+	out := make([]*ir.ResourceSet, len(sets))
+	for i, s := range sets {
+		c := *s
+		c.Resources = nil
+		for _, id := range s.Resources {
+			if _, ok := p.byID[id]; ok {
+				c.Resources = append(c.Resources, id)
+			} else if refs, ok := p.tagRefs(id); ok {
+				c.Resources = append(c.Resources, refs...)
+			} else {
+				c.Resources = append(c.Resources, id)
+			}
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+func (p *Plan) unpackLocation(c *ir.Location) {
+	if len(c.Sets) > 0 {
+		for _, s := range p.expandSets(c.Sets) {
+			var score string
+			if s.Score != nil {
+				score = s.Score.Text
+			}
+			for _, id := range s.Resources {
+				rs, _ := p.resolve(id)
+				if len(rs) == 0 {
+					return
+				}
+				for _, r := range rs {
+					p.unpackRscLocation(c, r, string(s.Role), score, nil)
+				}
+			}
+		}
+		return
+	}
+	if c.Resource != "" {
+		rs, isTag := p.resolve(c.Resource)
+		if isTag {
+			for _, r := range rs {
+				p.unpackRscLocation(c, r, string(c.Role), "", nil)
+			}
+		} else if len(rs) == 1 {
+			p.unpackRscLocation(c, rs[0], "", "", nil)
+		}
+	}
+	if c.Pattern != "" {
+		pat := c.Pattern
+		invert := false
+		if strings.HasPrefix(pat, "!") {
+			pat, invert = pat[1:], true
+		}
+		re, err := regexp.CompilePOSIX(pat)
+		if err != nil {
+			p.warn(c.DeclRange, "Invalid rsc-pattern", "The rsc-pattern of location constraint "+c.ID+" is not a valid regular expression, so Pacemaker ignores the constraint.")
+			return
+		}
+		for _, r := range p.Top {
+			m := re.FindStringSubmatch(r.ID)
+			if !invert && m != nil {
+				p.unpackRscLocation(c, r, "", "", m)
+			} else if invert && m == nil {
+				p.unpackRscLocation(c, r, "", "", nil)
+			}
+		}
+	}
+}
+
+func (p *Plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string, matches []string) {
+	if score == "" && c.Score != nil {
+		score = c.Score.Text
+	}
+	if c.Node != "" && score != "" {
+		i := p.findNode(c.Node)
+		if i < 0 {
+			return
+		}
+		loc := p.newLocation(c.ID, r, c.Discovery)
+		loc.nodes = []locNode{{i, scoreOf(score)}}
+		if role == "" {
+			role = string(c.Role)
+		}
+		if role != "" {
+			switch rr := roleOf(role); rr {
+			case RoleUnknown:
+				// invalid roles drop the constraint's role only in logs
+			case RoleStarted, RoleUnpromoted:
+			default:
+				loc.roleFilter = rr
+			}
+		}
+		return
+	}
+	for _, rule := range c.Rules {
+		p.locationRule(r, rule, c.Discovery, matches)
+	}
+}
+
+func (p *Plan) newLocation(id string, r *Resource, discovery string) *location {
+	loc := &location{id: id, rsc: r}
+	switch strings.ToLower(discovery) {
+	case "never":
+		loc.discover = 1
+	case "exclusive":
+		loc.discover = 2
+		r.exclusiveDiscover = true
+	}
+	p.locations = append([]*location{loc}, p.locations...)
+	return loc
+}
+
+// expandMatches replaces %0..%9 with rsc-pattern submatches.
+func expandMatches(s string, m []string) string {
+	if len(m) == 0 || !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+1 < len(s) && isDigit(s[i+1]) {
+			k := int(s[i+1] - '0')
+			if k < len(m) {
+				b.WriteString(m[k])
+			}
+			i++
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// locationRule is generate_location_rule.
+func (p *Plan) locationRule(r *Resource, rule *ir.Rule, discovery string, matches []string) {
+	if rule.Role != "" && roleOf(string(rule.Role)) == RoleUnknown {
+		return
+	}
+	raw := true
+	var score string
+	if rule.Score != nil {
+		score = rule.Score.Text
+	} else if rule.ScoreAttribute != "" {
+		score = rule.ScoreAttribute
+		raw = false
+	}
+	doAnd := !strings.EqualFold(rule.BooleanOp, "or")
+	id := rule.ID
+	loc := p.newLocation(id, r, discovery)
+	if !raw && len(matches) > 0 {
+		score = expandMatches(score, matches)
+	}
+	if rule.Role != "" {
+		loc.roleFilter = roleOf(string(rule.Role))
+		if loc.roleFilter == RoleUnpromoted {
+			loc.roleFilter = RoleUnknown
+		}
+	}
+	nodeScore := func(n *Node) ir.Score {
+		if score == "" {
+			return 0
+		}
+		if raw {
+			return scoreOf(score)
+		}
+		v, ok := n.Attrs[score]
+		if !ok {
+			return -ir.Infinity
+		}
+		return scoreOf(v)
+	}
+	var list []locNode
+	present := make([]int, len(p.Nodes)) // position+1 in list
+	if doAnd {
+		for i, n := range p.Nodes {
+			list = append(list, locNode{i, nodeScore(n)})
+			present[i] = len(list)
+		}
+	}
+	for i, n := range p.Nodes {
+		env := &RuleEnv{Node: n.Attrs, Now: p.Now, Params: p.paramsOn(r, i), Meta: r.Meta, Matches: matches, Agent: &r.Agent}
+		accept := p.eval(rule, env)
+		sf := nodeScore(n)
+		if accept {
+			if present[i] == 0 && doAnd {
+				continue
+			} else if present[i] == 0 {
+				list = append(list, locNode{i, n.Weight})
+				present[i] = len(list)
+			}
+			if !doAnd {
+				list[present[i]-1].score = list[present[i]-1].score.Add(sf)
+			}
+		} else if doAnd && present[i] != 0 {
+			k := present[i] - 1
+			list = append(list[:k], list[k+1:]...)
+			present[i] = 0
+			for j := k; j < len(list); j++ {
+				present[list[j].node] = j + 1
+			}
+		}
+	}
+	loc.nodes = list
+}
+
+func (p *Plan) unpackColocation(c *ir.Colocation) {
+	score := ir.Score(0)
+	if c.Score != nil {
+		score = scoreOf(c.Score.Text)
+	}
+	influenceOf := func(r *Resource) bool {
+		if c.Influence != nil {
+			return c.Influence.Value
+		}
+		return r.Critical
+	}
+	if len(c.Sets) == 0 {
+		if c.DependentInstance != "" || c.PrimaryInstance != "" {
+			return
+		}
+		deps, depTag := p.resolve(c.Dependent)
+		prims, primTag := p.resolve(c.Primary)
+		if depTag || primTag {
+			if depTag && primTag {
+				return
+			}
+			// A tag becomes a resource set: sequential members chain.
+			p.colocationSets(c, score, influenceOf, deps, prims, depTag, primTag)
+			return
+		}
+		if len(deps) != 1 || len(prims) != 1 {
+			return
+		}
+		p.newColocation(c.ID, c.NodeAttribute, score, deps[0], prims[0], string(c.DependentRole), string(c.PrimaryRole), influenceOf(deps[0]))
+		return
+	}
+	var last *ir.ResourceSet
+	for _, s := range p.expandSets(c.Sets) {
+		if !p.colocationSet(c.ID, s, score, influenceOf) {
+			return
+		}
+		if last != nil {
+			if !p.colocateSets(c.ID, last, s, score, influenceOf) {
+				return
+			}
+		}
+		last = s
+	}
+}
+
+// colocationSets handles a colocation whose rsc or with-rsc is a tag or
+// template: each side becomes a resource set, non-sequential for a tag.
+func (p *Plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*Resource) bool, deps, prims []*Resource, depTag, primTag bool) {
+	mk := func(id string, rs []*Resource, role ir.Role, tag bool) *ir.ResourceSet {
+		s := &ir.ResourceSet{ID: id, Role: role}
+		for _, r := range rs {
+			s.Resources = append(s.Resources, r.ID)
+		}
+		if tag {
+			s.Sequential = ir.NewBool(false)
+		}
+		return s
+	}
+	set1 := mk(c.Dependent, deps, c.DependentRole, depTag)
+	set2 := mk(c.Primary, prims, c.PrimaryRole, primTag)
+	p.colocationSet(c.ID, set1, score, inf)
+	p.colocationSet(c.ID, set2, score, inf)
+	p.colocateSets(c.ID, set1, set2, score, inf)
+}
+
+func setSequential(s *ir.ResourceSet) bool { return s.Sequential == nil || s.Sequential.Value }
+
+// colocationSet is unpack_colocation_set.
+func (p *Plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
+	local := score
+	if s.Score != nil {
+		local = scoreOf(s.Score.Text)
+	}
+	if local == 0 {
+		return true
+	}
+	ordering := s.Ordering
+	if ordering == "" {
+		ordering = "group"
+	}
+	var rs []*Resource
+	for _, ref := range s.Resources {
+		r := p.byID[ref]
+		if r == nil || r.Kind == KindUnsupported {
+			return false
+		}
+		rs = append(rs, r)
+	}
+	role := string(s.Role)
+	switch {
+	case s.Sequential != nil && !s.Sequential.Value:
+	case local > 0 && strings.EqualFold(ordering, "group"):
+		for i := 1; i < len(rs); i++ {
+			p.newColocation(s.ID, "", local, rs[i], rs[i-1], role, role, inf(rs[i]))
+		}
+	case local > 0:
+		for i := 1; i < len(rs); i++ {
+			p.newColocation(s.ID, "", local, rs[i-1], rs[i], role, role, inf(rs[i-1]))
+		}
+	default:
+		for i, r := range rs {
+			for j := 0; j < i; j++ {
+				if strings.EqualFold(rs[j].ID, r.ID) {
+					break
+				}
+				p.newColocation(s.ID, "", local, r, rs[j], role, role, inf(r))
+			}
+		}
+	}
+	return true
+}
+
+// colocateSets is colocate_rsc_sets: set1 depends on set2.
+func (p *Plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
+	if score == 0 {
+		return true
+	}
+	get := func(ref string) *Resource {
+		r := p.byID[ref]
+		if r == nil || r.Kind == KindUnsupported {
+			return nil
+		}
+		return r
+	}
+	var r1, r2 *Resource
+	if setSequential(set1) && len(set1.Resources) > 0 {
+		if r1 = get(set1.Resources[0]); r1 == nil {
+			return false
+		}
+	}
+	if setSequential(set2) {
+		if len(set2.Resources) == 0 {
+			return false
+		}
+		if r2 = get(set2.Resources[len(set2.Resources)-1]); r2 == nil {
+			return false
+		}
+	}
+	role1, role2 := string(set1.Role), string(set2.Role)
+	switch {
+	case r1 != nil && r2 != nil:
+		p.newColocation(id, "", score, r1, r2, role1, role2, inf(r1))
+	case r1 != nil:
+		for _, ref := range set2.Resources {
+			if r2 = get(ref); r2 == nil {
+				return false
+			}
+			p.newColocation(id, "", score, r1, r2, role1, role2, inf(r1))
+		}
+	case r2 != nil:
+		for _, ref := range set1.Resources {
+			if r1 = get(ref); r1 == nil {
+				return false
+			}
+			p.newColocation(id, "", score, r1, r2, role1, role2, inf(r1))
+		}
+	default:
+		for _, a := range set1.Resources {
+			if r1 = get(a); r1 == nil {
+				return false
+			}
+			for _, b := range set2.Resources {
+				if r2 = get(b); r2 == nil {
+					return false
+				}
+				p.newColocation(id, "", score, r1, r2, role1, role2, inf(r1))
+			}
+		}
+	}
+	return true
+}
+
+func colocRole(s string) Role {
+	if s == "" || strings.EqualFold(s, "started") {
+		return RoleUnknown
+	}
+	return roleOf(s)
+}
+
+// newColocation is pcmk__new_colocation.
+func (p *Plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *Resource, depRole, primRole string, influence bool) {
+	if score == 0 || dep == nil || prim == nil {
+		return
+	}
+	c := &colocation{id: id, dependent: dep, primary: prim, score: score, depRole: colocRole(depRole),
+		primRole: colocRole(primRole), nodeAttr: nodeAttr, influence: influence}
+	dep.thisWith = insertSorted(dep.thisWith, c, cmpPrimaryPriority)
+	prim.withThis = insertSorted(prim.withThis, c, cmpDependentPriority)
+	p.colocs = append(p.colocs, c)
+}
+
+// insertSorted is g_list_insert_sorted: before the first element the new
+// one does not sort after.
+func insertSorted(list []*colocation, c *colocation, cmp func(a, b *colocation) int) []*colocation {
+	i := 0
+	for i < len(list) && cmp(c, list[i]) > 0 {
+		i++
+	}
+	list = append(list, nil)
+	copy(list[i+1:], list[i:])
+	list[i] = c
+	return list
+}
+
+func cmpRsc(a, b *Resource) int {
+	switch {
+	case a.Priority > b.Priority:
+		return -1
+	case a.Priority < b.Priority:
+		return 1
+	case a.variant() > b.variant():
+		return -1
+	case a.variant() < b.variant():
+		return 1
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+func cmpPrimaryPriority(a, b *colocation) int   { return cmpRsc(a.primary, b.primary) }
+func cmpDependentPriority(a, b *colocation) int { return cmpRsc(a.dependent, b.dependent) }
+
+// applyNodeCriteria applies locations, stickiness, failure thresholds and
+// exclusive discovery (apply_node_criteria).
+func (p *Plan) applyNodeCriteria() {
+	for _, r := range p.Top {
+		p.applyShutdownLocks(r)
+	}
+	for _, loc := range p.locations {
+		p.applyLocation(loc.rsc, loc, loc.nodes)
+	}
+	for _, r := range p.Top {
+		p.applyStickiness(r)
+	}
+	for i := range p.Nodes {
+		for _, r := range p.Top {
+			p.failureThreshold(r, i)
+			p.exclusiveDiscovery(r, i)
+		}
+	}
+}
+
+func (p *Plan) applyLocation(r *Resource, loc *location, nodes []locNode) {
+	if r.Kind == KindGroup {
+		p.applyLocationTo(r, loc, nodes)
+		list := nodes
+		for k, m := range r.Children {
+			p.applyLocationTo(m, loc, list)
+			if k == 0 && p.groupColocated(r) {
+				reset := make([]locNode, len(nodes))
+				for j, ln := range nodes {
+					reset[j] = locNode{ln.node, 0}
+				}
+				list = reset
+			}
+		}
+		return
+	}
+	p.applyLocationTo(r, loc, nodes)
+}
+
+func (p *Plan) groupColocated(r *Resource) bool {
+	v, ok := r.Meta["collocated"]
+	return !ok || isTrueDefault(v, true)
+}
+
+func (p *Plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
+	if loc.roleFilter > RoleUnknown && loc.roleFilter != r.NextRole {
+		return
+	}
+	for _, ln := range nodes {
+		i := ln.node
+		if !r.allowed.in[i] {
+			r.allowed.in[i] = true
+			r.allowed.w[i] = 0
+			r.allowed.discover[i] = 0
+			if r.allowed.trail != nil {
+				r.allowed.trail[i] = nil
+			}
+			r.allowed.set(i, ln.score, loc.id)
+		} else {
+			r.allowed.add(i, ln.score, loc.id)
+		}
+		if r.allowed.discover[i] < loc.discover {
+			if loc.discover == 2 {
+				r.exclusiveDiscover = true
+			}
+			r.allowed.discover[i] = loc.discover
+		}
+	}
+}
+
+func (p *Plan) applyStickiness(r *Resource) {
+	if len(r.Children) > 0 {
+		for _, c := range r.Children {
+			p.applyStickiness(c)
+		}
+		return
+	}
+	if !r.Managed || r.Stickiness < 1 || len(r.RunningOn) != 1 {
+		return
+	}
+	i := r.RunningOn[0]
+	if !p.Symmetric && !r.allowed.in[i] {
+		return
+	}
+	p.rscLocation(r, i, r.Stickiness, "resource-stickiness")
+}
+
+func (p *Plan) failureThreshold(r *Resource, i int) {
+	if len(r.Children) > 0 {
+		for _, c := range r.Children {
+			p.failureThreshold(c, i)
+		}
+		return
+	}
+	for _, c := range r.clearedNodes {
+		if c == i {
+			return
+		}
+	}
+	if r.MigrationThreshold == 0 || r.FailureIgnored {
+		return
+	}
+	fc, _ := p.failcount(p.Nodes[i], r, true, nil)
+	if fc <= 0 {
+		return
+	}
+	if int(r.MigrationThreshold)-fc <= 0 {
+		p.rscLocation(r, i, -ir.Infinity, "migration-threshold="+strconv.Itoa(int(r.MigrationThreshold))+" reached ("+strconv.Itoa(fc)+" failures)")
+	}
+}
+
+func (p *Plan) exclusiveDiscovery(r *Resource, i int) {
+	top := r
+	for top.Parent != nil {
+		top = top.Parent
+	}
+	if !r.exclusiveDiscover && !top.exclusiveDiscover {
+		return
+	}
+	for _, c := range r.Children {
+		p.exclusiveDiscovery(c, i)
+	}
+	if r.allowed.in[i] && r.allowed.discover[i] != 2 {
+		r.allowed.set(i, -ir.Infinity, "resource-discovery=exclusive elsewhere")
+	}
+}
+
+// internalConstraints adds the colocation of each group member with the
+// one before it.
+func (p *Plan) internalConstraints() {
+	for _, r := range p.Top {
+		if r.Kind != KindGroup || !p.groupColocated(r) {
+			continue
+		}
+		for k := 1; k < len(r.Children); k++ {
+			m := r.Children[k]
+			p.newColocation("group:internal_colocation", "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
+		}
+	}
+}

@@ -1,0 +1,187 @@
+package planner
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"pcl/importer"
+	"pcl/internal/testenv"
+	"pcl/ir"
+	"pcl/planner/internal/cibread"
+)
+
+// readCIB reads a corpus CIB with the importer, falling back to the
+// planner's own minimal reader while the importer is unfinished.
+func readCIB(t testing.TB, path string) *ir.CIB {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cib *ir.CIB
+	func() {
+		defer func() { _ = recover() }()
+		c, diags := importer.Read(path, src)
+		if !diags.HasErrors() {
+			cib = c
+		}
+	}()
+	if cib == nil {
+		cib, err = cibread.Read(src)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	return cib
+}
+
+func scoreLines(p *Plan) []string {
+	var out []string
+	for _, l := range p.Scores {
+		out = append(out, l.String())
+	}
+	return out
+}
+
+func expectedLines(t testing.TB, dir, name string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, "scores", name+".scores"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// diffMultiset returns the lines only in want and only in got.
+func diffMultiset(want, got []string) (missing, extra []string) {
+	count := map[string]int{}
+	for _, l := range want {
+		count[l]++
+	}
+	for _, l := range got {
+		count[l]--
+	}
+	for l, c := range count {
+		for ; c > 0; c-- {
+			missing = append(missing, l)
+		}
+		for ; c < 0; c++ {
+			extra = append(extra, l)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	return
+}
+
+func corpusNow(t testing.TB) map[string]string {
+	now := map[string]string{}
+	for _, ct := range testenv.CorpusTests(t) {
+		now[ct.Name] = ct.Now
+	}
+	return now
+}
+
+func computeCorpus(t testing.TB, dir, name, now string) *Plan {
+	cib := readCIB(t, filepath.Join(dir, "xml", name+".xml"))
+	opts := Options{}
+	if now != "" {
+		tm, ok := ParseISOTime(now)
+		if !ok {
+			t.Fatalf("%s: bad -t %q", name, now)
+		}
+		opts.Now = tm
+	}
+	p, _ := Compute(cib, opts)
+	return p
+}
+
+// TestCorpusScores compares the score lines of every tier 0 and 1 corpus
+// test with crm_simulate's, as multisets of non-blank lines.
+func TestCorpusScores(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	now := corpusNow(t)
+	results := map[string]bool{}
+	verbose := os.Getenv("PCL_SCORES_VERBOSE") != ""
+	for _, name := range testenv.Tier(t, 0, 1) {
+		var p *Plan
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", name, r)
+				}
+			}()
+			p = computeCorpus(t, dir, name, now[name])
+		}()
+		if p == nil {
+			results[name] = false
+			continue
+		}
+		missing, extra := diffMultiset(expectedLines(t, dir, name), scoreLines(p))
+		results[name] = len(missing) == 0 && len(extra) == 0
+		if verbose && !results[name] {
+			t.Logf("%s: %d missing, %d extra\n  - %s\n  + %s", name, len(missing), len(extra),
+				strings.Join(first(missing, 6), "\n  - "), strings.Join(first(extra, 6), "\n  + "))
+		}
+	}
+	testenv.Ratchet(t, "scores", results)
+}
+
+func first(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// TestExplainSums checks that every score line's trail adds up to the
+// printed score, for every corpus test in scope.
+func TestExplainSums(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	now := corpusNow(t)
+	for _, name := range testenv.Tier(t, 0, 1) {
+		var p *Plan
+		func() {
+			defer func() { _ = recover() }()
+			p = computeCorpus(t, dir, name, now[name])
+		}()
+		if p == nil {
+			continue
+		}
+		for _, l := range p.Scores {
+			if got := SumTrail(l.Trail); got != l.Score {
+				t.Errorf("%s: %s: trail sums to %s: %v", name, l, got, l.Trail)
+				break
+			}
+		}
+	}
+}
+
+// TestCorpusNoPanic computes every corpus test, clones and bundles
+// included: out-of-scope features must be skipped, never crash.
+func TestCorpusNoPanic(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	now := corpusNow(t)
+	for _, ct := range testenv.CorpusTests(t) {
+		name := ct.Name
+		if _, err := os.Stat(filepath.Join(dir, "xml", name+".xml")); err != nil {
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", name, r)
+				}
+			}()
+			computeCorpus(t, dir, name, now[name])
+		}()
+	}
+}

@@ -1,0 +1,41 @@
+package planner
+
+import (
+	"time"
+
+	"pcl/ir"
+)
+
+// Options tunes a computation.
+type Options struct {
+	// Now is the effective time for rules and failure timeouts. Zero means
+	// the CIB's execution-date attribute, else the wall clock, as
+	// crm_simulate does without -t.
+	Now time.Time
+	// EvalRule evaluates a rule; nil uses planner/ruleeval.
+	EvalRule RuleEvaluator
+	// NoTrail skips recording explanation trails (faster for batch runs).
+	NoTrail bool
+}
+
+// RuleEnv is what a rule is evaluated against.
+type RuleEnv struct {
+	// Node holds the node attributes (#uname, #id, ... and configured and
+	// transient attributes); nil when the rule is not evaluated for a node.
+	Node map[string]string
+	Now  time.Time
+	// Agent is the resource agent for rsc_expression; nil when none.
+	Agent *ir.Agent
+	// OpName and OpIntervalMs are the operation for op_expression.
+	OpName       string
+	OpIntervalMs int64
+	OpSet        bool
+	// Params and Meta are the resource's instance and meta attributes, for
+	// value-source="param"/"meta".
+	Params, Meta map[string]string
+	// Matches are the rsc-pattern submatches (%0..%9) of a location rule.
+	Matches []string
+}
+
+// RuleEvaluator decides whether a rule passes.
+type RuleEvaluator func(r *ir.Rule, env *RuleEnv) bool

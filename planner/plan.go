@@ -1,0 +1,152 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/ir"
+)
+
+// Plan is the result of a computation: the indexed cluster, the score
+// lines, and the assignment. Later stages (actions, transitions) build on
+// it.
+type Plan struct {
+	CIB *ir.CIB
+	Now time.Time
+
+	// Nodes are in Pacemaker's node order (natural name order); a node's
+	// Index is its position here.
+	Nodes []*Node
+	// Resources are every primitive and group (members included) in
+	// document order; Top are the top-level ones in assignment order.
+	Resources []*Resource
+	Top       []*Resource
+
+	// Scores are the allocation score lines in the order crm_simulate
+	// prints them.
+	Scores []ScoreLine
+
+	// Unsupported names the top-level resources (clones, bundles) this
+	// planner does not place.
+	Unsupported []string
+
+	// Cluster options as the planner read them.
+	Symmetric         bool
+	StonithEnabled    bool
+	HaveStonith       bool
+	HaveQuorum        bool
+	NoQuorumPolicy    string
+	MaintenanceMode   bool
+	StopAll           bool
+	PlacementStrategy string
+	StartFailureFatal bool
+	LegacyFailcounts  bool
+	ShutdownLock      bool
+
+	shutdownLockLimit int64
+
+	opts      Options
+	eval      RuleEvaluator
+	trail     bool
+	props     map[string]string
+	byID      map[string]*Resource
+	nodeByID  map[string]int
+	nodeByUn  map[string]int
+	locations []*location // in Pacemaker's list order (newest first)
+	colocs    []*colocation
+	columns   map[string]*attrColumn
+	tags      map[string][]string
+	templates map[string]*ir.Primitive
+	rules     map[string]*ir.Rule
+	diags     hcl.Diagnostics
+}
+
+// ScoreLine is one "allocation score" line.
+type ScoreLine struct {
+	Func     string // pcmk__primitive_assign or pcmk__group_assign
+	Resource string
+	Node     string
+	Score    ir.Score
+	// Trail is the explanation: contributions in the order applied.
+	Trail []Contribution
+}
+
+// String renders the line exactly as crm_simulate does.
+func (l ScoreLine) String() string {
+	return fmt.Sprintf("%s: %s allocation score on %s: %s", l.Func, l.Resource, l.Node, l.Score)
+}
+
+// Resource returns the resource with the given id, or nil.
+func (p *Plan) Resource(id string) *Resource { return p.byID[id] }
+
+// AssignedNode returns the uname of the node a resource is assigned to, or
+// "" when it has none.
+func (p *Plan) AssignedNode(r *Resource) string {
+	if r.AssignedTo < 0 {
+		return ""
+	}
+	return p.Nodes[r.AssignedTo].Uname
+}
+
+// Compute unpacks a CIB and assigns its resources as Pacemaker 2.1.5 does.
+// Diagnostics are warnings about parts of the input that Pacemaker would
+// ignore; the plan is computed regardless.
+func Compute(cib *ir.CIB, opts Options) (*Plan, hcl.Diagnostics) {
+	p := &Plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
+		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
+		columns: map[string]*attrColumn{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+	if p.eval == nil {
+		p.eval = p.ruleevalEval
+	}
+	if cib == nil || cib.Config == nil {
+		return p, nil
+	}
+	p.Now = p.effectiveTime()
+	p.unpackConfig()
+	p.unpackNodes()
+	p.unpackResources()
+	p.unpackStatus()
+	p.applyNodeHealth()
+	p.unpackConstraints()
+	p.applyNodeCriteria()
+	p.internalConstraints()
+	p.assignAll()
+	return p, p.diags
+}
+
+func (p *Plan) effectiveTime() time.Time {
+	if !p.opts.Now.IsZero() {
+		return p.opts.Now
+	}
+	for _, a := range p.CIB.Attrs {
+		if a.Name == "execution-date" {
+			var sec int64
+			if _, err := fmt.Sscan(a.Value, &sec); err == nil && sec != 0 {
+				return time.Unix(sec, 0).UTC()
+			}
+		}
+	}
+	return time.Now().UTC()
+}
+
+func (p *Plan) cibAttr(name string) string {
+	for _, a := range p.CIB.Attrs {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+func (p *Plan) warn(rng hcl.Range, summary, detail string) {
+	p.diags = append(p.diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary, Detail: detail, Subject: rng.Ptr()})
+}
+
+// sortTop orders the top-level resources for assignment: by priority,
+// highest first, keeping document order among equals.
+func (p *Plan) sortTop() {
+	sort.SliceStable(p.Top, func(i, j int) bool { return p.Top[i].Priority > p.Top[j].Priority })
+}

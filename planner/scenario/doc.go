@@ -1,0 +1,27 @@
+// Package scenario applies what-if scenarios to a CIB exactly as
+// crm_simulate 2.1.5 injects them (lib/pacemaker/pcmk_injections.c):
+// nodes coming up (-u), going down (-d) or failing (-f), a node put in
+// standby, operation results (-i rsc_op_interval@node=rc, n times),
+// tickets granted, revoked, put in standby or activated (-g, -r,
+// --ticket-standby, --ticket-activate), and the effective time (-t).
+//
+// Apply is a pure function on the IR: it returns a modified copy of the
+// CIB and never touches its input, so many scenarios can be applied to one
+// base CIB concurrently. The copy shares every part it does not change
+// (the resources and constraints, unchanged node states) with the input;
+// like the input, it is read-only for its users.
+//
+// Injections are applied in crm_simulate's fixed order (node up, down,
+// fail, standby, tickets, operations), whatever order they are listed in.
+// Where crm_simulate would silently do nothing (an unknown node or
+// resource, usually a typo) Apply returns an error instead; the one
+// deliberate extension is that bringing up an unknown node adds it to the
+// configuration, as crm_simulate -u does.
+//
+// The package also reads the crm_simulate-style flag syntax (ParseOp,
+// ParseNode, ParseTicket, ParseTime) and turns declared scenarios
+// (ir.Scenario, from .pcl scenario blocks) into Scenarios (FromIR).
+//
+// It does not plan: package planner/batch runs scenarios through the
+// planner, and emit/matrix reports the results.
+package scenario

@@ -1,0 +1,175 @@
+package scenario
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/ir"
+)
+
+// Scenario is a named list of injections and an optional effective time.
+type Scenario struct {
+	Name       string
+	Injections []ir.Injection
+	// Now is the effective time (crm_simulate -t); zero keeps the CIB's
+	// execution-date, or the clock when it has none.
+	Now time.Time
+}
+
+// KindFlag is the command-line flag (without dashes) that injects k.
+func KindFlag(k ir.InjectionKind) string {
+	switch k {
+	case ir.InjectNodeUp:
+		return "node-up"
+	case ir.InjectNodeDown:
+		return "node-down"
+	case ir.InjectNodeFail:
+		return "node-fail"
+	case ir.InjectNodeStandby:
+		return "node-standby"
+	case ir.InjectTicketGrant:
+		return "ticket-grant"
+	case ir.InjectTicketRevoke:
+		return "ticket-revoke"
+	case ir.InjectTicketStandby:
+		return "ticket-standby"
+	case ir.InjectTicketActivate:
+		return "ticket-activate"
+	case ir.InjectOp:
+		return "op-fail"
+	}
+	return "unknown"
+}
+
+// Describe says in a few words what an injection does.
+func Describe(in ir.Injection) string {
+	switch in.Kind {
+	case ir.InjectNodeUp:
+		return in.Node + " up"
+	case ir.InjectNodeDown:
+		return in.Node + " down"
+	case ir.InjectNodeFail:
+		return in.Node + " fails"
+	case ir.InjectNodeStandby:
+		return in.Node + " standby"
+	case ir.InjectTicketGrant:
+		return "ticket " + in.Ticket + " granted"
+	case ir.InjectTicketRevoke:
+		return "ticket " + in.Ticket + " revoked"
+	case ir.InjectTicketStandby:
+		return "ticket " + in.Ticket + " standby"
+	case ir.InjectTicketActivate:
+		return "ticket " + in.Ticket + " activated"
+	case ir.InjectOp:
+		return OpSpec(in)
+	}
+	return "?"
+}
+
+// OpSpec writes an operation injection in the flag syntax ParseOp reads:
+// rsc_op_interval@node=rc, with xN when it happens N > 1 times.
+func OpSpec(in ir.Injection) string {
+	s := fmt.Sprintf("%s_%s_%d@%s=%d", in.Resource, in.Operation, in.IntervalMs, in.Node, in.RC)
+	if in.Count > 1 {
+		s += "x" + strconv.Itoa(in.Count)
+	}
+	return s
+}
+
+// String describes the scenario: its injections in application order,
+// then the time.
+func (s Scenario) String() string {
+	var parts []string
+	for _, in := range ordered(s.Injections) {
+		parts = append(parts, Describe(in))
+	}
+	if !s.Now.IsZero() {
+		parts = append(parts, "at "+s.Now.UTC().Format(time.RFC3339))
+	}
+	if len(parts) == 0 {
+		return "no change"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ordered returns the injections in the order crm_simulate applies them:
+// by kind, and in the order given within a kind.
+func ordered(list []ir.Injection) []ir.Injection {
+	out := append([]ir.Injection(nil), list...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Kind < out[j].Kind })
+	return out
+}
+
+// FromIR turns a declared scenario into a Scenario, reading its time.
+// Diagnostics point at the declaration.
+func FromIR(d *ir.Scenario) (Scenario, hcl.Diagnostics) {
+	s := Scenario{Name: d.Name}
+	var diags hcl.Diagnostics
+	for _, in := range d.Injections {
+		if in == nil {
+			continue
+		}
+		if err := check(*in); err != nil {
+			rng := in.DeclRange
+			if rng.Filename == "" {
+				rng = d.DeclRange
+			}
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid scenario injection",
+				Detail: fmt.Sprintf("In scenario %q: %s.", d.Name, err), Subject: rng.Ptr()})
+			continue
+		}
+		s.Injections = append(s.Injections, *in)
+	}
+	if d.Now != "" {
+		t, err := ParseTime(d.Now)
+		if err != nil {
+			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid scenario time",
+				Detail: fmt.Sprintf("In scenario %q: %s.", d.Name, err), Subject: d.DeclRange.Ptr()})
+		}
+		s.Now = t
+	}
+	return s, diags
+}
+
+// check validates the fields an injection of its kind needs.
+func check(in ir.Injection) error {
+	switch in.Kind {
+	case ir.InjectNodeUp, ir.InjectNodeDown, ir.InjectNodeFail, ir.InjectNodeStandby:
+		return checkName("node", in.Node)
+	case ir.InjectTicketGrant, ir.InjectTicketRevoke, ir.InjectTicketStandby, ir.InjectTicketActivate:
+		return checkName("ticket", in.Ticket)
+	case ir.InjectOp:
+		if err := checkName("node", in.Node); err != nil {
+			return err
+		}
+		if err := checkName("resource", in.Resource); err != nil {
+			return err
+		}
+		if err := checkName("operation", in.Operation); err != nil {
+			return err
+		}
+		if in.IntervalMs < 0 {
+			return fmt.Errorf("the interval %d is negative", in.IntervalMs)
+		}
+		if in.Count < 0 {
+			return fmt.Errorf("the count %d is negative", in.Count)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown injection kind %d", in.Kind)
+}
+
+func checkName(what, s string) error {
+	if s == "" {
+		return fmt.Errorf("the %s name is empty", what)
+	}
+	if strings.ContainsAny(s, " \t\r\n") {
+		return fmt.Errorf("the %s name %q contains white space", what, s)
+	}
+	return nil
+}

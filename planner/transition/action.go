@@ -1,0 +1,158 @@
+package transition
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ActionFlags are an action's state bits (Pacemaker's pe_action_flags).
+type ActionFlags uint32
+
+const (
+	Pseudo ActionFlags = 1 << iota
+	Runnable
+	Optional
+	PrintAlways
+	Dumped // in the transition graph
+	RequiresAny
+	MigrateRunnable
+	OnDC
+	Tracking
+	Dedup
+	Reschedule
+)
+
+// OrderFlags are an ordering's kind bits (Pacemaker's pe_ordering).
+type OrderFlags uint32
+
+const (
+	OrderNone     OrderFlags = 0
+	OrderOptional OrderFlags = 1 << iota
+	OrderImpliesFirst
+	OrderImpliesThen
+	OrderPromotedImpliesFirst
+	OrderImpliesFirstMigratable
+	OrderRunnableLeft
+	OrderPseudoLeft
+	OrderImpliesThenOnNode
+	OrderProbe
+	OrderRestart
+	OrderStonithStop
+	OrderSerializeOnly
+	OrderSameNode
+	OrderImpliesFirstPrinted
+	OrderImpliesThenPrinted
+	OrderAsymmetrical
+	OrderLoad
+	OrderOneOrMore
+	OrderAntiColocation
+	OrderPreserve
+	OrderThenCancelsFirst
+	OrderApplyFirstNonMigratable
+)
+
+// Action is one scheduled (or considered) action. Its index in
+// Transition.Actions is its id.
+type Action struct {
+	ID   int
+	Rsc  *rscState // nil for node and pseudo actions without a resource
+	Task string    // start, stop, monitor, cancel, running, stopped, stonith, do_shutdown, ...
+	// Key is the operation key ("web_start_0"), or the pseudo-action name.
+	Key        string
+	Node       int // NoNode when none
+	IntervalMs int64
+	CancelTask string // the cancelled operation's name, for cancel
+	Flags      ActionFlags
+	Reason     string
+	// FenceOp is reboot, off or on for stonith actions.
+	FenceOp string
+
+	RequiredRunnableBefore int
+	runnableBefore         int
+
+	Before []*Edge // inputs: actions ordered before this one
+	After  []*Edge // actions ordered after this one
+}
+
+// Edge is one side of an ordering: Action is the other end.
+type Edge struct {
+	Action *Action
+	Type   OrderFlags
+	// Dumped is set when the ordering is an input of the graph.
+	Dumped bool
+}
+
+func (a *Action) is(f ActionFlags) bool { return a.Flags&f != 0 }
+func (a *Action) set(f ActionFlags)     { a.Flags |= f }
+func (a *Action) clear(f ActionFlags)   { a.Flags &^= f }
+
+// Is reports whether the action has all of the flags.
+func (a *Action) Is(f ActionFlags) bool { return a.Flags&f == f }
+
+// Resource is the id of the action's resource, "" when none.
+func (a *Action) Resource() string {
+	if a.Rsc == nil {
+		return ""
+	}
+	return a.Rsc.ID
+}
+
+// opKey builds Pacemaker's operation key: rsc_task_interval.
+func opKey(rsc, task string, intervalMs int64) string {
+	return rsc + "_" + task + "_" + strconv.FormatInt(intervalMs, 10)
+}
+
+// parseOpKey splits an operation key into resource, task and interval.
+func parseOpKey(key string) (rsc, task string, intervalMs int64, ok bool) {
+	i := strings.LastIndexByte(key, '_')
+	if i <= 0 {
+		return "", "", 0, false
+	}
+	n, err := strconv.ParseInt(key[i+1:], 10, 64)
+	if err != nil {
+		return "", "", 0, false
+	}
+	rest := key[:i]
+	// The task is the last word; tasks with underscores come first.
+	for _, t := range []string{"migrate_to", "migrate_from", "reload-agent"} {
+		if strings.HasSuffix(rest, "_"+t) {
+			return rest[:len(rest)-len(t)-1], t, n, true
+		}
+	}
+	j := strings.LastIndexByte(rest, '_')
+	if j <= 0 {
+		return "", "", 0, false
+	}
+	return rest[:j], rest[j+1:], n, true
+}
+
+func (a *Action) reasonFor(flag ActionFlags) string {
+	change := "required"
+	if flag == Runnable || flag == MigrateRunnable {
+		change = "unrunnable"
+	}
+	if a.Rsc == nil {
+		return change + " " + a.Task
+	}
+	return change + " " + a.Rsc.ID + " " + a.Task
+}
+
+// setReason records why the action is needed, as pe_action_set_reason:
+// an existing reason is kept unless overwrite.
+func (a *Action) setReason(reason string, overwrite bool) {
+	if a.Reason == "" || overwrite {
+		a.Reason = reason
+	}
+}
+
+// clearBecause clears flag on a, recording reason's action as why, when
+// they belong to different resources.
+func clearBecause(a *Action, flag ActionFlags, reason *Action) {
+	if !a.is(flag) {
+		return
+	}
+	a.clear(flag)
+	if a.Rsc != reason.Rsc {
+		a.setReason(reason.reasonFor(flag), flag == MigrateRunnable)
+	}
+}

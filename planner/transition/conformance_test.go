@@ -1,0 +1,292 @@
+package transition_test
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"pcl/emit/dot"
+	"pcl/emit/plantext"
+	"pcl/importer"
+	"pcl/internal/testenv"
+	"pcl/planner"
+	"pcl/planner/transition"
+)
+
+var only = flag.String("only", "", "run the corpus comparison for this test only and print the differences")
+
+// computeCorpus runs importer, planner and transition on one corpus test.
+func computeCorpus(t *testing.T, dir string, ct testenv.CorpusTest) (*transition.Transition, bool) {
+	src, err := os.ReadFile(filepath.Join(dir, "xml", ct.Name+".xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr *transition.Transition
+	ok := func() (ok bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				if *only != "" {
+					panic(r)
+				}
+				t.Logf("%s: panic: %v", ct.Name, r)
+				ok = false
+			}
+		}()
+		cib, diags := importer.Read(ct.Name+".xml", src)
+		if diags.HasErrors() || cib == nil {
+			t.Logf("%s: import: %v", ct.Name, diags)
+			return false
+		}
+		var now time.Time
+		if ct.Now != "" {
+			now = parseCorpusNow(ct.Now)
+		}
+		p, _ := planner.Compute(cib, planner.Options{Now: now, NoTrail: true})
+		tr = transition.Compute(p.TransitionInput())
+		return true
+	}()
+	return tr, ok
+}
+
+// parseCorpusNow reads the few -t forms of the corpus (2005-020,
+// 2005-020T12:30, 2014-05-07 00:28:00).
+func parseCorpusNow(s string) time.Time {
+	for _, layout := range []string{"2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t
+		}
+	}
+	date, clock, _ := strings.Cut(s, "T")
+	var y, d int
+	if len(date) == 8 {
+		y = atoi(date[:4])
+		d = atoi(date[5:])
+	}
+	t := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d-1)
+	if clock != "" {
+		h, m, _ := strings.Cut(clock, ":")
+		t = t.Add(time.Duration(atoi(h))*time.Hour + time.Duration(atoi(m))*time.Minute)
+	}
+	return t
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func corpusTests(t *testing.T, names []string) (string, []testenv.CorpusTest) {
+	dir := testenv.CorpusDir(t)
+	all := map[string]testenv.CorpusTest{}
+	for _, ct := range testenv.CorpusTests(t) {
+		all[ct.Name] = ct
+	}
+	var out []testenv.CorpusTest
+	for _, n := range names {
+		if *only != "" && n != *only {
+			continue
+		}
+		ct, ok := all[n]
+		if !ok {
+			ct = testenv.CorpusTest{Name: n}
+		}
+		out = append(out, ct)
+	}
+	return dir, out
+}
+
+// dotBody is a dot file's lines between the first and the last, sorted
+// and without duplicates.
+func dotBody(data string) []string {
+	lines := strings.Split(strings.TrimRight(data, "\n"), "\n")
+	if len(lines) < 2 {
+		return nil
+	}
+	set := map[string]bool{}
+	for _, l := range lines[1 : len(lines)-1] {
+		set[l] = true
+	}
+	var out []string
+	for l := range set {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func diffLines(t *testing.T, got, want []string) {
+	g, w := map[string]bool{}, map[string]bool{}
+	for _, l := range got {
+		g[l] = true
+	}
+	for _, l := range want {
+		w[l] = true
+	}
+	for _, l := range want {
+		if !g[l] {
+			t.Logf("missing: %s", l)
+		}
+	}
+	for _, l := range got {
+		if !w[l] {
+			t.Logf("extra:   %s", l)
+		}
+	}
+}
+
+func TestDotConformance(t *testing.T) {
+	dotConformance(t, "dot", testenv.ListFile(t, "tier01_core.txt"))
+}
+
+// TestDotConformanceTiers01 widens the dot comparison to every tier 0 and
+// 1 test, fencing, shutdowns and live migration included.
+func TestDotConformanceTiers01(t *testing.T) {
+	dotConformance(t, "dot-tiers01", testenv.Tier(t, 0, 1))
+}
+
+func dotConformance(t *testing.T, ratchet string, names []string) {
+	dir, tests := corpusTests(t, names)
+	results := map[string]bool{}
+	for _, ct := range tests {
+		want, err := os.ReadFile(filepath.Join(dir, "dot", ct.Name+".dot"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, ok := computeCorpus(t, dir, ct)
+		if !ok {
+			results[ct.Name] = false
+			continue
+		}
+		got := dot.Transition(tr)
+		wl, gl := dotBody(string(want)), dotBody(string(got))
+		pass := strings.Join(wl, "\n") == strings.Join(gl, "\n")
+		results[ct.Name] = pass
+		if *only != "" && !pass {
+			diffLines(t, gl, wl)
+		}
+	}
+	if *only != "" {
+		t.Logf("%s: %v", *only, results)
+		return
+	}
+	testenv.Ratchet(t, ratchet, results)
+}
+
+// summaryLines extracts the "Transition Summary:" items of a
+// crm_simulate -S output, whitespace collapsed.
+func summaryLines(text string) []string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "Transition Summary:") {
+			in = true
+			continue
+		}
+		if !in {
+			continue
+		}
+		if strings.TrimSpace(l) == "" {
+			break
+		}
+		out = append(out, strings.Join(strings.Fields(l), " "))
+	}
+	return out
+}
+
+func TestSummaryConformance(t *testing.T) {
+	dir, tests := corpusTests(t, testenv.Tier(t, 0, 1))
+	results := map[string]bool{}
+	for _, ct := range tests {
+		want, err := os.ReadFile(filepath.Join(dir, "summary", ct.Name+".summary"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, ok := computeCorpus(t, dir, ct)
+		if !ok {
+			results[ct.Name] = false
+			continue
+		}
+		got := summaryLines(string(plantext.CRMSimulate(tr)))
+		wl := summaryLines(string(want))
+		pass := strings.Join(wl, "\n") == strings.Join(got, "\n")
+		results[ct.Name] = pass
+		if *only != "" && !pass {
+			diffLines(t, got, wl)
+		}
+	}
+	if *only != "" {
+		t.Logf("%s: %v", *only, results)
+		return
+	}
+	testenv.Ratchet(t, "summary", results)
+}
+
+// TestDotParses checks that every transition graph pcl draws for the core
+// corpus is valid Graphviz.
+func TestDotParses(t *testing.T) {
+	dotProg := testenv.Tool(t, "dot")
+	if testing.Short() {
+		t.Skip("slow: runs dot once per corpus test")
+	}
+	dir, tests := corpusTests(t, testenv.ListFile(t, "tier01_core.txt"))
+	var all strings.Builder
+	for _, ct := range tests {
+		tr, ok := computeCorpus(t, dir, ct)
+		if !ok {
+			continue
+		}
+		// One dot run for all graphs: a file may hold several graphs.
+		all.Write(dot.Transition(tr))
+	}
+	cmd := exec.Command(dotProg, "-Tsvg", "-o", os.DevNull)
+	cmd.Stdin = strings.NewReader(all.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("dot rejected a transition graph: %v\n%s", err, out)
+	}
+}
+
+// TestWholeCorpusNoPanic runs the transition over every corpus input,
+// clones and bundles included (which the planner leaves out): whatever the
+// input, scheduling must not panic and the graph must come out.
+func TestWholeCorpusNoPanic(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	for _, ct := range testenv.CorpusTests(t) {
+		if *only != "" && ct.Name != *only {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, "xml", ct.Name+".xml")); err != nil {
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", ct.Name, r)
+				}
+			}()
+			src, _ := os.ReadFile(filepath.Join(dir, "xml", ct.Name+".xml"))
+			cib, diags := importer.Read(ct.Name+".xml", src)
+			if diags.HasErrors() || cib == nil {
+				return
+			}
+			var now time.Time
+			if ct.Now != "" {
+				now = parseCorpusNow(ct.Now)
+			}
+			p, _ := planner.Compute(cib, planner.Options{Now: now, NoTrail: true})
+			tr := transition.Compute(p.TransitionInput())
+			_ = dot.Transition(tr)
+			_ = plantext.CRMSimulate(tr)
+		}()
+	}
+}

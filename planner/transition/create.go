@@ -1,0 +1,228 @@
+package transition
+
+// roleNext is the immediate next role on the way from a current role to a
+// target role.
+var roleNext = [5][5]Role{
+	RoleUnknown:    {RoleUnknown, RoleStopped, RoleStopped, RoleStopped, RoleStopped},
+	RoleStopped:    {RoleStopped, RoleStopped, RoleStarted, RoleUnpromoted, RoleUnpromoted},
+	RoleStarted:    {RoleStopped, RoleStopped, RoleStarted, RoleUnpromoted, RolePromoted},
+	RoleUnpromoted: {RoleStopped, RoleStopped, RoleStopped, RoleUnpromoted, RolePromoted},
+	RolePromoted:   {RoleStopped, RoleUnpromoted, RoleUnpromoted, RoleUnpromoted, RolePromoted},
+}
+
+type roleFn int
+
+const (
+	fnNone roleFn = iota
+	fnStop
+	fnStart
+	fnPromote
+	fnDemote
+	fnError
+)
+
+var roleAction = [5][5]roleFn{
+	RoleUnknown:    {fnError, fnStop, fnError, fnError, fnError},
+	RoleStopped:    {fnError, fnNone, fnStart, fnStart, fnError},
+	RoleStarted:    {fnError, fnStop, fnNone, fnNone, fnPromote},
+	RoleUnpromoted: {fnError, fnStop, fnStop, fnNone, fnPromote},
+	RolePromoted:   {fnError, fnDemote, fnDemote, fnDemote, fnNone},
+}
+
+func (s *scheduler) applyRoleFn(fn roleFn, r *rscState, node int, optional bool) bool {
+	switch fn {
+	case fnStop:
+		s.stopResource(r, optional)
+	case fnStart:
+		if node == NoNode {
+			return false
+		}
+		s.startResource(r, node, optional)
+	case fnPromote:
+		if node == NoNode {
+			return false
+		}
+		s.customAction(r, opKey(r.ID, "promote", 0), "promote", node, optional)
+	case fnDemote:
+		for _, n := range r.RunningOn {
+			s.customAction(r, opKey(r.ID, "demote", 0), "demote", n, optional)
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+func (s *scheduler) createActions(r *rscState) {
+	if r.IsGroup() {
+		for _, m := range r.members {
+			s.createActions(m)
+		}
+		for _, t := range []string{"start", "running", "stop", "stopped"} {
+			a := s.customAction(r, opKey(r.ID, t, 0), t, NoNode, true)
+			a.set(Pseudo | Runnable)
+		}
+		return
+	}
+	s.createPrimitiveActions(r)
+}
+
+func (s *scheduler) createPrimitiveActions(r *rscState) {
+	if r.nextRole == RoleUnknown {
+		if r.Assigned == NoNode {
+			r.nextRole = RoleStopped
+		} else {
+			r.nextRole = RoleStarted
+		}
+	}
+	current := NoNode
+	if len(r.RunningOn) > 0 {
+		current = r.RunningOn[0]
+	}
+	numAll := len(r.RunningOn)
+	numClean := 0
+	for _, n := range r.RunningOn {
+		if !s.nodes[n].Unclean {
+			numClean++
+		}
+	}
+	needStop, needPromote, moving, allowMigrate := false, false, false, false
+	if current != NoNode && r.Assigned != NoNode && current != r.Assigned && r.nextRole >= RoleStarted {
+		moving = true
+		allowMigrate = s.canMigrate(r, current)
+		needStop = true
+	}
+	multiply := numClean > 1
+	if r.NeedsFencing {
+		multiply = numAll > 1
+	}
+	if multiply {
+		switch r.MultipleActive {
+		case "", "stop_start":
+			needStop = true
+		case "stop_unexpected":
+			needStop = true
+			r.stopUnexpected = true
+		}
+	} else {
+		r.stopUnexpected = false
+	}
+	if r.StartPending {
+		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+		start.set(PrintAlways)
+	}
+	switch {
+	case moving:
+	case r.Failed:
+		if r.StopOnFail {
+			needStop = true
+		} else if r.nextRole == RolePromoted {
+			needPromote = true
+		}
+	case r.Blocked:
+		needStop = true
+	case r.role > RoleStarted && current != NoNode && r.Assigned != NoNode:
+		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+		if !start.is(Optional) {
+			needStop = true
+		}
+	}
+
+	// Bring the resource down on its current node(s) ...
+	r.restarting = true
+	role := r.role
+	for role != RoleStopped {
+		next := roleNext[role][RoleStopped]
+		if !s.applyRoleFn(roleAction[role][next], r, current, !needStop) {
+			break
+		}
+		role = next
+	}
+	// ... and back up to its current role on its next node.
+	for r.role <= r.nextRole && role != r.role && !r.Blocked {
+		required := needStop
+		next := roleNext[role][r.role]
+		if next == RolePromoted && needPromote {
+			required = true
+		}
+		if !s.applyRoleFn(roleAction[role][next], r, r.Assigned, !required) {
+			break
+		}
+		role = next
+	}
+	r.restarting = false
+
+	// Then from the current role to the next one.
+	role = r.role
+	for role != r.nextRole {
+		next := roleNext[role][r.nextRole]
+		if !s.applyRoleFn(roleAction[role][next], r, r.Assigned, false) {
+			break
+		}
+		role = next
+	}
+	s.createRecurring(r)
+	if allowMigrate {
+		s.createMigrationActions(r, current)
+	}
+}
+
+// canMigrate is pcmk__rsc_can_migrate.
+func (s *scheduler) canMigrate(r *rscState, current int) bool {
+	if !r.AllowMigrate || !r.Managed || r.Failed || r.StartPending {
+		return false
+	}
+	if current == NoNode || s.nodes[current].Unclean {
+		return false
+	}
+	return r.Assigned != NoNode && !s.nodes[r.Assigned].Unclean
+}
+
+// createMigrationActions schedules a live migration from current to the
+// assigned node: migrate_to then migrate_from, with the start becoming a
+// pseudo-action (pcmk__create_migration_actions).
+func (s *scheduler) createMigrationActions(r *rscState, current int) {
+	start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+	stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", current, true)
+	to := s.customAction(r, opKey(r.ID, "migrate_to", 0), "migrate_to", current, true)
+	from := s.customAction(r, opKey(r.ID, "migrate_from", 0), "migrate_from", r.Assigned, true)
+	start.set(MigrateRunnable | Pseudo)
+	stop.set(MigrateRunnable)
+	from.set(MigrateRunnable)
+	to.set(MigrateRunnable)
+	s.orderRscActions(r, "monitor", r, "migrate_to", OrderOptional)
+	s.orderRscActions(r, "migrate_to", r, "migrate_from", OrderOptional|OrderImpliesFirstMigratable)
+	s.orderRscActions(r, "migrate_from", r, "stop", OrderOptional|OrderImpliesFirstMigratable)
+	s.orderRscActions(r, "migrate_from", r, "start", OrderOptional|OrderImpliesFirstMigratable|OrderPseudoLeft)
+}
+
+func (s *scheduler) isExpectedNode(r *rscState, node int) bool {
+	return r.stopUnexpected && r.restarting && r.nextRole > RoleStopped && r.Assigned == node
+}
+
+func (s *scheduler) stopResource(r *rscState, optional bool) {
+	for _, n := range r.RunningOn {
+		if s.isExpectedNode(r, n) {
+			continue
+		}
+		stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", n, optional)
+		if r.Assigned == NoNode {
+			stop.setReason("node availability", true)
+		} else if r.restarting && r.stopUnexpected {
+			stop.setReason("being multiply active", true)
+		}
+		if !r.Managed {
+			stop.clear(Runnable)
+		}
+	}
+}
+
+func (s *scheduler) startResource(r *rscState, node int, optional bool) {
+	start := s.customAction(r, opKey(r.ID, "start", 0), "start", node, true)
+	if start.is(Runnable) && !optional {
+		start.clear(Optional)
+	}
+	if s.isExpectedNode(r, node) {
+		start.set(Pseudo)
+	}
+}

@@ -1,0 +1,242 @@
+package transition_test
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcl/emit/dot"
+	"pcl/emit/plantext"
+	"pcl/importer"
+	"pcl/internal/testenv"
+	"pcl/planner"
+	"pcl/planner/transition"
+)
+
+var keepDiff = flag.String("keep-diff", "", "directory to keep the generated inputs and crm_simulate's graphs in")
+
+var diffSeeds = flag.Int64("diff-seeds", 60, "number of generated configurations TestDifferential compares")
+
+// emptyDigest is the op-digest of an operation without parameters.
+const emptyDigest = "f2317cad3d54cec5d7d7aa7d0bf35cf8"
+
+// genCIB builds a random but valid CIB: a few nodes (some in standby),
+// primitives and groups running here and there (some failed), and random
+// location, order and colocation constraints.
+func genCIB(seed int64) string {
+	rnd := rand.New(rand.NewSource(seed))
+	nNodes := 2 + rnd.Intn(3)
+	var nodes, states []string
+	for i := 1; i <= nNodes; i++ {
+		nodes = append(nodes, fmt.Sprintf(`      <node id="%d" uname="node%d"/>`, i, i))
+	}
+	type rsc struct{ id, group string }
+	var rscs []rsc
+	var resources []string
+	nGroups := rnd.Intn(3)
+	for g := 0; g < nGroups; g++ {
+		gid := fmt.Sprintf("grp%d", g)
+		var members []string
+		for m := 0; m < 2+rnd.Intn(2); m++ {
+			id := fmt.Sprintf("%s-m%d", gid, m)
+			rscs = append(rscs, rsc{id, gid})
+			members = append(members, primitiveXML(id, "        "))
+		}
+		resources = append(resources, fmt.Sprintf("      <group id=%q>\n%s\n      </group>", gid, strings.Join(members, "\n")))
+	}
+	for p := 0; p < 2+rnd.Intn(5); p++ {
+		id := fmt.Sprintf("rsc%d", p)
+		rscs = append(rscs, rsc{id, ""})
+		resources = append(resources, primitiveXML(id, "      "))
+	}
+	// Where each resource runs now: groups run together.
+	where := map[string]int{}
+	groupNode := map[string]int{}
+	call := 10
+	lrm := make([][]string, nNodes)
+	for _, r := range rscs {
+		n := rnd.Intn(nNodes+1) - 1 // -1: stopped
+		if r.group != "" {
+			if gn, ok := groupNode[r.group]; ok {
+				n = gn
+				if n >= 0 && rnd.Intn(4) == 0 {
+					n = -1 // a partially started group
+					groupNode[r.group] = -1
+				}
+			} else {
+				groupNode[r.group] = n
+			}
+		}
+		where[r.id] = n
+		for i := 0; i < nNodes; i++ {
+			var ops []string
+			call++
+			if i == n {
+				ops = append(ops, opXML(r.id, "start", 0, 0, 0, call))
+				call++
+				rc := 0
+				if rnd.Intn(6) == 0 {
+					rc = 1 // a failed monitor
+				}
+				ops = append(ops, opXML(r.id, "monitor", 10000, rc, 0, call))
+			} else if rnd.Intn(5) != 0 {
+				ops = append(ops, opXML(r.id, "monitor", 0, 7, 7, call))
+			} else {
+				continue // never probed there
+			}
+			lrm[i] = append(lrm[i], fmt.Sprintf("          <lrm_resource id=%q class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">\n%s\n          </lrm_resource>", r.id, strings.Join(ops, "\n")))
+		}
+	}
+	for i := 0; i < nNodes; i++ {
+		attrs := ""
+		if rnd.Intn(6) == 0 {
+			attrs = fmt.Sprintf(`
+      <transient_attributes id="%d"><instance_attributes id="status-%d"><nvpair id="status-%d-standby" name="standby" value="on"/></instance_attributes></transient_attributes>`, i+1, i+1, i+1)
+		}
+		states = append(states, fmt.Sprintf(`    <node_state id="%d" uname="node%d" in_ccm="true" crmd="online" join="member" expected="member" crm-debug-origin="generated">%s
+      <lrm id="%d">
+        <lrm_resources>
+%s
+        </lrm_resources>
+      </lrm>
+    </node_state>`, i+1, i+1, attrs, i+1, strings.Join(lrm[i], "\n")))
+	}
+	top := func() string { // a top-level resource or group id
+		r := rscs[rnd.Intn(len(rscs))]
+		if r.group != "" {
+			return r.group
+		}
+		return r.id
+	}
+	scores := []string{"INFINITY", "-INFINITY", "100", "-100", "500", "50"}
+	var cons []string
+	for c := 0; c < rnd.Intn(5); c++ {
+		cons = append(cons, fmt.Sprintf(`      <rsc_location id="loc%d" rsc=%q node="node%d" score=%q/>`, c, top(), 1+rnd.Intn(nNodes), scores[rnd.Intn(len(scores))]))
+	}
+	kinds := []string{"Mandatory", "Optional", "Serialize"}
+	for c := 0; c < rnd.Intn(4); c++ {
+		a, b := top(), top()
+		if a == b {
+			continue
+		}
+		sym := ""
+		if rnd.Intn(3) == 0 {
+			sym = ` symmetrical="false"`
+		}
+		cons = append(cons, fmt.Sprintf(`      <rsc_order id="ord%d" first=%q then=%q kind=%q%s/>`, c, a, b, kinds[rnd.Intn(len(kinds))], sym))
+	}
+	for c := 0; c < rnd.Intn(4); c++ {
+		a, b := top(), top()
+		if a == b {
+			continue
+		}
+		cons = append(cons, fmt.Sprintf(`      <rsc_colocation id="col%d" rsc=%q with-rsc=%q score=%q/>`, c, a, b, scores[rnd.Intn(len(scores))]))
+	}
+	stickiness := ""
+	if rnd.Intn(2) == 0 {
+		stickiness = `
+    <rsc_defaults><meta_attributes id="rsc-options"><nvpair id="rsc-options-stickiness" name="resource-stickiness" value="100"/></meta_attributes></rsc_defaults>`
+	}
+	return fmt.Sprintf(`<cib crm_feature_set="3.16.2" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
+  <configuration>
+    <crm_config>
+      <cluster_property_set id="cib-bootstrap-options">
+        <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
+      </cluster_property_set>
+    </crm_config>
+    <nodes>
+%s
+    </nodes>
+    <resources>
+%s
+    </resources>
+    <constraints>
+%s
+    </constraints>%s
+  </configuration>
+  <status>
+%s
+  </status>
+</cib>
+`, strings.Join(nodes, "\n"), strings.Join(resources, "\n"), strings.Join(cons, "\n"), stickiness, strings.Join(states, "\n"))
+}
+
+func primitiveXML(id, indent string) string {
+	return fmt.Sprintf(`%s<primitive id=%q class="ocf" provider="pacemaker" type="Dummy">
+%s  <operations><op id="%s-monitor-10s" name="monitor" interval="10s" timeout="20s"/></operations>
+%s</primitive>`, indent, id, indent, id, indent)
+}
+
+func opXML(rsc, task string, intervalMs int64, rc, target, call int) string {
+	key := fmt.Sprintf("%s_%s_%d", rsc, task, intervalMs)
+	id := key
+	if intervalMs == 0 {
+		id = rsc + "_last_0"
+		if task == "monitor" {
+			id = rsc + "_last_probe_0"
+		}
+	}
+	digest := emptyDigest
+	if intervalMs > 0 {
+		digest = "4811cef7f7f94e3a35a70be7916cb2fd" // CRM_meta_timeout="20000"
+	}
+	return fmt.Sprintf(`            <lrm_rsc_op id=%q operation_key=%q operation=%q transition-key="%d:1:%d:00000000-0000-0000-0000-000000000000" transition-magic="0:%d;%d:1:%d:00000000-0000-0000-0000-000000000000" call-id="%d" rc-code="%d" op-status="0" interval="%d" last-rc-change="1699999000" exec-time="10" queue-time="0" op-digest=%q/>`,
+		id, key, task, call, target, rc, call, target, call, rc, intervalMs, digest)
+}
+
+// TestDifferential compares pcl's transition graph and summary with
+// crm_simulate's on generated configurations. The passing seeds are
+// ratcheted: a failure is either a planner or a transition difference,
+// listed by `go test -run TestDifferential -v`.
+func TestDifferential(t *testing.T) {
+	sim := testenv.Tool(t, "crm_simulate")
+	if testing.Short() {
+		t.Skip("slow: runs crm_simulate once per generated configuration")
+	}
+	dir := t.TempDir()
+	results := map[string]bool{}
+	for seed := int64(1); seed <= *diffSeeds; seed++ {
+		name := fmt.Sprintf("seed-%03d", seed)
+		src := genCIB(seed)
+		path := filepath.Join(dir, name+".xml")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		dotPath := filepath.Join(dir, name+".dot")
+		out, err := exec.Command(sim, "-x", path, "-D", dotPath).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: crm_simulate: %v\n%s", name, err, out)
+		}
+		wantDot, err := os.ReadFile(dotPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cib, diags := importer.Read(name+".xml", []byte(src))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		p, _ := planner.Compute(cib, planner.Options{NoTrail: true})
+		tr := transition.Compute(p.TransitionInput())
+		gotDot := dot.Transition(tr)
+		gotSum := summaryLines(string(plantext.CRMSimulate(tr)))
+		wantSum := summaryLines(string(out))
+		dotOK := strings.Join(dotBody(string(gotDot)), "\n") == strings.Join(dotBody(string(wantDot)), "\n")
+		sumOK := strings.Join(gotSum, "\n") == strings.Join(wantSum, "\n")
+		results[name] = dotOK && sumOK
+		if *keepDiff != "" {
+			_ = os.WriteFile(filepath.Join(*keepDiff, name+".xml"), []byte(src), 0o644)
+			_ = os.WriteFile(filepath.Join(*keepDiff, name+".dot"), wantDot, 0o644)
+		}
+		if !results[name] && testing.Verbose() {
+			t.Logf("%s differs (dot %v, summary %v); input kept at %s", name, dotOK, sumOK, path)
+			diffLines(t, dotBody(string(gotDot)), dotBody(string(wantDot)))
+			diffLines(t, gotSum, wantSum)
+		}
+	}
+	testenv.Ratchet(t, "differential", results)
+}

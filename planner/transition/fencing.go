@@ -1,0 +1,183 @@
+package transition
+
+func (s *scheduler) canFence(node int) bool {
+	if !s.in.StonithEnabled || !s.in.HaveStonith {
+		return false
+	}
+	if s.in.HaveQuorum || s.in.NoQuorumPolicy == "ignore" {
+		return true
+	}
+	return node != NoNode && s.nodes[node].Online
+}
+
+func (s *scheduler) anyManaged() bool {
+	for _, r := range s.rscs {
+		if r.Managed {
+			return true
+		}
+	}
+	return false
+}
+
+// fenceOp finds or creates the fencing action for a node.
+func (s *scheduler) fenceOp(node int, op string, optional bool, reason string) *Action {
+	if op == "" {
+		op = s.in.StonithAction
+		if op == "" {
+			op = "reboot"
+		}
+	}
+	key := "stonith-" + s.nodes[node].Name + "-" + op
+	a, ok := s.singletons[key]
+	if !ok {
+		a = s.customAction(nil, key, "stonith", node, true)
+		a.FenceOp = op
+	}
+	if !optional && s.canFence(node) {
+		a.clear(Optional)
+		a.setReason(reason, false)
+	} else if reason != "" && a.Reason == "" {
+		a.Reason = reason
+	}
+	return a
+}
+
+// scheduleFencingAndShutdowns creates fencing for unclean nodes and
+// shutdowns for nodes shutting down (schedule_fencing_and_shutdowns).
+func (s *scheduler) scheduleFencingAndShutdowns() {
+	haveManaged := s.anyManaged()
+	var dcDown *Action
+	var fencing, shutdowns []*Action // most recent first
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		var f *Action
+		if haveManaged && n.Unclean && s.canFence(i) {
+			if n.FenceReason != "" {
+				s.fenceOp(i, "", true, n.FenceReason)
+			}
+			f = s.fenceOp(i, "", false, "node is unclean")
+			s.orderVsFence(f)
+			if n.IsDC {
+				dcDown = f
+			} else {
+				if !s.in.ConcurrentFencing && len(fencing) > 0 {
+					orderActions(fencing[0], f, OrderOptional)
+				}
+				fencing = append([]*Action{f}, fencing...)
+			}
+		} else if n.Online && n.Shutdown && !n.Remote {
+			down := s.customAction(nil, "do_shutdown-"+n.Name, "do_shutdown", i, false)
+			s.orderStopsBeforeShutdown(i, down)
+			if n.IsDC {
+				dcDown = down
+			} else {
+				shutdowns = append([]*Action{down}, shutdowns...)
+			}
+		}
+	}
+	if dcDown != nil {
+		if dcDown.Task == "do_shutdown" {
+			for _, a := range shutdowns {
+				orderActions(a, dcDown, OrderOptional)
+			}
+		}
+		if s.in.ConcurrentFencing {
+			for _, a := range fencing {
+				orderActions(a, dcDown, OrderOptional)
+			}
+		} else if len(fencing) > 0 {
+			orderActions(fencing[0], dcDown, OrderOptional)
+		}
+	}
+}
+
+func (s *scheduler) orderStopsBeforeShutdown(node int, shutdown *Action) {
+	for _, a := range s.actions {
+		if a.Rsc == nil || a.Node != node || a.Task != "stop" {
+			continue
+		}
+		if a.Rsc.Maintenance || s.nodes[node].Maintenance {
+			continue
+		}
+		if !a.Rsc.Managed && !a.Rsc.Blocked {
+			continue
+		}
+		a.clear(Optional)
+		s.newOrdering(a.Rsc, "", a, nil, "do_shutdown", shutdown, OrderOptional|OrderRunnableLeft)
+	}
+}
+
+// needs is what an action requires before it may run: "fencing",
+// "quorum" or "" (nothing).
+func needs(a *Action) string {
+	if a.Rsc == nil || (a.Task != "start" && a.Task != "promote" && !(a.Task == "migrate_to" && a.is(MigrateRunnable))) {
+		return ""
+	}
+	switch {
+	case a.Rsc.NeedsFencing:
+		return "fencing"
+	case a.Rsc.NeedsQuorum:
+		return "quorum"
+	}
+	return ""
+}
+
+// orderVsFence orders every resource's actions relative to fencing a node
+// (pcmk__order_vs_fence).
+func (s *scheduler) orderVsFence(f *Action) {
+	for _, r := range s.top {
+		s.rscStonithOrdering(r, f)
+	}
+}
+
+func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
+	if r.IsGroup() {
+		for _, m := range r.members {
+			s.rscStonithOrdering(m, f)
+		}
+		return
+	}
+	if !r.Managed {
+		return
+	}
+	target := f.Node
+	for i := len(r.actions) - 1; i >= 0; i-- {
+		a := r.actions[i]
+		switch needs(a) {
+		case "fencing":
+			orderActions(f, a, OrderOptional)
+		case "quorum":
+			allowed := r.Allowed == nil || (target < len(r.Allowed) && r.Allowed[target])
+			known := target < len(r.KnownOn) && r.KnownOn[target]
+			if a.Task == "start" && allowed && !known {
+				orderActions(f, a, OrderOptional|OrderRunnableLeft)
+			}
+		}
+	}
+	top := r
+	for top.parent != nil {
+		top = top.parent
+	}
+	stops := r.resourceActions(target, "stop", false)
+	implicit := r.NeedsFencing
+	var parentStop *Action
+	if len(stops) > 0 && implicit {
+		parentStop = findFirstAction(top.actions, "", "stop", NoNode)
+	}
+	for _, a := range stops {
+		a.set(Pseudo | Runnable)
+		if implicit {
+			orderActions(f, a, OrderPreserve)
+			orderActions(f, parentStop, OrderPreserve)
+		}
+	}
+	for _, a := range r.resourceActions(target, "demote", false) {
+		n := s.node(a.Node)
+		if n == nil || !n.Online || n.Unclean || r.Failed {
+			a.set(Pseudo | Runnable)
+			if implicit {
+				orderActions(f, a, OrderPreserve|OrderOptional)
+			}
+		}
+	}
+}

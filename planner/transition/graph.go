@@ -1,0 +1,149 @@
+package transition
+
+import "sort"
+
+// dedupInputs merges duplicate inputs of an action, keeping the union of
+// their kinds (pcmk__deduplicate_action_inputs).
+func dedupInputs(a *Action) {
+	// Pacemaker sorts inputs by descending id (stable on its prepended list).
+	in := make([]*Edge, len(a.Before))
+	for i, e := range a.Before {
+		in[len(a.Before)-1-i] = e
+	}
+	sort.SliceStable(in, func(i, j int) bool { return in[i].Action.ID > in[j].Action.ID })
+	var out []*Edge
+	var last *Edge
+	for _, e := range in {
+		if last != nil && e.Action.ID == last.Action.ID {
+			last.Type |= e.Type
+			if e.Dumped {
+				last.Dumped = true
+			}
+			continue
+		}
+		last = e
+		e.Dumped = false
+		out = append(out, e)
+	}
+	// Keep the slice in creation order (oldest first) as elsewhere.
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	a.Before = out
+}
+
+func (s *scheduler) shouldAddAction(a *Action) bool {
+	if !a.is(Runnable) {
+		return false
+	}
+	if a.is(Optional) && !a.is(PrintAlways) {
+		return false
+	}
+	// Of an unmanaged resource's actions only recurring monitors and
+	// their cancellations go in the graph.
+	if a.Rsc != nil && !a.Rsc.Managed && a.Task != "monitor" && a.IntervalMs == 0 {
+		return false
+	}
+	if a.is(Pseudo) || a.Task == "stonith" || a.Task == "do_shutdown" {
+		return true
+	}
+	n := s.node(a.Node)
+	if n == nil {
+		return false
+	}
+	if a.is(OnDC) {
+		return true
+	}
+	if !n.Online || n.Unclean {
+		return false
+	}
+	return true
+}
+
+func canChangeActions(t OrderFlags) bool {
+	return t&^(OrderImpliesFirstPrinted|OrderImpliesThenPrinted|OrderOptional) != 0
+}
+
+func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
+	if in.Dumped {
+		return true
+	}
+	f := in.Action
+	switch {
+	case in.Type == OrderNone:
+		return false
+	case !f.is(Runnable) && !canChangeActions(in.Type):
+		return false
+	case !f.is(Runnable) && in.Type&OrderOneOrMore != 0:
+		return false
+	case in.Type&OrderImpliesFirstMigratable != 0 && !f.is(Runnable):
+		return false
+	case in.Type&OrderApplyFirstNonMigratable != 0 && f.is(MigrateRunnable):
+		return false
+	case in.Type == OrderOptional && f.is(MigrateRunnable) && hasSuffix(f.Key, "_stop_0"):
+		return false
+	case in.Type == OrderLoad:
+		node := a.Node
+		if a.Rsc != nil && a.Task == "migrate_to" {
+			// For migrate_to the load that matters is where the
+			// resource is going, not where the action runs.
+			node = a.Rsc.Assigned
+			if f.Node == NoNode || node == NoNode || f.Node != node {
+				in.Type = OrderNone
+				return false
+			}
+			break
+		}
+		if f.Node == NoNode || node == NoNode || f.Node != node || f.is(Optional) {
+			in.Type = OrderNone
+			return false
+		}
+	case in.Type == OrderAntiColocation:
+		if f.Node != NoNode && a.Node != NoNode && f.Node != a.Node {
+			in.Type = OrderNone
+			return false
+		}
+		if f.is(Optional) {
+			in.Type = OrderNone
+			return false
+		}
+	case f.is(Optional) && !f.is(PrintAlways) && !f.is(Dumped) && !s.shouldAddAction(f):
+		return false
+	}
+	return true
+}
+
+func (s *scheduler) addToGraph(a *Action) {
+	if !a.is(Dedup) {
+		dedupInputs(a)
+		a.set(Dedup)
+	}
+	if a.is(Dumped) || !s.shouldAddAction(a) {
+		return
+	}
+	a.set(Dumped)
+	for i := len(a.Before) - 1; i >= 0; i-- {
+		in := a.Before[i]
+		if s.shouldAddInput(a, in) {
+			in.Dumped = true
+		}
+	}
+}
+
+func (s *scheduler) addRscToGraph(r *rscState) {
+	for i := len(r.actions) - 1; i >= 0; i-- {
+		s.addToGraph(r.actions[i])
+	}
+	for _, m := range r.members {
+		s.addRscToGraph(m)
+	}
+}
+
+func (s *scheduler) createGraph() {
+	for _, r := range s.top {
+		s.addRscToGraph(r)
+	}
+	for i := len(s.actions) - 1; i >= 0; i-- {
+		s.addToGraph(s.actions[i])
+	}
+}

@@ -1,0 +1,56 @@
+package transition
+
+import "strconv"
+
+// NodeName is the uname of node i, "" for NoNode.
+func (t *Transition) NodeName(i int) string {
+	if i < 0 || i >= len(t.Nodes) {
+		return ""
+	}
+	return t.Nodes[i].Name
+}
+
+// ActionName names an action as crm_simulate's dot output does:
+// "web_start_0 node1", "Cancel web_monitor_10000 node1",
+// "stonith 'reboot' node2", "grp_running_0".
+func (t *Transition) ActionName(a *Action) string {
+	host := t.NodeName(a.Node)
+	if a.Node == NoNode && !a.is(Pseudo) {
+		host = "<none>"
+	}
+	prefix := ""
+	if a.Task == "cancel" {
+		prefix = "Cancel "
+	}
+	switch {
+	case a.Task == "stonith":
+		return prefix + a.Task + " '" + a.FenceOp + "' " + host
+	case a.Rsc != nil && host != "":
+		return prefix + a.Key + " " + host
+	case host != "":
+		return prefix + a.Task + " " + host
+	}
+	return a.Key
+}
+
+// Managed reports whether the action's resource is managed (true for
+// actions without a resource).
+func (a *Action) Managed() bool { return a.Rsc == nil || a.Rsc.Managed }
+
+// Interval gives the action's interval in milliseconds as text.
+func (a *Action) Interval() string { return strconv.FormatInt(a.IntervalMs, 10) }
+
+// Listed returns the actions crm_simulate draws: those in the graph and
+// the required ones that cannot run, in id order.
+func (t *Transition) Listed() []*Action {
+	var out []*Action
+	for _, a := range t.Actions {
+		switch {
+		case a.is(Dumped):
+		case !a.Managed(), a.is(Optional):
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,0 +1,509 @@
+package transition
+
+import (
+	"sort"
+	"strings"
+
+	"pcl/ir"
+)
+
+type orderKind int
+
+const (
+	kindOptional orderKind = iota
+	kindMandatory
+	kindSerialize
+)
+
+type symmetry int
+
+const (
+	asymmetric symmetry = iota
+	symmetric
+	symmetricInverse
+)
+
+func invertAction(a string) string {
+	switch a {
+	case "start":
+		return "stop"
+	case "stop":
+		return "start"
+	case "promote":
+		return "demote"
+	case "demote":
+		return "promote"
+	case "promoted":
+		return "demoted"
+	case "demoted":
+		return "promoted"
+	case "running":
+		return "stopped"
+	case "stopped":
+		return "running"
+	}
+	return ""
+}
+
+func kindOf(kind ir.OrderKind, score *ir.ScoreValue) orderKind {
+	if kind == "" {
+		if score != nil && score.Value == 0 {
+			return kindOptional
+		}
+		return kindMandatory
+	}
+	switch strings.ToLower(string(kind)) {
+	case "optional":
+		return kindOptional
+	case "serialize":
+		return kindSerialize
+	}
+	return kindMandatory
+}
+
+func symmetryOf(explicitKind bool, kind, parentKind orderKind, sym *ir.Bool, parentSym *ir.Bool) symmetry {
+	k := parentKind
+	if explicitKind {
+		k = kind
+	}
+	if sym == nil && parentSym != nil {
+		sym = parentSym
+	}
+	if sym != nil {
+		if sym.Value && k != kindSerialize {
+			return symmetric
+		}
+		return asymmetric
+	}
+	if k == kindSerialize {
+		return asymmetric
+	}
+	return symmetric
+}
+
+func flagsForKind(kind orderKind, first string, sym symmetry) OrderFlags {
+	flags := OrderOptional
+	switch kind {
+	case kindSerialize:
+		flags |= OrderSerializeOnly
+	case kindMandatory:
+		switch sym {
+		case asymmetric:
+			flags |= OrderAsymmetrical
+		case symmetric:
+			flags |= OrderImpliesThen
+			if first == "start" || first == "promote" {
+				flags |= OrderRunnableLeft
+			}
+		case symmetricInverse:
+			flags |= OrderImpliesFirst
+		}
+	}
+	return flags
+}
+
+func actionOr(a ir.Action, def string) string {
+	if a == "" {
+		return def
+	}
+	return string(a)
+}
+
+// unpackOrder turns one rsc_order into orderings.
+func (s *scheduler) unpackOrder(o *ir.Order) {
+	kind := kindOf(o.Kind, o.Score)
+	sym := symmetryOf(true, kind, kind, o.Symmetrical, nil)
+	if len(o.Sets) > 0 {
+		var last *ir.ResourceSet
+		for _, set := range o.Sets {
+			if !s.unpackOrderSet(set, kind, o.Symmetrical) {
+				return
+			}
+			if last != nil {
+				if !s.orderSets(last, set, kind, sym) {
+					return
+				}
+				if sym == symmetric && !s.orderSets(set, last, kind, symmetricInverse) {
+					return
+				}
+			}
+			last = set
+		}
+		return
+	}
+	first, then := s.byID[o.First], s.byID[o.Then]
+	if first == nil || then == nil {
+		return
+	}
+	actFirst := actionOr(o.FirstAction, "start")
+	actThen := actionOr(o.ThenAction, actFirst)
+	flags := flagsForKind(kind, actFirst, sym)
+	if kind == kindOptional && then.RestartType == "restart" {
+		flags |= OrderImpliesThen
+	}
+	s.orderRscActions(first, actFirst, then, actThen, flags)
+	if sym == symmetric {
+		it, ifst := invertAction(actThen), invertAction(actFirst)
+		if it != "" && ifst != "" {
+			f := flagsForKind(kind, ifst, symmetricInverse)
+			if kind == kindOptional && first.RestartType == "restart" {
+				f |= OrderImpliesFirst
+			}
+			s.orderRscActions(then, it, first, ifst, f)
+		}
+	}
+}
+
+func (s *scheduler) setResources(set *ir.ResourceSet) ([]*rscState, bool) {
+	var out []*rscState
+	for _, id := range set.Resources {
+		r := s.byID[id]
+		if r == nil {
+			return nil, false
+		}
+		out = append(out, r)
+	}
+	return out, true
+}
+
+func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, parentSym *ir.Bool) bool {
+	action := actionOr(set.Action, "start")
+	localKind := parentKind
+	if set.Kind != "" {
+		localKind = kindOf(set.Kind, nil)
+	}
+	sequential := set.Sequential == nil || set.Sequential.Value
+	sym := symmetryOf(set.Kind != "", localKind, parentKind, nil, parentSym)
+	flags := flagsForKind(localKind, action, sym)
+	rscs, ok := s.setResources(set)
+	if !ok {
+		return false
+	}
+	if len(rscs) == 1 {
+		return true
+	}
+	var last *rscState
+	for i, r := range rscs {
+		if localKind == kindSerialize {
+			for _, then := range rscs[i+1:] {
+				s.newOrdering(r, opKey(r.ID, action, 0), nil, then, opKey(then.ID, action, 0), nil, flags)
+			}
+		} else if sequential {
+			if last != nil {
+				s.orderRscActions(last, action, r, action, flags)
+			}
+			last = r
+		}
+	}
+	if sym == asymmetric {
+		return true
+	}
+	last = nil
+	action = invertAction(action)
+	flags = flagsForKind(localKind, action, symmetricInverse)
+	for _, r := range rscs {
+		if sequential {
+			if last != nil {
+				s.orderRscActions(r, action, last, action, flags)
+			}
+			last = r
+		}
+	}
+	return true
+}
+
+func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym symmetry) bool {
+	a1 := actionOr(set1.Action, "start")
+	a2 := actionOr(set2.Action, "start")
+	requireAll := set1.RequireAll == nil || set1.RequireAll.Value
+	if sym == symmetricInverse {
+		a1, a2 = invertAction(a1), invertAction(a2)
+	}
+	if a1 == "stop" || a1 == "demote" {
+		requireAll = true
+	}
+	flags := flagsForKind(kind, a2, sym)
+	r1s, ok1 := s.setResources(set1)
+	r2s, ok2 := s.setResources(set2)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if !requireAll {
+		pseudo := s.pseudoOp("one-or-more:" + set1.ID)
+		pseudo.set(RequiresAny)
+		for _, r := range r1s {
+			s.newOrdering(r, opKey(r.ID, a1, 0), nil, nil, "", pseudo, OrderOneOrMore|OrderImpliesThenPrinted)
+		}
+		for _, r := range r2s {
+			s.newOrdering(nil, "", pseudo, r, opKey(r.ID, a2, 0), nil, flags|OrderRunnableLeft)
+		}
+		return true
+	}
+	var rsc1, rsc2 *rscState
+	if set1.Sequential != nil && set1.Sequential.Value && len(r1s) > 0 {
+		if sym == symmetricInverse {
+			rsc1 = r1s[0]
+		} else {
+			rsc1 = r1s[len(r1s)-1]
+		}
+	}
+	if set2.Sequential != nil && set2.Sequential.Value && len(r2s) > 0 {
+		if sym == symmetricInverse {
+			rsc2 = r2s[len(r2s)-1]
+		} else {
+			rsc2 = r2s[0]
+		}
+	}
+	switch {
+	case rsc1 != nil && rsc2 != nil:
+		s.orderRscActions(rsc1, a1, rsc2, a2, flags)
+	case rsc1 != nil:
+		for _, r := range r2s {
+			s.orderRscActions(rsc1, a1, r, a2, flags)
+		}
+	case rsc2 != nil:
+		for _, r := range r1s {
+			s.orderRscActions(r, a1, rsc2, a2, flags)
+		}
+	default:
+		for _, r1 := range r1s {
+			for _, r2 := range r2s {
+				s.orderRscActions(r1, a1, r2, a2, flags)
+			}
+		}
+	}
+	return true
+}
+
+// internalConstraints adds each resource's own orderings.
+func (s *scheduler) internalConstraints(r *rscState) {
+	if r.IsGroup() {
+		s.orderRscActions(r, "stop", r, "stopped", OrderRunnableLeft)
+		s.orderRscActions(r, "stopped", r, "start", OrderOptional)
+		s.orderRscActions(r, "start", r, "running", OrderRunnableLeft)
+		var prev, lastActive *rscState
+		for _, m := range r.members {
+			s.internalConstraints(m)
+			down := OrderImpliesFirstPrinted
+			postDown := OrderImpliesThenPrinted
+			if prev == nil {
+				down |= OrderOptional
+				postDown = OrderImpliesThen
+			}
+			s.orderRscActions(r, "stop", m, "stop", down)
+			s.orderRscActions(m, "stop", r, "stopped", postDown)
+			s.orderRscActions(r, "start", m, "start", OrderImpliesFirstPrinted)
+			s.orderRscActions(m, "start", r, "running", OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
+			if prev == nil {
+				s.orderRscActions(r, "start", m, "start", OrderNone)
+			} else {
+				s.orderRscActions(prev, "start", m, "start", OrderImpliesThen|OrderRunnableLeft)
+				s.orderRscActions(m, "stop", prev, "stop", OrderOptional|OrderRestart)
+			}
+			if len(m.RunningOn) > 0 {
+				if prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
+					s.orderRscActions(m, "stop", lastActive, "stop", OrderOptional)
+				}
+				lastActive = m
+			}
+			prev = m
+		}
+		return
+	}
+	if !r.Managed {
+		return
+	}
+	s.orderRscActions(r, "stop", r, "start", OrderOptional|OrderImpliesThen|OrderRestart)
+	if r.role > RoleUnpromoted {
+		s.orderRscActions(r, "demote", r, "stop", OrderPromotedImpliesFirst)
+		s.orderRscActions(r, "start", r, "promote", OrderRunnableLeft)
+	}
+	s.orderRscActions(r, "delete", r, "monitor", OrderSameNode|OrderThenCancelsFirst)
+	if r.HasUtilization && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
+		s.utilizationConstraints(r)
+	}
+}
+
+// utilizationConstraints orders stops before a node's load is released and
+// starts after it (pcmk__create_utilization_constraints).
+func (s *scheduler) utilizationConstraints(r *rscState) {
+	for _, n := range r.RunningOn {
+		ls := s.loadStopped(n)
+		s.newOrdering(r, opKey(r.ID, "stop", 0), nil, nil, "", ls, OrderLoad)
+	}
+	for _, n := range s.allowedByName(r) {
+		ls := s.loadStopped(n)
+		s.newOrdering(nil, "", ls, r, opKey(r.ID, "start", 0), nil, OrderLoad)
+		s.newOrdering(nil, "", ls, r, opKey(r.ID, "migrate_to", 0), nil, OrderLoad)
+	}
+}
+
+func (s *scheduler) loadStopped(node int) *Action {
+	a := s.pseudoOp("load_stopped_" + s.nodes[node].Name)
+	if a.Node == NoNode {
+		a.Node = node
+		a.clear(Optional)
+	}
+	return a
+}
+
+// allowedByName lists a resource's allowed nodes sorted by name.
+func (s *scheduler) allowedByName(r *rscState) []int {
+	var out []int
+	for i := range s.nodes {
+		if r.Allowed == nil || (i < len(r.Allowed) && r.Allowed[i]) {
+			out = append(out, i)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return s.nodes[out[a]].Name < s.nodes[out[b]].Name })
+	return out
+}
+
+// antiColocationOrders orders the loss of one resource's role before the
+// other gains its role, both ways, for colocations at -INFINITY.
+func (s *scheduler) antiColocationOrders() {
+	for _, c := range s.in.Colocations {
+		if c.Score > -infinity {
+			continue
+		}
+		dep, prim := s.byID[c.Dependent], s.byID[c.Primary]
+		if dep == nil || prim == nil {
+			continue
+		}
+		s.antiColocationOrder(dep, c.DependentRole, prim, c.PrimaryRole)
+		s.antiColocationOrder(prim, c.PrimaryRole, dep, c.DependentRole)
+	}
+}
+
+func (s *scheduler) antiColocationOrder(first *rscState, firstRole Role, then *rscState, thenRole Role) {
+	var ft, tt []string
+	if firstRole == RolePromoted {
+		ft = []string{"demote"}
+	} else {
+		ft = []string{"stop"}
+		if firstRole == RoleUnpromoted {
+			ft = append(ft, "promote")
+		}
+	}
+	if thenRole == RolePromoted {
+		tt = []string{"promote"}
+	} else {
+		tt = []string{"start"}
+		if thenRole == RoleUnpromoted {
+			tt = append(tt, "demote")
+		}
+	}
+	for _, f := range ft {
+		for _, t := range tt {
+			s.orderRscActions(first, f, then, t, OrderAntiColocation)
+		}
+	}
+}
+
+// findActionsByTask looks a key up on a resource, retrying with the
+// resource's own id.
+func findActionsByTask(r *rscState, key string) []*Action {
+	list := findActions(r.actions, key, NoNode)
+	if len(list) == 0 {
+		if _, task, iv, ok := parseOpKey(key); ok {
+			list = findActions(r.actions, opKey(r.ID, task, iv), NoNode)
+		}
+	}
+	return list
+}
+
+func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
+	flags := o.flags
+	var thens []*Action
+	if o.rhAction != nil {
+		thens = []*Action{o.rhAction}
+	} else {
+		thens = findActionsByTask(r, o.rhTask)
+	}
+	if len(thens) == 0 {
+		return
+	}
+	if first == nil && flags&OrderImpliesThen == 0 {
+		return
+	}
+	for _, then := range thens {
+		if first != nil {
+			orderActions(first, then, flags)
+		} else {
+			then.clear(Runnable)
+		}
+	}
+}
+
+func (s *scheduler) orderFirst(first *rscState, o *ordering) {
+	var firsts []*Action
+	if o.lhAction != nil {
+		firsts = []*Action{o.lhAction}
+	} else {
+		firsts = findActionsByTask(first, o.lhTask)
+	}
+	then := o.rhRsc
+	if len(firsts) == 0 && first == then {
+		return
+	} else if len(firsts) == 0 {
+		_, task, iv, _ := parseOpKey(o.lhTask)
+		state := first.currentRole()
+		if state == RoleStopped && task == "stop" {
+			return
+		} else if state == RoleUnpromoted && task == "demote" {
+			return
+		}
+		a := s.customAction(first, opKey(first.ID, task, iv), task, NoNode, true)
+		firsts = []*Action{a}
+	}
+	if then == nil {
+		if o.rhAction == nil {
+			return
+		}
+		then = o.rhAction.Rsc
+	}
+	for _, f := range firsts {
+		if then == nil {
+			orderActions(f, o.rhAction, o.flags)
+		} else {
+			s.orderAfter(f, then, o)
+		}
+	}
+}
+
+// currentRole is the resource's role now; a group's is its highest
+// member role.
+func (r *rscState) currentRole() Role {
+	if !r.IsGroup() {
+		return r.role
+	}
+	role := RoleStopped
+	for _, m := range r.members {
+		if mr := m.currentRole(); mr > role {
+			role = mr
+		}
+	}
+	return role
+}
+
+func (s *scheduler) applyOrderings() {
+	for _, o := range s.orderings {
+		if o.lhRsc != nil {
+			s.orderFirst(o.lhRsc, o)
+			continue
+		}
+		if o.rhRsc != nil {
+			s.orderAfter(o.lhAction, o.rhRsc, o)
+		} else {
+			orderActions(o.lhAction, o.rhAction, o.flags)
+		}
+	}
+	// Pacemaker walks its action list newest first.
+	for i := len(s.actions) - 1; i >= 0; i-- {
+		s.blockColocationDependents(s.actions[i])
+	}
+	s.orderProbes()
+	for i := len(s.actions) - 1; i >= 0; i-- {
+		s.updateForOrderings(s.actions[i])
+	}
+}

@@ -1,0 +1,200 @@
+package transition
+
+func (s *scheduler) scheduleProbes() {
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		if !n.Online || n.Unclean || n.NoDiscovery {
+			continue
+		}
+		if n.Probed != "" {
+			if v, ok := parseBoolish(n.Probed); ok && !v {
+				a := s.customAction(nil, "probe_again-"+n.Name, "probe_again", i, false)
+				_ = a
+				continue
+			}
+		}
+		for _, r := range s.top {
+			s.probeOnNode(r, i)
+		}
+	}
+}
+
+func parseBoolish(v string) (bool, bool) {
+	switch v {
+	case "true", "on", "yes", "y", "1":
+		return true, true
+	case "false", "off", "no", "n", "0":
+		return false, true
+	}
+	return false, false
+}
+
+func (s *scheduler) probeOnNode(r *rscState, node int) bool {
+	top := r
+	for top.parent != nil {
+		top = top.parent
+	}
+	n := &s.nodes[node]
+	if n.Remote && r.Class == "stonith" {
+		return false
+	}
+	if r.IsGroup() {
+		any := false
+		for _, m := range r.members {
+			if s.probeOnNode(m, node) {
+				any = true
+			}
+		}
+		return any
+	}
+	if r.Orphan {
+		return false
+	}
+	if node < len(r.KnownOn) && r.KnownOn[node] {
+		return false
+	}
+	allowed := r.Allowed == nil || (node < len(r.Allowed) && r.Allowed[node])
+	mode := ""
+	if node < len(r.Discovery) {
+		mode = r.Discovery[node]
+	}
+	if r.ExclusiveDiscovery || top.ExclusiveDiscovery {
+		if !allowed || mode != "exclusive" {
+			return false
+		}
+	}
+	if mode == "never" {
+		return false
+	}
+	probe := s.customAction(r, opKey(r.ID, "monitor", 0), "monitor", node, false)
+	probe.clear(Optional)
+
+	// Primitives and groups order the probe before their own start.
+	flags := OrderOptional
+	if !probe.is(Runnable) && len(r.RunningOn) == 0 {
+		flags |= OrderRunnableLeft
+	}
+	s.newOrdering(r, "", probe, r, opKey(r.ID, "start", 0), nil, flags)
+	s.newOrdering(r, "", probe, r, opKey(r.ID, "reload-agent", 0), nil, OrderOptional)
+	return true
+}
+
+// orderProbes adds "probe then X" orderings (pcmk__order_probes).
+func (s *scheduler) orderProbes() {
+	for _, r := range s.top {
+		s.restartOrderingsForRsc(r)
+	}
+	s.probeOrderingsForStops()
+}
+
+func (s *scheduler) restartOrderingsForRsc(r *rscState) {
+	if r.IsGroup() {
+		for _, m := range r.members {
+			s.restartOrderingsForRsc(m)
+		}
+		return
+	}
+	for _, probe := range r.resourceActions(NoNode, "monitor", false) {
+		// Iterate over a snapshot: the walk adds orderings to probe.After.
+		after := append([]*Edge(nil), probe.After...)
+		for i := len(after) - 1; i >= 0; i-- {
+			s.restartOrderingsForProbe(probe, after[i].Action)
+			// Pacemaker clears the flag on every action; clearing the
+			// ones the walk marked is the same and much cheaper.
+			for _, a := range s.tracked {
+				a.clear(Tracking)
+			}
+			s.tracked = s.tracked[:0]
+		}
+	}
+}
+
+func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
+	if after == nil || probe.Rsc == nil || probe.Rsc.IsGroup() || probe.Task != "monitor" {
+		return
+	}
+	if after.is(Tracking) {
+		return
+	}
+	after.set(Tracking)
+	s.tracked = append(s.tracked, after)
+	if after.Rsc != nil && !after.Rsc.IsGroup() && probe.Rsc != after.Rsc {
+		var thens []*Action
+		switch after.Task {
+		case "start":
+			thens = after.Rsc.resourceActions(NoNode, "stop", false)
+		case "promote":
+			thens = after.Rsc.resourceActions(NoNode, "demote", false)
+		}
+		for _, then := range thens {
+			if !then.is(Pseudo) {
+				orderActions(probe, then, OrderOptional)
+			}
+		}
+	}
+	next := append([]*Edge(nil), after.After...)
+	for i := len(next) - 1; i >= 0; i-- {
+		w := next[i]
+		if w.Type&OrderImpliesThen == 0 {
+			if after.Rsc == nil || !after.Rsc.IsGroup() || probe.Rsc.parent == after.Rsc ||
+				w.Action.Rsc == nil || w.Action.Rsc.parent != after.Rsc {
+				continue
+			}
+		}
+		s.restartOrderingsForProbe(probe, w.Action)
+	}
+}
+
+func hasSuffix(s, suffix string) bool {
+	return len(s) >= len(suffix) && s[len(s)-len(suffix):] == suffix
+}
+
+func (s *scheduler) probeOrderingsForStops() {
+	for _, o := range s.orderings {
+		if o.flags == OrderNone || o.lhRsc == nil || o.lhRsc == o.rhRsc {
+			continue
+		}
+		if (o.lhAction == nil && o.lhTask == "") || (o.rhAction == nil && o.rhTask == "") {
+			continue
+		}
+		if o.lhAction != nil && o.lhAction.Task != "stop" {
+			continue
+		} else if o.lhAction == nil && !hasSuffix(o.lhTask, "_stop_0") {
+			continue
+		}
+		flags := OrderOptional
+		if o.flags&OrderApplyFirstNonMigratable != 0 {
+			flags |= OrderApplyFirstNonMigratable
+		}
+		if o.flags&OrderSameNode != 0 {
+			flags |= OrderSameNode
+		}
+		if o.flags == OrderAntiColocation || o.flags == OrderLoad {
+			flags = o.flags
+		}
+		probes := o.lhRsc.resourceActions(NoNode, "monitor", false)
+		if len(probes) == 0 {
+			continue
+		}
+		var thens []*Action
+		if o.rhAction != nil {
+			thens = []*Action{o.rhAction}
+		} else if o.rhRsc != nil {
+			thens = findActions(o.rhRsc.actions, o.rhTask, NoNode)
+			if len(thens) == 0 {
+				continue
+			}
+		}
+		for _, p := range probes {
+			for _, then := range thens {
+				if then.Task == "do_shutdown" && p.Node != then.Node {
+					continue
+				}
+				if then.Task == "stonith" && p.Node == then.Node && then.FenceOp == "on" {
+					continue
+				}
+				orderActions(p, then, flags)
+			}
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package transition
+
+import "strings"
+
+// configuredOp reports whether the resource has an enabled op with this
+// name and interval (find_rsc_op_entry).
+func (r *rscState) configuredOp(name string, intervalMs int64) bool {
+	for _, op := range r.Ops {
+		if op.Enabled && strings.EqualFold(op.Name, name) && op.IntervalMs == intervalMs {
+			return true
+		}
+	}
+	return false
+}
+
+func cannotRecur(name string) bool {
+	switch name {
+	case "stop", "start", "demote", "promote", "reload-agent", "migrate_to", "migrate_from":
+		return true
+	}
+	return false
+}
+
+func (r *rscState) isDupOp(name string, intervalMs int64) bool {
+	n := 0
+	for _, op := range r.Ops {
+		if op.Name == name && op.IntervalMs == intervalMs {
+			n++
+		}
+	}
+	return n > 1
+}
+
+func (s *scheduler) createRecurring(r *rscState) {
+	if r.Blocked || r.Maintenance {
+		return
+	}
+	var start *Action
+	if r.Assigned != NoNode && !s.nodes[r.Assigned].Maintenance && (r.nextRole != RoleStopped || !r.Managed) {
+		start = s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+	}
+	for _, op := range r.Ops {
+		if op.IntervalMs == 0 || cannotRecur(op.Name) || r.isDupOp(op.Name, op.IntervalMs) {
+			continue
+		}
+		if !r.configuredOp(op.Name, op.IntervalMs) {
+			continue // disabled
+		}
+		key := opKey(r.ID, op.Name, op.IntervalMs)
+		if start != nil {
+			s.recurringForActive(r, start, r.Assigned, op, key)
+		}
+		s.recurringForInactive(r, r.Assigned, op, key)
+	}
+}
+
+func (s *scheduler) activeShouldBeOptional(r *rscState, node int, key string, start *Action) bool {
+	if node == NoNode || !start.is(Optional) {
+		return false
+	}
+	m := findActionsExact(r.actions, key, node)
+	if len(m) == 0 {
+		return false
+	}
+	for _, a := range m {
+		if a.is(Reschedule) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *scheduler) recurringForActive(r *rscState, start *Action, node int, op Op, key string) {
+	if op.Role == RoleStopped {
+		return
+	}
+	optional := s.activeShouldBeOptional(r, node, key, start)
+	if (op.Role != RoleUnknown && r.nextRole != op.Role) || (op.Role == RoleUnknown && r.nextRole == RolePromoted) {
+		if optional {
+			cancel := s.newCancel(r, op.Name, op.IntervalMs, node)
+			after := ""
+			switch r.role {
+			case RoleUnpromoted, RoleStarted:
+				if r.nextRole == RolePromoted {
+					after = opKey(r.ID, "promote", 0)
+				} else if r.nextRole == RoleStopped {
+					after = opKey(r.ID, "stop", 0)
+				}
+			case RolePromoted:
+				after = opKey(r.ID, "demote", 0)
+			}
+			if after != "" {
+				s.newOrdering(r, "", cancel, r, after, nil, OrderRunnableLeft)
+			}
+		}
+		return
+	}
+	mon := s.customAction(r, key, op.Name, node, optional)
+	n := s.node(node)
+	if !start.is(Runnable) {
+		mon.clear(Runnable)
+	} else if n == nil || !n.Online || n.Unclean {
+		mon.clear(Runnable)
+	}
+	if node == NoNode || r.Managed {
+		s.newOrdering(r, opKey(r.ID, "start", 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
+		s.newOrdering(r, opKey(r.ID, "reload-agent", 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
+		if r.nextRole == RolePromoted {
+			s.newOrdering(r, opKey(r.ID, "promote", 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
+		} else if r.role == RolePromoted {
+			s.newOrdering(r, opKey(r.ID, "demote", 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
+		}
+	}
+}
+
+func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key string) {
+	if op.Role != RoleStopped || !r.Unique {
+		return
+	}
+	for i := range s.nodes {
+		if node != NoNode && strings.EqualFold(s.nodes[i].Name, s.nodes[node].Name) {
+			s.cancelIfRunning(r, node, key, op.Name, op.IntervalMs)
+			continue
+		}
+		optional := len(findActionsExact(r.actions, key, i)) > 0
+		mon := s.customAction(r, key, op.Name, i, optional)
+		if r.Managed {
+			for _, probe := range r.resourceActions(i, "monitor", false) {
+				orderActions(probe, mon, OrderRunnableLeft)
+			}
+		}
+		for _, stop := range r.resourceActions(i, "stop", true) {
+			if !stop.is(Optional) && !mon.is(Optional) && !r.Managed {
+				mon.set(Optional)
+			}
+			if !stop.is(Runnable) {
+				mon.clear(Runnable)
+			}
+			if r.Managed {
+				s.newOrdering(r, opKey(r.ID, "stop", 0), stop, nil, "", mon, OrderImpliesThen|OrderRunnableLeft)
+			}
+		}
+		if !s.nodes[i].Online || s.nodes[i].Unclean {
+			mon.clear(Runnable)
+		}
+	}
+}
+
+func (s *scheduler) cancelIfRunning(r *rscState, node int, key, name string, intervalMs int64) {
+	if len(findActionsExact(r.actions, key, node)) == 0 {
+		return
+	}
+	cancel := s.newCancel(r, name, intervalMs, node)
+	switch r.nextRole {
+	case RoleStarted, RoleUnpromoted:
+		s.newOrdering(r, "", cancel, r, opKey(r.ID, "start", 0), nil, OrderRunnableLeft)
+	}
+}
+
+func (s *scheduler) newCancel(r *rscState, name string, intervalMs int64, node int) *Action {
+	a := s.customAction(r, opKey(r.ID, name, intervalMs), "cancel", node, false)
+	a.Task = "cancel"
+	a.CancelTask = name
+	a.IntervalMs = intervalMs
+	return a
+}
+
+// scheduleCancel cancels a recurring op after any stop (orphaned or
+// maintenance-mode operations).
+func (s *scheduler) scheduleCancel(r *rscState, name string, intervalMs int64, node int) {
+	cancel := s.newCancel(r, name, intervalMs, node)
+	s.newOrdering(r, opKey(r.ID, "stop", 0), nil, r, "", cancel, OrderOptional)
+}

@@ -1,0 +1,327 @@
+package transition
+
+import "strings"
+
+// rscState is a resource as the transition sees it while scheduling: its
+// input plus the actions created for it and the flags scheduling sets.
+type rscState struct {
+	*Resource
+	idx     int
+	parent  *rscState
+	members []*rscState
+	actions []*Action // in creation order
+
+	role, nextRole Role
+	restarting     bool
+	stopUnexpected bool
+	reload         bool
+}
+
+// ordering is an ordering constraint before it is applied to actions:
+// either side names an action directly or by key on a resource.
+type ordering struct {
+	id             int
+	flags          OrderFlags
+	lhRsc, rhRsc   *rscState
+	lhAction       *Action
+	rhAction       *Action
+	lhTask, rhTask string // operation keys
+}
+
+type scheduler struct {
+	in    *Input
+	nodes []Node
+	rscs  []*rscState // every resource, parents before members
+	top   []*rscState
+	byID  map[string]*rscState
+
+	actions    []*Action
+	orderings  []*ordering
+	singletons map[string]*Action
+	tracked    []*Action // actions marked Tracking by the probe walk
+}
+
+func newScheduler(in *Input) *scheduler {
+	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}}
+	var add func(r *Resource, parent *rscState) *rscState
+	add = func(r *Resource, parent *rscState) *rscState {
+		st := &rscState{Resource: r, idx: len(s.rscs), parent: parent, role: r.Role, nextRole: r.NextRole}
+		if st.role == RoleUnknown {
+			st.role = RoleStopped
+		}
+		s.rscs = append(s.rscs, st)
+		s.byID[r.ID] = st
+		for _, m := range r.Members {
+			st.members = append(st.members, add(m, st))
+		}
+		return st
+	}
+	for _, r := range in.Resources {
+		s.top = append(s.top, add(r, nil))
+	}
+	return s
+}
+
+func (s *scheduler) node(i int) *Node {
+	if i < 0 || i >= len(s.nodes) {
+		return nil
+	}
+	return &s.nodes[i]
+}
+
+// findActions is Pacemaker's find_actions: actions with key, on node (any
+// node when NoNode). An action without a node found for a node is moved
+// onto it, as Pacemaker does.
+func findActions(list []*Action, key string, node int) []*Action {
+	var out []*Action
+	for i := len(list) - 1; i >= 0; i-- {
+		a := list[i]
+		if !strings.EqualFold(a.Key, key) {
+			continue
+		}
+		switch {
+		case node == NoNode:
+			out = append(out, a)
+		case a.Node == NoNode:
+			a.Node = node
+			out = append(out, a)
+		case a.Node == node:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// findActionsExact matches key and node exactly; no node matches nothing.
+func findActionsExact(list []*Action, key string, node int) []*Action {
+	if node == NoNode {
+		return nil
+	}
+	var out []*Action
+	for i := len(list) - 1; i >= 0; i-- {
+		a := list[i]
+		if a.Node == node && strings.EqualFold(a.Key, key) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// findFirstAction returns the most recently created action matching the
+// key (when not "") and task (when not "") on node (any when NoNode).
+func findFirstAction(list []*Action, key, task string, node int) *Action {
+	for i := len(list) - 1; i >= 0; i-- {
+		a := list[i]
+		if key != "" && !strings.EqualFold(a.Key, key) {
+			continue
+		}
+		if task != "" && !strings.EqualFold(a.Task, task) {
+			continue
+		}
+		if node == NoNode {
+			return a
+		}
+		if a.Node == node && a.Node != NoNode {
+			return a
+		}
+	}
+	return nil
+}
+
+func (r *rscState) resourceActions(node int, task string, requireNode bool) []*Action {
+	key := opKey(r.ID, task, 0)
+	if requireNode {
+		return findActionsExact(r.actions, key, node)
+	}
+	return findActions(r.actions, key, node)
+}
+
+// customAction finds or creates an action, as Pacemaker's custom_action
+// with save_action set.
+func (s *scheduler) customAction(r *rscState, key, task string, node int, optional bool) *Action {
+	var a *Action
+	if r != nil {
+		if m := findActions(r.actions, key, node); len(m) > 0 {
+			a = m[0]
+		}
+	} else {
+		if m := findActions(s.actions, key, node); len(m) > 0 {
+			a = m[0]
+		}
+	}
+	if a == nil {
+		a = &Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable}
+		if optional {
+			a.set(Optional)
+		}
+		if _, _, iv, ok := parseOpKey(key); ok {
+			a.IntervalMs = iv
+		}
+		s.actions = append(s.actions, a)
+		if r == nil {
+			s.singletons[key] = a
+		} else {
+			r.actions = append(r.actions, a)
+		}
+	}
+	// A non-recurring action of an unmanaged resource is never required.
+	if r != nil && a.Node != NoNode && !a.is(Pseudo) && !r.Managed && a.IntervalMs == 0 {
+		a.set(Optional)
+	} else if !optional {
+		a.clear(Optional)
+	}
+	if r != nil {
+		s.updateRunnable(a)
+	}
+	return a
+}
+
+func (s *scheduler) updateRunnable(a *Action) {
+	if a.is(Pseudo) {
+		return
+	}
+	n := s.node(a.Node)
+	switch {
+	case n == nil:
+		a.clear(Runnable)
+	case !a.is(OnDC) && !n.Online:
+		a.clear(Runnable)
+	case !a.is(OnDC) && n.Pending:
+		a.clear(Runnable)
+	case !s.needsQuorumOrFencing(a):
+		a.Reason = ""
+		a.set(Runnable)
+	default:
+		switch s.quorumPolicy() {
+		case "stop":
+			a.clear(Runnable)
+			a.setReason("no quorum", true)
+		case "freeze":
+			r := a.Rsc
+			if len(r.RunningOn) == 0 || r.nextRole > r.role {
+				a.clear(Runnable)
+				a.setReason("quorum freeze", true)
+			}
+		default:
+			a.set(Runnable)
+		}
+	}
+}
+
+func (s *scheduler) needsQuorumOrFencing(a *Action) bool {
+	if a.Task != "start" && a.Task != "promote" {
+		return false
+	}
+	return a.Rsc.NeedsFencing || a.Rsc.NeedsQuorum
+}
+
+func (s *scheduler) quorumPolicy() string {
+	if s.in.HaveQuorum {
+		return "ignore"
+	}
+	switch s.in.NoQuorumPolicy {
+	case "freeze", "ignore", "demote":
+		return s.in.NoQuorumPolicy
+	}
+	return "stop"
+}
+
+// pseudoOp finds or creates a pseudo-action without a resource.
+func (s *scheduler) pseudoOp(name string) *Action {
+	if a, ok := s.singletons[name]; ok {
+		return a
+	}
+	a := s.customAction(nil, name, name, NoNode, true)
+	a.set(Pseudo | Runnable)
+	return a
+}
+
+// orderActions is Pacemaker's order_actions: link first before then.
+func orderActions(first, then *Action, flags OrderFlags) bool {
+	if flags == OrderNone || first == nil || then == nil || first == then {
+		return false
+	}
+	for _, e := range first.After {
+		if e.Action == then && e.Type&flags != 0 {
+			return false
+		}
+	}
+	first.After = append(first.After, &Edge{Action: then, Type: flags})
+	then.Before = append(then.Before, &Edge{Action: first, Type: flags})
+	return true
+}
+
+// newOrdering records an ordering to be applied once actions exist.
+func (s *scheduler) newOrdering(lhRsc *rscState, lhTask string, lhAction *Action,
+	rhRsc *rscState, rhTask string, rhAction *Action, flags OrderFlags) {
+	if lhRsc == nil && lhAction != nil {
+		lhRsc = lhAction.Rsc
+	}
+	if rhRsc == nil && rhAction != nil {
+		rhRsc = rhAction.Rsc
+	}
+	if lhTask == "" && lhAction != nil {
+		lhTask = lhAction.Key
+	}
+	if rhTask == "" && rhAction != nil {
+		rhTask = rhAction.Key
+	}
+	o := &ordering{id: len(s.orderings), flags: flags,
+		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask}
+	s.orderings = append(s.orderings, o)
+	s.orderMigrationEquivalents(o)
+}
+
+func orderingTask(a *Action, key string) string {
+	if a != nil {
+		return a.Task
+	}
+	_, task, _, _ := parseOpKey(key)
+	return task
+}
+
+// orderMigrationEquivalents adds, for orderings between resources that
+// may migrate, the same orderings for their migration actions
+// (pcmk__order_migration_equivalents).
+func (s *scheduler) orderMigrationEquivalents(o *ordering) {
+	if o.lhRsc == nil || o.rhRsc == nil || o.lhRsc == o.rhRsc || isParent(o.lhRsc, o.rhRsc) || isParent(o.rhRsc, o.lhRsc) {
+		return
+	}
+	firstM, thenM := o.lhRsc.AllowMigrate, o.rhRsc.AllowMigrate
+	if !firstM && !thenM {
+		return
+	}
+	ft, tt := orderingTask(o.lhAction, o.lhTask), orderingTask(o.rhAction, o.rhTask)
+	switch {
+	case ft == "start" && tt == "start":
+		flags := OrderOptional
+		if firstM && thenM {
+			s.orderRscActions(o.lhRsc, "migrate_from", o.rhRsc, "migrate_to", flags)
+		}
+		if thenM {
+			if firstM {
+				flags |= OrderApplyFirstNonMigratable
+			}
+			s.orderRscActions(o.lhRsc, "start", o.rhRsc, "migrate_to", flags)
+		}
+	case thenM && ft == "stop" && tt == "stop":
+		flags := OrderOptional
+		if firstM {
+			flags |= OrderApplyFirstNonMigratable
+		}
+		s.orderRscActions(o.lhRsc, "stop", o.rhRsc, "migrate_to", flags)
+	case ft == "promote" && tt == "start":
+		if thenM {
+			s.orderRscActions(o.lhRsc, "promote", o.rhRsc, "migrate_to", OrderOptional)
+		}
+	case ft == "demote" && tt == "stop":
+		if thenM {
+			s.orderRscActions(o.lhRsc, "demote", o.rhRsc, "migrate_to", OrderOptional)
+		}
+	}
+}
+
+// orderRscActions orders first's task before then's task.
+func (s *scheduler) orderRscActions(first *rscState, firstTask string, then *rscState, thenTask string, flags OrderFlags) {
+	s.newOrdering(first, opKey(first.ID, firstTask, 0), nil, then, opKey(then.ID, thenTask, 0), nil, flags)
+}

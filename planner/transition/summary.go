@@ -1,0 +1,172 @@
+package transition
+
+// Change is one line of the transition summary: what happens to a
+// resource.
+type Change struct {
+	Verb     string // Start, Stop, Restart, Recover, Move, Migrate, Reload, Promote, Demote, Re-promote
+	Resource string
+	// From and To are node indices (NoNode when not applicable).
+	From, To int
+	// Role and NextRole are printed for promotable resources.
+	Role, NextRole Role
+	NeedRole       bool
+	Reason         string // "due to ..." text, without "due to"
+	Blocked        bool
+}
+
+func (s *scheduler) summarise() []Change {
+	var out []Change
+	var walk func(r *rscState)
+	walk = func(r *rscState) {
+		if r.IsGroup() {
+			for _, m := range r.members {
+				walk(m)
+			}
+			return
+		}
+		next := r.Assigned
+		current := NoNode
+		if len(r.RunningOn) > 0 {
+			current = r.RunningOn[0]
+			if r.role == RoleStopped {
+				r.role = RoleStarted
+			}
+		}
+		if current == NoNode && r.Orphan {
+			return
+		}
+		out = append(out, s.rscChanges(r, current, next)...)
+	}
+	for _, r := range s.top {
+		walk(r)
+	}
+	return out
+}
+
+func first(list []*Action) *Action {
+	if len(list) == 0 {
+		return nil
+	}
+	return list[0]
+}
+
+func (s *scheduler) item(verb string, r *rscState, origin, dest int, a, source *Action) Change {
+	if source == nil {
+		source = a
+	}
+	c := Change{Verb: verb, Resource: r.ID, From: origin, To: dest, Role: r.role, NextRole: r.nextRole}
+	c.NeedRole = r.role > RoleStarted || r.nextRole > RoleUnpromoted
+	if a != nil && source != nil {
+		c.Reason = source.Reason
+		c.Blocked = !a.is(Runnable)
+	}
+	return c
+}
+
+func (s *scheduler) rscChanges(r *rscState, current, next int) []Change {
+	if !r.Managed || (current == NoNode && next == NoNode) {
+		return nil
+	}
+	moving := current != NoNode && next != NoNode && current != next
+	start := first(r.resourceActions(next, "start", false))
+	startNode := NoNode
+	if start != nil && start.is(Runnable) {
+		startNode = current
+	}
+	stop := first(r.resourceActions(startNode, "stop", false))
+	if stop == nil && r.stopUnexpected {
+		stop = first(r.resourceActions(NoNode, "stop", false))
+	}
+	promote := first(r.resourceActions(next, "promote", false))
+	demote := first(r.resourceActions(next, "demote", false))
+
+	if r.role == r.nextRole {
+		if next == NoNode {
+			return nil
+		}
+		migrate := first(r.resourceActions(next, "migrate_from", false))
+		switch {
+		case migrate != nil && current != NoNode && migrate.is(Runnable):
+			return []Change{s.item("Migrate", r, current, next, start, nil)}
+		case r.reload:
+			return []Change{s.item("Reload", r, current, next, start, nil)}
+		case start == nil || start.is(Optional):
+			if demote != nil && promote != nil && !demote.is(Optional) && !promote.is(Optional) {
+				return []Change{s.item("Re-promote", r, current, next, promote, demote)}
+			}
+			return nil
+		case !start.is(Runnable):
+			src := start
+			if stop != nil && stop.Reason != "" {
+				src = stop
+			}
+			return []Change{s.item("Stop", r, current, NoNode, stop, src)}
+		case moving && current != NoNode:
+			verb := "Move"
+			if r.Failed {
+				verb = "Recover"
+			}
+			return []Change{s.item(verb, r, current, next, stop, nil)}
+		case r.Failed:
+			return []Change{s.item("Recover", r, current, NoNode, stop, nil)}
+		default:
+			return []Change{s.item("Restart", r, current, next, start, nil)}
+		}
+	}
+	switch {
+	case stop != nil && (r.nextRole == RoleStopped || (start != nil && !start.is(Runnable))):
+		var out []Change
+		key := opKey(r.ID, "stop", 0)
+		for _, n := range r.RunningOn {
+			stopOp := first(findActions(r.actions, key, n))
+			src := start
+			if stopOp != nil && stopOp.Reason != "" {
+				src = stopOp
+			}
+			out = append(out, s.item("Stop", r, n, NoNode, stopOp, src))
+		}
+		return out
+	case stop != nil && r.Failed && r.StopOnFail:
+		return []Change{s.item("Recover", r, current, next, stop, start)}
+	case moving:
+		return []Change{s.item("Move", r, current, next, stop, nil)}
+	case r.reload:
+		return []Change{s.item("Reload", r, current, next, start, nil)}
+	case stop != nil && !stop.is(Optional):
+		return []Change{s.item("Restart", r, current, next, start, nil)}
+	case r.role == RolePromoted:
+		return []Change{s.item("Demote", r, current, next, demote, nil)}
+	case r.nextRole == RolePromoted:
+		return []Change{s.item("Promote", r, current, next, promote, nil)}
+	case r.role == RoleStopped && r.nextRole > RoleStopped:
+		return []Change{s.item("Start", r, current, next, start, nil)}
+	}
+	return nil
+}
+
+// NodeActions lists the scheduled fencing and shutdown actions as the
+// transition summary prints them ("Fence (reboot) node2 'reason'").
+func (t *Transition) NodeActions() []string {
+	var out []string
+	for i := len(t.Actions) - 1; i >= 0; i-- {
+		a := t.Actions[i]
+		if a.Rsc != nil || a.is(Optional) {
+			continue
+		}
+		var task string
+		switch a.Task {
+		case "do_shutdown":
+			task = "Shutdown"
+		case "stonith":
+			task = "Fence (" + a.FenceOp + ")"
+		default:
+			continue
+		}
+		// crm_simulate lists only the node actions that carry a reason.
+		if a.Reason == "" {
+			continue
+		}
+		out = append(out, task+" "+t.NodeName(a.Node)+" '"+a.Reason+"'")
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package transition
+
+// Transition is the computed set of actions and their orderings.
+type Transition struct {
+	Nodes   []Node
+	Actions []*Action // by id
+	// Changes summarises what happens to each resource, in resource order
+	// (the "Transition Summary" of crm_simulate).
+	Changes []Change
+}
+
+// Compute schedules the actions for in, as Pacemaker 2.1.5 does after
+// placement.
+func Compute(in *Input) *Transition {
+	s := newScheduler(in)
+
+	// Recurring operations recorded as active exist before anything else
+	// is scheduled (Pacemaker creates them while unpacking the status).
+	for _, r := range s.rscs {
+		for _, op := range r.ActiveOps {
+			if n := s.node(op.Node); n != nil && n.Online {
+				s.customAction(r, opKey(r.ID, op.Name, op.IntervalMs), op.Name, op.Node, true)
+			}
+		}
+	}
+	for _, r := range s.rscs {
+		for _, n := range r.ClearFailcount {
+			a := s.customAction(r, opKey(r.ID, "clear_failcount", 0), "clear_failcount", n, false)
+			a.setReason("", true)
+		}
+	}
+
+	for _, o := range in.Orders {
+		s.unpackOrder(o)
+	}
+	s.antiColocationOrders()
+	for _, r := range s.top {
+		s.internalConstraints(r)
+	}
+	s.configChanges()
+
+	if in.StartupProbes {
+		s.scheduleProbes()
+	}
+	if in.StopOrphanResources {
+		for _, r := range s.rscs {
+			for _, n := range r.OrphanFailcounts {
+				a := s.customAction(r, opKey(r.ID, "clear_failcount", 0), "clear_failcount", n, false)
+				a.setReason("it is orphaned", true)
+				s.newOrdering(r, "", a, r, opKey(r.ID, "stop", 0), nil, OrderOptional)
+			}
+		}
+	}
+	for _, r := range s.top {
+		s.createActions(r)
+	}
+	s.scheduleFencingAndShutdowns()
+	s.applyOrderings()
+	s.createGraph()
+
+	t := &Transition{Nodes: s.nodes, Actions: s.actions}
+	t.Changes = s.summarise()
+	return t
+}
+
+// configChanges applies what the history asks for (pcmk__handle_rsc_config_changes).
+func (s *scheduler) configChanges() {
+	for _, r := range s.rscs {
+		if r.IsGroup() {
+			continue
+		}
+		for _, c := range r.ConfigChanges {
+			switch c.Kind {
+			case ChangeAgentRestart:
+				s.customAction(r, opKey(r.ID, "stop", 0), "stop", c.Node, false)
+				r.StartPending = true
+			case ChangeCleanup:
+				s.scheduleCleanup(r, c.Node)
+			case ChangeCancelMaintenance:
+				s.scheduleCancel(r, c.Task, c.IntervalMs, c.Node)
+			case ChangeCancelOrphan:
+				if s.in.StopOrphanActions {
+					s.scheduleCancel(r, c.Task, c.IntervalMs, c.Node)
+				}
+			case ChangeRestart:
+				a := s.customAction(r, opKey(r.ID, c.Task, c.IntervalMs), c.Task, NoNode, false)
+				a.setReason("resource definition change", true)
+			case ChangeReschedule:
+				a := s.customAction(r, opKey(r.ID, c.Task, c.IntervalMs), c.Task, c.Node, true)
+				a.set(Reschedule)
+			case ChangeReload:
+				s.scheduleReload(r, c.Node)
+			case ChangeClearFailcount:
+				a := s.customAction(r, opKey(r.ID, "clear_failcount", 0), "clear_failcount", c.Node, false)
+				a.setReason("action definition changed", true)
+			}
+		}
+	}
+}
+
+// scheduleCleanup deletes a resource's history on a node after any stop
+// and before any start (pcmk__schedule_cleanup, required).
+func (s *scheduler) scheduleCleanup(r *rscState, node int) {
+	if r.Failed {
+		return
+	}
+	if n := s.node(node); n == nil || n.Unclean || !n.Online {
+		return
+	}
+	a := s.customAction(r, opKey(r.ID, "delete", 0), "delete", node, false)
+	a.set(OnDC)
+	s.updateRunnable(a)
+	s.orderRscActions(r, "stop", r, "delete", OrderOptional)
+	s.orderRscActions(r, "delete", r, "start", OrderOptional)
+}
+
+func (s *scheduler) scheduleReload(r *rscState, node int) {
+	if node == NoNode || !r.Managed || r.Failed {
+		return
+	}
+	if r.StartPending {
+		s.customAction(r, opKey(r.ID, "stop", 0), "stop", node, false)
+		return
+	}
+	r.reload = true
+	a := s.customAction(r, opKey(r.ID, "reload-agent", 0), "reload-agent", node, false)
+	a.setReason("resource definition change", false)
+	s.newOrdering(nil, "", a, r, opKey(r.ID, "stop", 0), nil, OrderOptional|OrderThenCancelsFirst)
+	s.newOrdering(nil, "", a, r, opKey(r.ID, "demote", 0), nil, OrderOptional|OrderThenCancelsFirst)
+}
+
+func runsOn(r *rscState, node int) bool {
+	for _, n := range r.RunningOn {
+		if n == node {
+			return true
+		}
+	}
+	return false
+}

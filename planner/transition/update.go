@@ -1,0 +1,430 @@
+package transition
+
+type updated uint8
+
+const (
+	updatedFirst updated = 1 << iota
+	updatedThen
+)
+
+// memberTask maps a group's pseudo-action task to its members' task.
+func memberTask(task string) string {
+	switch task {
+	case "running":
+		return "start"
+	case "stopped":
+		return "stop"
+	case "promoted":
+		return "promote"
+	case "demoted":
+		return "demote"
+	}
+	return task
+}
+
+// actionFlags is the resource's view of an action's flags: a group's
+// pseudo-action is required if any member's action is, and unrunnable if
+// any member cannot do it.
+func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
+	if a.Rsc == nil || !a.Rsc.IsGroup() {
+		return a.Flags
+	}
+	flags := Optional | Runnable | Pseudo
+	task := memberTask(a.Task)
+	for _, m := range a.Rsc.members {
+		ma := findFirstAction(m.actions, "", task, node)
+		if ma != nil {
+			mf := s.actionFlags(ma, node)
+			if flags&Optional != 0 && mf&Optional == 0 {
+				flags &^= Optional
+				a.clear(Optional)
+			}
+			if task != a.Task && flags&Runnable != 0 && mf&Runnable == 0 {
+				flags &^= Runnable
+				a.clear(Runnable)
+			}
+		} else if task != "stop" && task != "demote" {
+			flags &^= Runnable
+		}
+	}
+	return flags
+}
+
+// actionForOrdering maps a collective resource's start or stop to its
+// completion pseudo-action (running, stopped).
+func (s *scheduler) actionForOrdering(a *Action) *Action {
+	if a.Rsc == nil || !a.Rsc.IsGroup() {
+		return a
+	}
+	_, task, iv, ok := parseOpKey(a.Key)
+	if !ok || iv > 0 {
+		return a
+	}
+	remapped := ""
+	switch task {
+	case "stop":
+		remapped = "stopped"
+	case "start":
+		remapped = "running"
+	case "promote":
+		remapped = "promoted"
+	case "demote":
+		remapped = "demoted"
+	case "stopped", "running", "promoted", "demoted":
+		remapped = task
+	}
+	if remapped == "" {
+		return a
+	}
+	if r := findFirstAction(a.Rsc.actions, opKey(a.Rsc.ID, remapped, 0), "", NoNode); r != nil {
+		return r
+	}
+	return a
+}
+
+func isParent(child, parent *rscState) bool {
+	for c := child; c != nil; c = c.parent {
+		if c.parent == parent {
+			return true
+		}
+	}
+	return false
+}
+
+// groupLocation is where a group's members run or will run: its first
+// member's assigned node.
+func (r *rscState) location() int {
+	if !r.IsGroup() {
+		if r.Assigned != NoNode {
+			return r.Assigned
+		}
+		return NoNode
+	}
+	for _, m := range r.members {
+		if n := m.location(); n != NoNode {
+			return n
+		}
+	}
+	return NoNode
+}
+
+func (s *scheduler) updateForOrderings(then *Action) {
+	var changed updated
+	lastFlags := then.Flags
+	if then.is(RequiresAny) {
+		then.runnableBefore = 0
+		if then.RequiredRunnableBefore == 0 {
+			then.RequiredRunnableBefore = 1
+		}
+		then.clear(Runnable)
+	}
+	for i := len(then.Before) - 1; i >= 0; i-- {
+		if i >= len(then.Before) {
+			continue
+		}
+		other := then.Before[i]
+		first := other.Action
+		thenNode, firstNode := then.Node, first.Node
+		if first.Rsc != nil && first.Rsc.IsGroup() && first.Task == "start" {
+			firstNode = first.Rsc.location()
+		}
+		if then.Rsc != nil && then.Rsc.IsGroup() && then.Task == "start" {
+			thenNode = then.Rsc.location()
+		}
+		if other.Type&OrderSameNode != 0 && firstNode != NoNode && thenNode != NoNode && firstNode != thenNode {
+			other.Type = OrderNone
+			continue
+		}
+		changed &^= updatedFirst
+		if first.Rsc != nil && other.Type&OrderThenCancelsFirst != 0 && !then.is(Optional) {
+			first.set(Optional)
+			if first.Task == "reload-agent" {
+				first.Rsc.reload = false
+			}
+		}
+		if first.Rsc != nil && then.Rsc != nil && first.Rsc != then.Rsc && !isParent(then.Rsc, first.Rsc) {
+			first = s.actionForOrdering(first)
+		}
+		if first == other.Action {
+			// Without clones the flags for ordering never depend on a node.
+			ff := s.actionFlags(first, NoNode)
+			tf := s.actionFlags(then, NoNode)
+			changed |= s.updateForOrderingFlags(first, then, ff, tf, other)
+		} else if orderActions(first, then, other.Type) {
+			changed |= updatedThen
+			other.Type = OrderNone
+		}
+		if changed&updatedFirst != 0 {
+			for j := len(first.After) - 1; j >= 0; j-- {
+				s.updateForOrderings(first.After[j].Action)
+			}
+			s.updateForOrderings(first)
+		}
+	}
+	if then.is(RequiresAny) {
+		if lastFlags == then.Flags {
+			changed &^= updatedThen
+		} else {
+			changed |= updatedThen
+		}
+	}
+	if changed&updatedThen != 0 {
+		if lastFlags&Runnable != 0 && !then.is(Runnable) {
+			s.blockColocationDependents(then)
+		}
+		s.updateForOrderings(then)
+		for j := len(then.After) - 1; j >= 0; j-- {
+			s.updateForOrderings(then.After[j].Action)
+		}
+	}
+}
+
+func (s *scheduler) updateOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	if then.Rsc != nil && then.Rsc.IsGroup() {
+		changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+		for _, m := range then.Rsc.members {
+			if ma := findFirstAction(m.actions, "", then.Task, node); ma != nil {
+				changed |= s.updateOrdered(first, ma, node, flags, filter, typ)
+			}
+		}
+		return changed
+	}
+	return s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+}
+
+func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, thenFlags ActionFlags, order *Edge) updated {
+	var changed updated
+	node := then.Node
+	if order.Type&OrderImpliesThenOnNode != 0 {
+		order.Type &^= OrderImpliesThenOnNode
+		order.Type |= OrderImpliesThen
+		node = first.Node
+	}
+	if order.Type&OrderImpliesThen != 0 {
+		if then.Rsc != nil {
+			changed |= s.updateOrdered(first, then, node, firstFlags&Optional, Optional, OrderImpliesThen)
+		} else if firstFlags&Optional == 0 && then.is(Optional) {
+			then.clear(Optional)
+			changed |= updatedThen
+		}
+	}
+	if order.Type&OrderRestart != 0 && then.Rsc != nil {
+		changed |= s.updateOrdered(first, then, node, firstFlags, Optional|Runnable, OrderRestart)
+	}
+	if order.Type&OrderImpliesFirst != 0 {
+		if first.Rsc != nil {
+			changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderImpliesFirst)
+		} else if firstFlags&Optional == 0 && first.is(Runnable) {
+			first.clear(Runnable)
+			changed |= updatedFirst
+		}
+	}
+	if order.Type&OrderPromotedImpliesFirst != 0 && then.Rsc != nil {
+		changed |= s.updateOrdered(first, then, node, firstFlags&Optional, Optional, OrderPromotedImpliesFirst)
+	}
+	if order.Type&OrderOneOrMore != 0 {
+		if then.Rsc != nil {
+			changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderOneOrMore)
+		} else if firstFlags&Runnable != 0 {
+			then.runnableBefore++
+			if then.runnableBefore >= then.RequiredRunnableBefore && !then.is(Runnable) {
+				then.set(Runnable)
+				changed |= updatedThen
+			}
+		}
+	}
+	if order.Type&OrderProbe != 0 && then.Rsc != nil {
+		if firstFlags&Runnable == 0 && first.Rsc != nil && len(first.Rsc.RunningOn) > 0 {
+			order.Type = OrderNone
+		} else {
+			changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderRunnableLeft)
+		}
+	}
+	if order.Type&OrderRunnableLeft != 0 {
+		if then.Rsc != nil {
+			changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderRunnableLeft)
+		} else if firstFlags&Runnable == 0 && then.is(Runnable) {
+			then.clear(Runnable)
+			changed |= updatedThen
+		}
+	}
+	if order.Type&OrderImpliesFirstMigratable != 0 && then.Rsc != nil {
+		changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderImpliesFirstMigratable)
+	}
+	if order.Type&OrderPseudoLeft != 0 && then.Rsc != nil {
+		changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderPseudoLeft)
+	}
+	if order.Type&OrderOptional != 0 && then.Rsc != nil {
+		changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderOptional)
+	}
+	if order.Type&OrderAsymmetrical != 0 && then.Rsc != nil {
+		changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderAsymmetrical)
+	}
+	if first.is(Runnable) && order.Type&OrderImpliesThenPrinted != 0 && firstFlags&Optional == 0 {
+		then.set(PrintAlways)
+	}
+	if order.Type&OrderImpliesFirstPrinted != 0 && thenFlags&Optional == 0 {
+		first.set(PrintAlways)
+	}
+	if order.Type&(OrderImpliesThen|OrderImpliesFirst|OrderRestart) != 0 && first.Rsc != nil &&
+		!first.Rsc.Managed && first.Rsc.Blocked && !first.is(Runnable) && first.Task == "stop" {
+		if then.is(Runnable) {
+			then.clear(Runnable)
+			changed |= updatedThen
+		}
+	}
+	return changed
+}
+
+func (s *scheduler) handleAsymmetric(first, then *Action) {
+	if then.Rsc == nil {
+		return
+	}
+	role := then.Rsc.currentRole()
+	if role == RoleStopped && then.Task == "stop" {
+		return
+	}
+	if role >= RoleStarted && then.is(Optional) && then.Node != NoNode && len(then.Rsc.RunningOn) == 1 &&
+		then.Node == then.Rsc.RunningOn[0] && then.Task == "start" {
+		return
+	}
+	if !first.is(Runnable) {
+		clearBecause(then, Optional, first)
+		clearBecause(then, Runnable, first)
+	}
+}
+
+func (s *scheduler) handleRestart(first, then *Action, filter ActionFlags) {
+	reason := false
+	if filter&Optional != 0 && !then.is(Optional) {
+		reason = true
+	}
+	if filter&Runnable != 0 && !then.is(Runnable) && then.Rsc.Managed && first.Rsc == then.Rsc {
+		reason = true
+	}
+	if !reason {
+		return
+	}
+	if first.is(Runnable) {
+		clearBecause(first, Optional, then)
+	}
+	if !then.is(Optional) {
+		clearBecause(first, Optional, then)
+	}
+	if !then.is(MigrateRunnable) {
+		clearBecause(first, MigrateRunnable, then)
+	}
+	if !first.is(Optional) && !first.is(Runnable) {
+		clearBecause(then, Runnable, first)
+	}
+}
+
+func (s *scheduler) updatePrimitiveOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	var changed updated
+	thenFlags, firstFlags := then.Flags, first.Flags
+	if typ&OrderAsymmetrical != 0 {
+		s.handleAsymmetric(first, then)
+	}
+	if typ&OrderImpliesFirst != 0 && thenFlags&Optional == 0 {
+		if filter&Optional != 0 && flags&Optional == 0 && firstFlags&Optional != 0 {
+			clearBecause(first, Optional, then)
+		}
+		if flags&MigrateRunnable != 0 && !then.is(MigrateRunnable) {
+			clearBecause(first, MigrateRunnable, then)
+		}
+	}
+	if typ&OrderPromotedImpliesFirst != 0 && then.Rsc != nil && then.Rsc.role == RolePromoted &&
+		filter&Optional != 0 && !then.is(Optional) {
+		clearBecause(first, Optional, then)
+		if first.is(MigrateRunnable) && !then.is(MigrateRunnable) {
+			clearBecause(first, MigrateRunnable, then)
+		}
+	}
+	if typ&OrderImpliesFirstMigratable != 0 && filter&Optional != 0 {
+		if !then.Is(MigrateRunnable | Runnable) {
+			clearBecause(first, Runnable, then)
+		}
+		if !then.is(Optional) {
+			clearBecause(first, Optional, then)
+		}
+	}
+	if typ&OrderPseudoLeft != 0 && filter&Optional != 0 && !first.is(Runnable) {
+		clearBecause(then, MigrateRunnable, first)
+		then.clear(Pseudo)
+	}
+	if typ&OrderRunnableLeft != 0 && filter&Runnable != 0 && then.is(Runnable) && flags&Runnable == 0 {
+		clearBecause(then, Runnable, first)
+		clearBecause(then, MigrateRunnable, first)
+	}
+	if typ&OrderImpliesThen != 0 && filter&Optional != 0 && then.is(Optional) && flags&Optional == 0 &&
+		!first.is(MigrateRunnable) {
+		clearBecause(then, Optional, first)
+	}
+	if typ&OrderRestart != 0 {
+		s.handleRestart(first, then, filter)
+	}
+	if thenFlags != then.Flags {
+		changed |= updatedThen
+		if then.Rsc != nil && then.Rsc.parent != nil {
+			s.updateForOrderings(then)
+		}
+	}
+	if firstFlags != first.Flags {
+		changed |= updatedFirst
+	}
+	return changed
+}
+
+// blockColocationDependents makes the starts of resources colocated with
+// an unstartable resource at INFINITY unrunnable too.
+func (s *scheduler) blockColocationDependents(a *Action) {
+	if a.is(Runnable) || (a.Task != "start" && a.Task != "promote") || a.Rsc == nil {
+		return
+	}
+	isStart := a.Task == "start"
+	top := a.Rsc
+	for top.parent != nil {
+		top = top.parent
+	}
+	for _, m := range top.members {
+		ma := findFirstAction(m.actions, "", a.Task, NoNode)
+		if ma == nil || ma.is(Runnable) {
+			return
+		}
+	}
+	for _, c := range s.in.Colocations {
+		if c.Primary != top.ID || c.Score < infinity {
+			continue
+		}
+		if !isStart && c.PrimaryRole != RolePromoted {
+			continue
+		}
+		dep := s.byID[c.Dependent]
+		if dep == nil {
+			continue
+		}
+		if c.DependentRole == RolePromoted {
+			s.markBlocked(dep, "promote", a.Rsc)
+		} else {
+			s.markBlocked(dep, "start", a.Rsc)
+		}
+	}
+}
+
+const infinity = 1000000
+
+func (s *scheduler) markBlocked(r *rscState, task string, reason *rscState) {
+	text := "colocation with " + reason.ID
+	for i := len(r.actions) - 1; i >= 0; i-- {
+		a := r.actions[i]
+		if a.is(Runnable) && a.Task == task {
+			a.clear(Runnable)
+			a.setReason(text, false)
+			s.blockColocationDependents(a)
+			s.updateForOrderings(a)
+		}
+	}
+	for _, m := range r.members {
+		s.markBlocked(m, task, reason)
+	}
+}

@@ -1,0 +1,549 @@
+package planner
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"pcl/ir"
+)
+
+// setsByScore orders attribute sets as Pacemaker's make_pairs does: the
+// list is built back to front and stably sorted by descending score, so of
+// two sets with equal scores the later one comes first. alwaysFirst names a
+// set that sorts before every other.
+func setsByScore(sets []*ir.NVSet, kind ir.NVSetKind, alwaysFirst string) []*ir.NVSet {
+	var out []*ir.NVSet
+	for i := len(sets) - 1; i >= 0; i-- {
+		if sets[i].Kind == kind {
+			out = append(out, sets[i])
+		}
+	}
+	score := func(s *ir.NVSet) ir.Score {
+		if s.Score == nil {
+			return 0
+		}
+		return s.Score.Value
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if alwaysFirst != "" && strings.EqualFold(out[i].ID, alwaysFirst) {
+			return !strings.EqualFold(out[j].ID, alwaysFirst)
+		}
+		if alwaysFirst != "" && strings.EqualFold(out[j].ID, alwaysFirst) {
+			return false
+		}
+		return score(out[i]) > score(out[j])
+	})
+	return out
+}
+
+// unpackSets fills hash from the sets of one kind whose rules pass, as
+// pe__unpack_dataset_nvpairs does.
+func (p *Plan) unpackSets(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, hash map[string]string, overwrite bool, alwaysFirst string) {
+	for _, s := range setsByScore(sets, kind, alwaysFirst) {
+		pass := true
+		for _, r := range s.Rules {
+			if !p.eval(r, env) {
+				pass = false
+				break
+			}
+		}
+		if !pass {
+			continue
+		}
+		for _, nv := range s.Pairs {
+			if nv.Value == nil || nv.Name == "" {
+				continue
+			}
+			_, have := hash[nv.Name]
+			switch {
+			case strings.EqualFold(*nv.Value, "#default"):
+				if have {
+					delete(hash, nv.Name)
+				}
+			case !have:
+				hash[nv.Name] = *nv.Value
+			case overwrite:
+				hash[nv.Name] = *nv.Value
+			}
+		}
+	}
+}
+
+func (p *Plan) unpackConfig() {
+	p.props = map[string]string{}
+	env := &RuleEnv{Now: p.Now}
+	p.unpackSets(p.CIB.Config.Properties, ir.ClusterProperties, env, p.props, false, "cib-bootstrap-options")
+	isTrue := func(name string, def bool) bool {
+		v, ok := p.props[name]
+		if !ok {
+			return def
+		}
+		b, ok := ir.ParseBool(v)
+		if !ok {
+			return def
+		}
+		return b
+	}
+	p.Symmetric = isTrue("symmetric-cluster", true)
+	p.StonithEnabled = isTrue("stonith-enabled", true)
+	p.MaintenanceMode = isTrue("maintenance-mode", false)
+	p.StopAll = isTrue("stop-all-resources", false)
+	p.StartFailureFatal = isTrue("start-failure-is-fatal", true)
+	if isTrue("have-watchdog", false) {
+		p.HaveStonith = true
+	}
+	v, _ := ir.ParseBool(p.cibAttr("have-quorum"))
+	p.HaveQuorum = v
+	p.NoQuorumPolicy = strings.ToLower(p.props["no-quorum-policy"])
+	switch p.NoQuorumPolicy {
+	case "ignore", "freeze", "demote":
+	case "suicide":
+		if !p.StonithEnabled {
+			p.NoQuorumPolicy = "stop"
+		}
+	default:
+		p.NoQuorumPolicy = "stop"
+	}
+	p.PlacementStrategy = strings.ToLower(p.props["placement-strategy"])
+	if p.PlacementStrategy == "" {
+		p.PlacementStrategy = "default"
+	}
+	p.ShutdownLock = isTrue("shutdown-lock", false)
+	if p.ShutdownLock {
+		if d, err := ir.ParseDuration(p.props["shutdown-lock-limit"]); err == nil {
+			p.shutdownLockLimit = d.Ms / 1000
+		}
+	}
+	p.LegacyFailcounts = compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
+}
+
+func compareVersion(a, b string) int {
+	if a == "" {
+		return -1
+	}
+	return cmpVersion(a, b)
+}
+
+func (p *Plan) unpackNodes() {
+	cfg := p.CIB.Config
+	for _, n := range cfg.Nodes {
+		if n.ID == "" {
+			continue
+		}
+		typ := strings.ToLower(n.Type)
+		if typ == "" || typ == "normal" {
+			typ = "member"
+		}
+		if typ != "member" && typ != "remote" {
+			typ = "ping"
+		}
+		node := &Node{ID: n.ID, Uname: n.Uname, Type: typ, Attrs: map[string]string{}, Capacity: map[string]int{}}
+		if node.Uname == "" {
+			node.Uname = n.ID
+		}
+		if n.Score != nil {
+			node.Weight = n.Score.Value
+		}
+		if typ == "remote" {
+			node.Attrs["#kind"] = "remote"
+		} else {
+			node.Attrs["#kind"] = "cluster"
+			// Unseen cluster nodes are unclean until their status shows up
+			// (startup-fencing), unless fencing is disabled.
+			if p.StonithEnabled && isTrueDefault(p.props["startup-fencing"], true) {
+				node.Unclean = true
+			}
+			node.Unseen = true
+		}
+		node.Attrs["#uname"] = node.Uname
+		node.Attrs["#id"] = node.ID
+		if node.ID == p.cibAttr("dc-uuid") {
+			node.IsDC = true
+			node.Attrs["#is_dc"] = "true"
+		} else {
+			node.Attrs["#is_dc"] = "false"
+		}
+		if cn, ok := p.props["cluster-name"]; ok {
+			node.Attrs["#cluster-name"] = cn
+		}
+		env := &RuleEnv{Now: p.Now}
+		p.unpackSets(n.Sets, ir.InstanceAttributes, env, node.Attrs, false, "")
+		if _, ok := node.Attrs["#site-name"]; !ok {
+			if sn, ok := node.Attrs["site-name"]; ok {
+				node.Attrs["#site-name"] = sn
+			} else if cn, ok := p.props["cluster-name"]; ok {
+				node.Attrs["#site-name"] = cn
+			}
+		}
+		util := map[string]string{}
+		p.unpackSets(n.Sets, ir.Utilization, env, util, false, "")
+		for k, v := range util {
+			node.Capacity[k] = utilizationValue(v)
+		}
+		p.Nodes = append(p.Nodes, node)
+	}
+	sort.SliceStable(p.Nodes, func(i, j int) bool { return compareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
+	for i, n := range p.Nodes {
+		n.Index = i
+		if _, dup := p.nodeByID[n.ID]; !dup {
+			p.nodeByID[n.ID] = i
+		}
+		if _, dup := p.nodeByUn[strings.ToLower(n.Uname)]; !dup {
+			p.nodeByUn[strings.ToLower(n.Uname)] = i
+		}
+		n.Remaining = map[string]int{}
+		for k, v := range n.Capacity {
+			n.Remaining[k] = v
+		}
+	}
+}
+
+func isTrueDefault(v string, def bool) bool {
+	if v == "" {
+		return def
+	}
+	b, ok := ir.ParseBool(v)
+	if !ok {
+		return def
+	}
+	return b
+}
+
+func utilizationValue(s string) int {
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		// pcmk__scan_min_int reads a leading integer
+		i := 0
+		t := strings.TrimSpace(s)
+		if i < len(t) && (t[i] == '-' || t[i] == '+') {
+			i++
+		}
+		for i < len(t) && isDigit(t[i]) {
+			i++
+		}
+		v, _ = strconv.Atoi(t[:i])
+	}
+	return v
+}
+
+// findNode looks a node up by uname (case-insensitive), as pe_find_node does.
+func (p *Plan) findNode(uname string) int {
+	if i, ok := p.nodeByUn[strings.ToLower(uname)]; ok {
+		return i
+	}
+	return -1
+}
+
+func (p *Plan) unpackResources() {
+	cfg := p.CIB.Config
+	for _, r := range cfg.Resources {
+		if t, ok := r.(*ir.Template); ok {
+			p.templates[t.ID] = &t.Primitive
+		}
+	}
+	for _, t := range cfg.Tags {
+		p.tags[t.ID] = t.Refs
+	}
+	for _, r := range cfg.Resources {
+		switch r := r.(type) {
+		case *ir.Primitive:
+			p.Top = append(p.Top, p.newPrimitive(r, nil))
+		case *ir.Group:
+			p.Top = append(p.Top, p.newGroup(r))
+		case *ir.Clone, *ir.Bundle:
+			p.Unsupported = append(p.Unsupported, r.ResourceID())
+			u := &Resource{ID: r.ResourceID(), Kind: KindUnsupported, AssignedTo: -1, Index: -1}
+			p.byID[u.ID] = u
+		}
+	}
+	p.sortTop()
+}
+
+func (p *Plan) register(r *Resource) {
+	r.Index = len(p.Resources)
+	p.Resources = append(p.Resources, r)
+	if _, dup := p.byID[r.ID]; !dup {
+		p.byID[r.ID] = r
+	}
+}
+
+// metaFor builds a resource's meta attributes as get_meta_attributes does.
+func (p *Plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, xmlAttrs map[string]string) map[string]string {
+	meta := map[string]string{}
+	for k, v := range xmlAttrs {
+		if v != "" {
+			meta[k] = v
+		}
+	}
+	env := &RuleEnv{Now: p.Now, Agent: &r.Agent}
+	p.unpackSets(own, ir.MetaAttributes, env, meta, false, "")
+	for _, ps := range parentSets {
+		parent := map[string]string{}
+		p.unpackSets(ps, ir.MetaAttributes, env, parent, false, "")
+		for k, v := range parent {
+			if _, ok := meta[k]; !ok {
+				meta[k] = v
+			}
+		}
+	}
+	p.unpackSets(p.CIB.Config.RscDefaults, ir.MetaAttributes, env, meta, false, "")
+	if r.Parent != nil {
+		for k, v := range r.Parent.Meta {
+			if _, ok := meta[k]; !ok {
+				meta[k] = v
+			}
+		}
+	}
+	return meta
+}
+
+func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
+	r := &Resource{ID: prim.ID, Kind: KindPrimitive, Parent: parent, prim: prim, AssignedTo: -1, lockNode: -1}
+	sets := prim.Sets
+	var ops []*ir.Op
+	agent := prim.Agent
+	if prim.Template != "" {
+		if t, ok := p.templates[prim.Template]; ok {
+			sets = append(append([]*ir.NVSet(nil), t.Sets...), prim.Sets...)
+			if agent.Class == "" {
+				agent = t.Agent
+			}
+			if t.Operations != nil {
+				ops = append(ops, t.Operations.Ops...)
+			}
+		}
+	}
+	if prim.Operations != nil {
+		ops = append(ops, prim.Operations.Ops...)
+	}
+	r.Agent = agent
+	r.ops = ops
+	r.sets = sets
+	xmlAttrs := map[string]string{"id": prim.ID, "class": agent.Class, "provider": agent.Provider, "type": agent.Type}
+	var parentSets [][]*ir.NVSet
+	if parent != nil {
+		parentSets = append(parentSets, parent.groupSets())
+	}
+	r.Meta = p.metaFor(r, sets, parentSets, xmlAttrs)
+	r.Params = map[string]string{}
+	p.unpackSets(sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+	if parent != nil {
+		p.unpackSets(parent.groupSets(), ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+	} else {
+		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+	}
+	if strings.EqualFold(agent.Class, "stonith") {
+		p.HaveStonith = true
+		r.IsFenceDevice = true
+	}
+	p.commonUnpack(r)
+	util := map[string]string{}
+	p.unpackSets(sets, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
+	r.Utilization = map[string]int{}
+	for k, v := range util {
+		r.Utilization[k] = utilizationValue(v)
+	}
+	p.register(r)
+	p.symmetricDefault(r)
+	return r
+}
+
+func (r *Resource) groupSets() []*ir.NVSet {
+	if r.group != nil {
+		return r.group.Sets
+	}
+	return nil
+}
+
+func (p *Plan) newGroup(g *ir.Group) *Resource {
+	r := &Resource{ID: g.ID, Kind: KindGroup, AssignedTo: -1, lockNode: -1}
+	r.group = g
+	r.Meta = p.metaFor(r, g.Sets, nil, map[string]string{"id": g.ID})
+	p.commonUnpack(r)
+	p.register(r)
+	for _, m := range g.Members {
+		r.Children = append(r.Children, p.newPrimitive(m, r))
+	}
+	p.symmetricDefault(r)
+	return r
+}
+
+// commonUnpack reads the meta attributes every resource has
+// (pe__unpack_resource).
+func (p *Plan) commonUnpack(r *Resource) {
+	m := r.Meta
+	r.provisional = true
+	r.Role = RoleStopped
+	r.NextRole = RoleUnknown
+	r.MigrationThreshold = ir.Infinity
+	r.Priority = scoreOf(m["priority"])
+	r.Critical = true
+	if v, ok := m["critical"]; ok {
+		r.Critical = isTrueDefault(v, false)
+	}
+	r.Managed = !p.MaintenanceMode
+	if v, ok := m["is-managed"]; ok && !strings.EqualFold(v, "default") {
+		r.Managed = isTrueDefault(v, false)
+	}
+	if isTrueDefault(m["maintenance"], false) {
+		r.Managed = false
+	}
+	if p.MaintenanceMode {
+		r.Managed = false
+	}
+	switch strings.ToLower(m["multiple-active"]) {
+	case "stop_only":
+		r.StopOnly = true
+	case "block":
+		r.MultipleBlock = true
+	}
+	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
+		r.Stickiness = scoreOf(v)
+	}
+	if v, ok := m["migration-threshold"]; ok && !strings.EqualFold(v, "default") {
+		r.MigrationThreshold = scoreOf(v)
+		if r.MigrationThreshold < 0 {
+			r.MigrationThreshold = 1
+		}
+	}
+	// requires: fencing unless a fence device, or fencing is off
+	req := strings.ToLower(m["requires"])
+	switch req {
+	case "nothing", "quorum":
+	case "fencing", "unfencing":
+		r.NeedsFencing = p.StonithEnabled || req == "fencing"
+	default:
+		r.NeedsFencing = !r.IsFenceDevice && p.StonithEnabled
+	}
+	if v, ok := m["failure-timeout"]; ok {
+		if d, err := ir.ParseDuration(v); err == nil {
+			r.FailureTimeout = d.Ms / 1000
+		}
+	}
+	if role, ok := targetRole(m["target-role"]); ok {
+		r.NextRole = role
+	}
+}
+
+// targetRole reads target-role as get_target_role does for resources that
+// are not promotable clones.
+func targetRole(v string) (Role, bool) {
+	if v == "" || strings.EqualFold(v, "started") || strings.EqualFold(v, "default") {
+		return RoleUnknown, false
+	}
+	role := roleOf(v)
+	if role == RoleUnknown || role > RoleStarted {
+		return RoleUnknown, false
+	}
+	return role, true
+}
+
+func scoreOf(s string) ir.Score {
+	if s == "" {
+		return 0
+	}
+	v, err := ir.ParseScore(s)
+	if err != nil {
+		// char2score reads a leading integer and ignores the rest
+		t := strings.TrimSpace(s)
+		i := 0
+		if i < len(t) && (t[i] == '-' || t[i] == '+') {
+			i++
+		}
+		for i < len(t) && isDigit(t[i]) {
+			i++
+		}
+		v, _ = ir.ParseScore(t[:i])
+	}
+	return v
+}
+
+// symmetricDefault gives a resource every node at the node's own weight in
+// a symmetric cluster (resource_location with "symmetric_default").
+func (p *Plan) symmetricDefault(r *Resource) {
+	if r.allowed.w == nil {
+		r.allowed = newTable(len(p.Nodes), p.trail)
+	}
+	if !p.Symmetric {
+		return
+	}
+	for i := range p.Nodes {
+		p.nodeScore(r, i, 0, "symmetric_default")
+	}
+}
+
+// nodeScore is resource_node_score: add score on node i to r and, first,
+// to each of its children, inserting the node when it is not yet allowed.
+func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause string) {
+	if cause == "symmetric_default" && (r.exclusiveDiscover) {
+		return
+	}
+	for _, c := range r.Children {
+		p.nodeScore(c, i, score, cause)
+	}
+	if r.allowed.w == nil {
+		r.allowed = newTable(len(p.Nodes), p.trail)
+	}
+	if !r.allowed.in[i] {
+		r.allowed.insert(i, p.Nodes[i].Weight, "node score")
+	}
+	if score == 0 && cause == "symmetric_default" {
+		r.allowed.w[i] = r.allowed.w[i].Add(0)
+		return
+	}
+	r.allowed.add(i, score, cause)
+}
+
+// location is resource_location: on one node, or (i < 0) on every node.
+func (p *Plan) rscLocation(r *Resource, i int, score ir.Score, cause string) {
+	if i >= 0 {
+		p.nodeScore(r, i, score, cause)
+	} else {
+		for j := range p.Nodes {
+			p.nodeScore(r, j, score, cause)
+		}
+	}
+	if i < 0 && score <= -ir.Infinity && r.AssignedTo >= 0 {
+		p.unassign(r)
+	}
+}
+
+// paramsOn returns a resource's instance attributes as evaluated for node i
+// (pe_rsc_params), whose rules may test node attributes.
+func (p *Plan) paramsOn(r *Resource, i int) map[string]string {
+	if r.prim == nil {
+		return r.Params
+	}
+	env := &RuleEnv{Now: p.Now, Node: p.Nodes[i].Attrs}
+	params := map[string]string{}
+	p.unpackSets(r.sets, ir.InstanceAttributes, env, params, false, "")
+	for q := r.Parent; q != nil; q = q.Parent {
+		p.unpackSets(q.groupSets(), ir.InstanceAttributes, env, params, false, "")
+	}
+	if r.Parent == nil {
+		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, env, params, false, "")
+	}
+	return params
+}
+
+// cmpVersion compares dotted version strings numerically (compare_version).
+func cmpVersion(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		var x, y int64
+		if i < len(as) {
+			x, _ = strconv.ParseInt(as[i], 10, 64)
+		}
+		if i < len(bs) {
+			y, _ = strconv.ParseInt(bs[i], 10, 64)
+		}
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+	}
+	return 0
+}

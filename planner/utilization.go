@@ -1,0 +1,236 @@
+package planner
+
+import (
+	"sort"
+
+	"pcl/ir"
+)
+
+// compareCapacities is pcmk__compare_node_capacities: negative when a has
+// more free capacity than b.
+func compareCapacities(a, b *Node) int {
+	result := 0
+	for k, va := range a.Remaining {
+		vb := b.Remaining[k]
+		if va > vb {
+			result--
+		} else if va < vb {
+			result++
+		}
+	}
+	for k, vb := range b.Remaining {
+		if _, ok := a.Remaining[k]; ok {
+			continue
+		}
+		if 0 > vb {
+			result--
+		} else if 0 < vb {
+			result++
+		}
+	}
+	return result
+}
+
+func haveEnoughCapacity(n *Node, need map[string]int) bool {
+	for k, v := range need {
+		if v > n.Remaining[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// colocatedResources is the colocated_resources method: rsc and every
+// resource tied to it by colocations of score INFINITY.
+func (p *Plan) colocatedResources(r, orig *Resource, list []*Resource) []*Resource {
+	if r.Kind == KindGroup {
+		if orig == nil {
+			orig = r
+		}
+		if p.groupColocated(r) {
+			for _, m := range r.Children {
+				list = p.colocatedResources(m, orig, list)
+			}
+		} else if len(r.Children) > 0 {
+			list = p.colocatedResources(r.Children[0], orig, list)
+		}
+	}
+	return p.colocatedChain(r, orig, list)
+}
+
+// colocatedChain is pcmk__colocated_resources.
+func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
+	if orig == nil {
+		orig = r
+	}
+	for _, x := range list {
+		if x == r {
+			return list
+		}
+	}
+	list = append(list, r)
+	for _, c := range r.thisWith {
+		if c.primary == orig {
+			continue
+		}
+		if c.score == ir.Infinity && p.colocationAffectsPreview(r, c.primary, c) {
+			list = p.colocatedResources(c.primary, orig, list)
+		}
+	}
+	for _, c := range r.withThis {
+		if c.dependent == orig {
+			continue
+		}
+		if c.score == ir.Infinity && p.colocationAffectsPreview(c.dependent, r, c) {
+			list = p.colocatedResources(c.dependent, orig, list)
+		}
+	}
+	return list
+}
+
+func (p *Plan) colocationAffectsPreview(dep, prim *Resource, c *colocation) bool {
+	if c.score > 0 && c.depRole != RoleUnknown && c.depRole != dep.NextRole {
+		return false
+	}
+	if c.score > 0 && c.primRole != RoleUnknown && c.primRole != prim.NextRole {
+		return false
+	}
+	if c.score < 0 && c.depRole != RoleUnknown && c.depRole == dep.NextRole {
+		return false
+	}
+	if c.score < 0 && c.primRole != RoleUnknown && c.primRole == prim.NextRole {
+		return false
+	}
+	return true
+}
+
+// addUtilization is the add_utilization method.
+func (p *Plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
+	if !r.provisional {
+		return
+	}
+	if r.Kind != KindGroup {
+		for k, v := range r.Utilization {
+			need[k] += v
+		}
+		return
+	}
+	members := r.Children
+	if !p.groupColocated(r) && len(members) > 0 {
+		members = members[:1]
+	}
+	for _, m := range members {
+		in := false
+		for _, x := range all {
+			if x == m {
+				in = true
+				break
+			}
+		}
+		if m.provisional && !in {
+			p.addUtilization(m, all, need)
+		}
+	}
+}
+
+// banInsufficientCapacity is pcmk__ban_insufficient_capacity; it returns
+// the node with the most free capacity when no node can take the resource
+// with everything colocated with it.
+func (p *Plan) banInsufficientCapacity(r *Resource) int {
+	if p.PlacementStrategy == "default" {
+		return -1
+	}
+	rs := p.colocatedResources(r, nil, nil)
+	need := map[string]int{}
+	for _, x := range rs {
+		p.addUtilization(x, rs, need)
+	}
+	anyCapable := false
+	most := -1
+	for _, i := range p.allowedHashOrder(r) {
+		if !p.availableWithScore(r, i) {
+			continue
+		}
+		if haveEnoughCapacity(p.Nodes[i], need) {
+			anyCapable = true
+		}
+		if most < 0 || compareCapacities(p.Nodes[i], p.Nodes[most]) < 0 {
+			most = i
+		}
+	}
+	ban := need
+	if !anyCapable {
+		ban = r.Utilization
+	}
+	for i, in := range r.allowed.in {
+		if in && p.availableWithScore(r, i) && !haveEnoughCapacity(p.Nodes[i], ban) {
+			p.rscLocation(r, i, -ir.Infinity, "insufficient capacity (placement-strategy)")
+		}
+	}
+	if anyCapable {
+		return -1
+	}
+	return most
+}
+
+// sortByScores is pcmk__sort_resources, used with a placement strategy.
+func (p *Plan) sortByScores() {
+	nodes := make([]int, len(p.Nodes))
+	for i := range nodes {
+		nodes[i] = i
+	}
+	sort.SliceStable(nodes, func(x, y int) bool {
+		a, b := p.Nodes[nodes[x]], p.Nodes[nodes[y]]
+		wa, wb := -ir.Infinity, -ir.Infinity
+		if a.Available() {
+			wa = a.Weight
+		}
+		if b.Available() {
+			wb = b.Weight
+		}
+		if wa != wb {
+			return wa > wb
+		}
+		if p.PlacementStrategy == "balanced" {
+			if c := compareCapacities(a, b); c != 0 {
+				return c < 0
+			}
+		}
+		return a.Uname < b.Uname
+	})
+	tables := map[*Resource]table{}
+	for _, r := range p.Top {
+		var t table
+		p.addColocatedNodeScores(r, r.ID, &t, "", 1, selectThisWith, "")
+		tables[r] = t
+	}
+	weight := func(t table, i int) ir.Score {
+		if i < 0 || t.w == nil || !t.in[i] {
+			return -ir.Infinity
+		}
+		return t.w[i]
+	}
+	sort.SliceStable(p.Top, func(x, y int) bool {
+		a, b := p.Top[x], p.Top[y]
+		if a.Priority != b.Priority {
+			return a.Priority > b.Priority
+		}
+		ta, tb := tables[a], tables[b]
+		ca, cb := -1, -1
+		if len(a.RunningOn) > 0 {
+			ca = p.currentNode(a)
+		}
+		if len(b.RunningOn) > 0 {
+			cb = p.currentNode(b)
+		}
+		if wa, wb := weight(ta, ca), weight(tb, cb); wa != wb {
+			return wa > wb
+		}
+		for _, i := range nodes {
+			if wa, wb := weight(ta, i), weight(tb, i); wa != wb {
+				return wa > wb
+			}
+		}
+		return false
+	})
+}
