@@ -35,13 +35,26 @@ func (l *lowerer) expandTop(b *dsl.Block, ctx *hcl.EvalContext) []*instance {
 	return insts
 }
 
-// expandNested expands an already decoded nested block (a primitive in a
-// group, clone or bundle). Its dynamic blocks were expanded with the
-// parent's context.
+// expandNested expands a nested primitive or group (of a group, clone or
+// bundle), which dsl.Decode left undecoded. Its body is taken from the
+// source when it has one, so that dynamic blocks inside see the nested
+// block's own each; a block made by a dynamic block is decoded as it is.
 func (l *lowerer) expandNested(b *dsl.Block, ctx *hcl.EvalContext) []*instance {
-	insts := l.instances(b, b.Attr("for_each"), b.Attr("name"), ctx)
+	raw := dsl.SourceBody(l.files, b)
+	var forEach, name *hcl.Attribute
+	if raw != nil {
+		forEach, name = dsl.Expansion(&dsl.Block{Body: raw})
+	} else {
+		forEach, name = dsl.Expansion(b)
+	}
+	insts := l.instances(b, forEach, name, ctx)
 	for _, in := range insts {
-		in.block = b
+		blk := *b
+		if raw != nil {
+			blk.Body = dynblock.Expand(raw, in.ctx)
+		}
+		l.diags = append(l.diags, dsl.Decode(&blk)...)
+		in.block = &blk
 	}
 	return insts
 }

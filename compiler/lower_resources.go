@@ -238,8 +238,7 @@ func (l *lowerer) lowerClone(in *instance) *ir.Clone {
 			}
 		case "group":
 			childSeen = true
-			for _, gi := range l.instances(it.Block, it.Block.Attr("for_each"), it.Block.Attr("name"), ctx) {
-				gi.block = it.Block
+			for _, gi := range l.expandNested(it.Block, ctx) {
 				setChild(l.lowerGroup(gi), it.Range())
 			}
 		case "resource":

@@ -6,8 +6,14 @@
 // file-name order. Load parses the files and decodes their top-level blocks;
 // Decode decodes a block body (usually after the compiler has expanded its
 // dynamic blocks for one for_each instance) against the schema of its block
-// type, recursively. Schemas is the single table of which attributes and
-// nested blocks each construct accepts.
+// type, recursively, except for nested primitives and groups (Deferred),
+// which may have a for_each of their own: the compiler decodes each of their
+// instances from the source body (SourceBody). Schemas is the single table
+// of which attributes and nested blocks each construct accepts.
+//
+// Blocks are schema-checked but not mapped to one Go struct per construct:
+// Block keeps attributes and nested blocks in source order, because the
+// CIB's child order is the order of the source (see docs/language.md).
 //
 // It does not evaluate expressions, expand for_each, parse rule strings
 // (package dsl/rule) or know anything about the CIB: that is the compiler's

@@ -23,12 +23,22 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("Parse returned no file")
 		}
 		for _, b := range file.Blocks {
-			_ = Decode(b)
-			for _, it := range b.Items() {
-				_ = it.Name()
-				_ = it.Range()
-			}
 			Expansion(b)
+			decodeAll(b)
 		}
 	})
+}
+
+// decodeAll decodes b and, as the compiler does, its deferred children.
+func decodeAll(b *Block) {
+	_ = Decode(b)
+	for _, it := range b.Items() {
+		_ = it.Name()
+		_ = it.Range()
+	}
+	for _, c := range b.Blocks {
+		if Deferred[c.Type] {
+			decodeAll(c)
+		}
+	}
 }

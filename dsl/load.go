@@ -130,11 +130,51 @@ func Decode(b *Block) hcl.Diagnostics {
 	b.Blocks = nil
 	for _, hb := range content.Blocks {
 		c := shallow(hb)
-		diags = append(diags, Decode(c)...)
+		if !Deferred[c.Type] {
+			diags = append(diags, Decode(c)...)
+		}
 		b.Blocks = append(b.Blocks, c)
 	}
 	sort.SliceStable(b.Blocks, func(i, j int) bool { return before(b.Blocks[i].DefRange, b.Blocks[j].DefRange) })
 	return diags
+}
+
+// Deferred lists the nested block types that Decode leaves undecoded:
+// they may have for_each of their own, so the compiler decodes each
+// instance with its own each.key and each.value (see SourceBody).
+var Deferred = map[string]bool{"primitive": true, "group": true}
+
+// SourceBody finds, in the parsed file of b's declaration, the body of the
+// block of b's type and labels declared at b.DefRange, as written (before
+// any dynamic block expansion). It returns nil for blocks that have no
+// source of their own (those made by dynamic blocks).
+func SourceBody(files map[string]*hcl.File, b *Block) hcl.Body {
+	f, ok := files[b.DefRange.Filename]
+	if !ok || f == nil {
+		return nil
+	}
+	body, ok := f.Body.(*hclsyntax.Body)
+	if !ok {
+		return nil
+	}
+	if found := findBlock(body, b); found != nil {
+		return found
+	}
+	return nil
+}
+
+func findBlock(body *hclsyntax.Body, b *Block) *hclsyntax.Body {
+	for _, blk := range body.Blocks {
+		def := blk.DefRange()
+		if blk.Type == b.Type && def.Start.Byte == b.DefRange.Start.Byte && def.End.Byte == b.DefRange.End.Byte &&
+			len(blk.Labels) == len(b.Labels) {
+			return blk.Body
+		}
+		if found := findBlock(blk.Body, b); found != nil {
+			return found
+		}
+	}
+	return nil
 }
 
 // Expansion returns a named block's for_each and name attributes, read

@@ -73,6 +73,7 @@ func (p *Plan) primitiveAssign(r *Resource, prefer int) int {
 	}
 	if r.NextRole == RoleStopped {
 		p.rscLocation(r, -1, -ir.Infinity, "target-role=Stopped")
+		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
 	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
 		r.NextRole = r.Role
 	}
@@ -406,7 +407,7 @@ func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 			continue
 		}
 		if weight != 0 {
-			work.add(i, ir.Score(weight), fmt.Sprintf("%s's preference here (colocation %s, factor %s)", rsc.ID, cause, factorText(factor)))
+			work.add(i, ir.Score(weight), fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor)))
 		}
 		work.w[i] = nw
 	}
@@ -514,7 +515,9 @@ func (p *Plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
 		if r.allowed.w[chosen] < 0 || !p.availableWithScore(r, chosen) {
 			r.NextRole = RoleStopped
-			if r.allowed.w[chosen] < 0 {
+			if r.Why != "" {
+				// already explained (target-role)
+			} else if r.allowed.w[chosen] < 0 {
 				r.Why = fmt.Sprintf("no node has a score of 0 or more that can run resources (the best, %s, has %s)", p.Nodes[chosen].Uname, r.allowed.w[chosen])
 			} else {
 				r.Why = fmt.Sprintf("no node that can run resources is left (the best, %s, cannot)", p.Nodes[chosen].Uname)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/importer"
 	"pcl/internal/testenv"
-	"pcl/planner/internal/cibread"
 )
 
 // bigCIB is a synthetic cluster: nodes nodes, groups groups of three
@@ -61,9 +61,9 @@ func bigCIB(nodes, groups, prims int) string {
 }
 
 func BenchmarkComputeLarge(b *testing.B) {
-	cib, err := cibread.Read([]byte(bigCIB(32, 100, 700)))
-	if err != nil {
-		b.Fatal(err)
+	cib, diags := importer.Read("big.xml", []byte(bigCIB(32, 100, 700)))
+	if diags.HasErrors() {
+		b.Fatal(diags)
 	}
 	for _, trail := range []bool{true, false} {
 		b.Run(fmt.Sprintf("trail=%v", trail), func(b *testing.B) {

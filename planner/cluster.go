@@ -69,7 +69,7 @@ type Node struct {
 	Capacity  map[string]int
 	Remaining map[string]int
 
-	seen bool // has a node_state entry
+	fails map[string][]failEntry // see failIndex
 }
 
 // Available reports pcmk__node_available without the score test.
@@ -118,10 +118,8 @@ type Resource struct {
 
 	provisional, allocating, merging bool
 	exclusiveDiscover                bool
-	hasHistory                       bool
 	clearedNodes                     []int // nodes where a fail-count clear was scheduled
-	multipleActive                   string
-	lockNode                         int // shutdown-lock node, -1 for none
+	lockNode                         int   // shutdown-lock node, -1 for none
 }
 
 // variant is Pacemaker's enum pe_obj_types, used by colocation sorting.

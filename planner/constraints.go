@@ -11,6 +11,7 @@ import (
 // location is Pacemaker's pe__location_t.
 type location struct {
 	id         string
+	cause      string // how explanations name it
 	rsc        *Resource
 	nodes      []locNode
 	roleFilter Role
@@ -39,6 +40,8 @@ func (p *Plan) unpackConstraints() {
 			p.unpackLocation(c)
 		case *ir.Colocation:
 			p.unpackColocation(c)
+		case *ir.Ticket:
+			p.unpackTicket(c)
 		}
 	}
 }
@@ -177,12 +180,12 @@ func (p *Plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 		return
 	}
 	for _, rule := range c.Rules {
-		p.locationRule(r, rule, c.Discovery, matches)
+		p.locationRule(c.ID, r, rule, c.Discovery, matches)
 	}
 }
 
 func (p *Plan) newLocation(id string, r *Resource, discovery string) *location {
-	loc := &location{id: id, rsc: r}
+	loc := &location{id: id, cause: id, rsc: r}
 	switch strings.ToLower(discovery) {
 	case "never":
 		loc.discover = 1
@@ -215,7 +218,7 @@ func expandMatches(s string, m []string) string {
 }
 
 // locationRule is generate_location_rule.
-func (p *Plan) locationRule(r *Resource, rule *ir.Rule, discovery string, matches []string) {
+func (p *Plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, discovery string, matches []string) {
 	if rule.Role != "" && roleOf(string(rule.Role)) == RoleUnknown {
 		return
 	}
@@ -230,6 +233,7 @@ func (p *Plan) locationRule(r *Resource, rule *ir.Rule, discovery string, matche
 	doAnd := !strings.EqualFold(rule.BooleanOp, "or")
 	id := rule.ID
 	loc := p.newLocation(id, r, discovery)
+	loc.cause = "rule " + id + " of " + constraintID
 	if !raw && len(matches) > 0 {
 		score = expandMatches(score, matches)
 	}
@@ -564,9 +568,9 @@ func (p *Plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 			if r.allowed.trail != nil {
 				r.allowed.trail[i] = nil
 			}
-			r.allowed.set(i, ln.score, loc.id)
+			r.allowed.set(i, ln.score, loc.cause)
 		} else {
-			r.allowed.add(i, ln.score, loc.id)
+			r.allowed.add(i, ln.score, loc.cause)
 		}
 		if r.allowed.discover[i] < loc.discover {
 			if loc.discover == 2 {

@@ -10,30 +10,18 @@ import (
 	"pcl/importer"
 	"pcl/internal/testenv"
 	"pcl/ir"
-	"pcl/planner/internal/cibread"
 )
 
-// readCIB reads a corpus CIB with the importer, falling back to the
-// planner's own minimal reader while the importer is unfinished.
+// readCIB reads a CIB file with the importer.
 func readCIB(t testing.TB, path string) *ir.CIB {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cib *ir.CIB
-	func() {
-		defer func() { _ = recover() }()
-		c, diags := importer.Read(path, src)
-		if !diags.HasErrors() {
-			cib = c
-		}
-	}()
-	if cib == nil {
-		cib, err = cibread.Read(src)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
+	cib, diags := importer.Read(path, src)
+	if diags.HasErrors() || cib == nil {
+		t.Fatalf("%s: %v", path, diags)
 	}
 	return cib
 }
@@ -184,4 +172,44 @@ func TestCorpusNoPanic(t *testing.T) {
 			computeCorpus(t, dir, name, now[name])
 		}()
 	}
+}
+
+// TestCorpusScoresBeyondTier1 runs the tier 2 to 4 tests that have no
+// clones or bundles (tickets, remote nodes, containers), comparing the
+// lines of the resources the planner places. It is a ratchet of its own:
+// remote and guest nodes are not modelled yet.
+func TestCorpusScoresBeyondTier1(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	now := corpusNow(t)
+	results := map[string]bool{}
+	for _, name := range testenv.Tier(t, 2, 3, 4) {
+		var p *Plan
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", name, r)
+				}
+			}()
+			p = computeCorpus(t, dir, name, now[name])
+		}()
+		if p == nil || len(p.Unsupported) > 0 {
+			continue
+		}
+		placed := map[string]bool{}
+		for _, r := range p.Resources {
+			placed[r.ID] = true
+		}
+		var want []string
+		for _, l := range expectedLines(t, dir, name) {
+			if i := strings.Index(l, ": "); i > 0 {
+				rest := l[i+2:]
+				if j := strings.Index(rest, " allocation score"); j > 0 && placed[rest[:j]] {
+					want = append(want, l)
+				}
+			}
+		}
+		missing, extra := diffMultiset(want, scoreLines(p))
+		results[name] = len(missing)+len(extra) == 0
+	}
+	testenv.Ratchet(t, "scores-beyond-tier1", results)
 }

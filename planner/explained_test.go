@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"pcl/planner/internal/cibread"
+	"pcl/importer"
 )
 
 // The worked score tables of ../shared/pacemaker-docs/scores-explained.txt
@@ -95,9 +95,9 @@ func TestScoresExplained(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cib, err := cibread.Read([]byte(tc.cib))
-			if err != nil {
-				t.Fatal(err)
+			cib, diags := importer.Read("cib.xml", []byte(tc.cib))
+			if diags.HasErrors() {
+				t.Fatal(diags)
 			}
 			p, _ := Compute(cib, Options{})
 			got := map[string]string{}

@@ -61,6 +61,7 @@ type Plan struct {
 	tags      map[string][]string
 	templates map[string]*ir.Primitive
 	rules     map[string]*ir.Rule
+	tickets   map[string]*ticket
 	diags     hcl.Diagnostics
 }
 

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -150,7 +151,6 @@ func (p *Plan) unpackStatus() {
 		}
 		n.Unclean = false
 		n.Unseen = false
-		n.seen = true
 		p.onlineStatus(ns, n)
 		states = append(states, ns)
 		nodes = append(nodes, i)
@@ -184,9 +184,11 @@ func (p *Plan) findNodeAny(id, uname string) int {
 	return p.findNode(uname)
 }
 
+// shutdownRequested is pe__shutdown_requested: a shutdown attribute that
+// is present and not "0".
 func shutdownRequested(n *Node) bool {
-	v := n.Attrs["shutdown"]
-	return v != "" && v != "0"
+	v, ok := n.Attrs["shutdown"]
+	return ok && v != "0"
 }
 
 // onlineStatus is determine_online_status.
@@ -340,7 +342,6 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	if len(h.Ops) == 0 {
 		return
 	}
-	r.hasHistory = true
 	saved := r.Role
 	r.Role = RoleUnknown
 	ops := sortOps(h.Ops)
@@ -394,7 +395,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	if maskable {
 		p.updateState(r, n, op, task, target, st)
-		p.rscLocation(r, n.Index, -ir.Infinity, "masked-probe-failure")
+		p.rscLocation(r, n.Index, -ir.Infinity, "probe found the agent missing or misconfigured here (masked-probe-failure)")
 		return
 	}
 	switch status {
@@ -415,7 +416,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if fs == failIgnore {
 			st.onFail = failMigrate
 		}
-		p.rscLocation(r, n.Index, -ir.Infinity, "hard-error")
+		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
 		p.opFailed(r, n, rc, op, st)
 		return
 	case 10, 11:
@@ -429,9 +430,9 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	p.opFailed(r, n, rc, op, st)
 	if status == execErrorHard {
-		p.rscLocation(r, n.Index, -ir.Infinity, "hard-error")
+		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
 	} else if status == execErrorFatal {
-		p.rscLocation(r, -1, -ir.Infinity, "fatal-error")
+		p.rscLocation(r, -1, -ir.Infinity, "fatal error: the agent reports it is not configured (fatal-error)")
 	}
 }
 
@@ -567,13 +568,13 @@ func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 // opConfig finds the configured operation for a history entry.
 func (r *Resource) opConfig(name string, intervalMs int64) *ir.Op {
 	for _, o := range r.ops {
-		if strings.EqualFold(o.Name, name) && opIntervalMs(o) == intervalMs {
+		if strings.EqualFold(o.Name, name) && o.Interval.Ms == intervalMs {
 			return o
 		}
 	}
 	if strings.HasPrefix(name, "migrate") {
 		for _, o := range r.ops {
-			if strings.EqualFold(o.Name, "migrate") && opIntervalMs(o) == 0 {
+			if strings.EqualFold(o.Name, "migrate") && o.Interval.Ms == 0 {
 				return o
 			}
 		}
@@ -605,7 +606,7 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, Role) {
 	if task == "demote" && value == "" {
 		for _, o := range r.ops {
 			if o.OnFail == "" || (o.Enabled != nil && !o.Enabled.Value) || !strings.EqualFold(o.Name, "monitor") ||
-				roleOf(string(o.Role)) != RolePromoted || opIntervalMs(o) == 0 || strings.EqualFold(o.OnFail, "demote") {
+				roleOf(string(o.Role)) != RolePromoted || o.Interval.Ms == 0 || strings.EqualFold(o.OnFail, "demote") {
 				continue
 			}
 			value = strings.ToLower(o.OnFail)
@@ -672,7 +673,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *histo
 	}
 	switch op.Operation {
 	case "stop":
-		p.rscLocation(r, n.Index, -ir.Infinity, "__stop_fail__")
+		p.rscLocation(r, n.Index, -ir.Infinity, "stop failed here (__stop_fail__)")
 	case "promote":
 		r.Role = RolePromoted
 	case "demote":
@@ -723,7 +724,7 @@ func (p *Plan) processState(r *Resource, n *Node, of onFail) {
 		r.Managed = false
 		r.Blocked = true
 	case failMigrate:
-		p.rscLocation(r, n.Index, -ir.Infinity, "__action_migration_auto__")
+		p.rscLocation(r, n.Index, -ir.Infinity, "failed here with on-fail=migrate (__action_migration_auto__)")
 	case failStop:
 		r.NextRole = RoleStopped
 	case failRecover:
@@ -815,19 +816,54 @@ func (p *Plan) currentNode(r *Resource) int {
 	return active
 }
 
+// failEntry is one fail-count or last-failure node attribute.
+type failEntry struct {
+	last  bool // a last-failure attribute
+	value string
+}
+
+// failIndex groups a node's fail-count-* and last-failure-* attributes by
+// resource id, in attribute name order, so that looking a resource's
+// failures up costs no scan of every attribute.
+func (p *Plan) failIndex(n *Node) map[string][]failEntry {
+	if n.fails != nil {
+		return n.fails
+	}
+	n.fails = map[string][]failEntry{}
+	names := make([]string, 0, len(n.Attrs))
+	for k := range n.Attrs {
+		if strings.HasPrefix(k, "fail-count-") || strings.HasPrefix(k, "last-failure-") {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		last := strings.HasPrefix(k, "last-failure-")
+		rest := strings.TrimPrefix(strings.TrimPrefix(k, "fail-count-"), "last-failure-")
+		var rsc string
+		if p.LegacyFailcounts {
+			rsc = rest
+		} else {
+			i := strings.IndexByte(rest, '#') // ids cannot hold '#'
+			if i <= 0 || !failSuffix.MatchString(rest[i:]) {
+				continue
+			}
+			rsc = rest[:i]
+		}
+		n.fails[rsc] = append(n.fails[rsc], failEntry{last: last, value: n.Attrs[k]})
+	}
+	return n.fails
+}
+
 // failcount is pe_get_failcount for a primitive outside any clone.
 func (p *Plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) (int, int64) {
-	pre := "fail-count-" + r.ID
-	lpre := "last-failure-" + r.ID
 	count := ir.Score(0)
 	var last int64
-	for k, v := range n.Attrs {
-		if matchFailAttr(k, pre, p.LegacyFailcounts) {
-			count = count.Add(scoreOf(v))
-		} else if matchFailAttr(k, lpre, p.LegacyFailcounts) {
-			if x, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil && x > last {
-				last = x
-			}
+	for _, e := range p.failIndex(n)[r.ID] {
+		if !e.last {
+			count = count.Add(scoreOf(e.value))
+		} else if x, err := strconv.ParseInt(strings.TrimSpace(e.value), 10, 64); err == nil && x > last {
+			last = x
 		}
 	}
 	if count > 0 && r.FailureTimeout > 0 && p.blockFailure(n, r, op) {
@@ -843,6 +879,9 @@ func (p *Plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) 
 
 var failSuffix = regexp.MustCompile(`^#.+_[0-9]+$`)
 
+// matchFailAttr reports whether key is a fail-count or last-failure
+// attribute (by prefix) of one resource, in the legacy form or with the
+// operation suffix.
 func matchFailAttr(key, prefix string, legacy bool) bool {
 	if !strings.HasPrefix(key, prefix) {
 		return false
@@ -876,7 +915,7 @@ func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 					continue
 				}
 				for _, rec := range h.Ops {
-					if rec.Operation == o.Name && rec.IntervalMs == opIntervalMs(o) && p.matchedFailure(r, o, rec) {
+					if rec.Operation == o.Name && rec.IntervalMs == o.Interval.Ms && p.matchedFailure(r, o, rec) {
 						return true
 					}
 				}
@@ -887,13 +926,13 @@ func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 }
 
 func (p *Plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
-	if opIntervalMs(conf) != op.IntervalMs || !strings.EqualFold(conf.Name, op.Operation) {
+	if conf.Interval.Ms != op.IntervalMs || !strings.EqualFold(conf.Name, op.Operation) {
 		return false
 	}
 	if strings.EqualFold(op.ID, r.ID+"_last_failure_0") {
 		return true
 	}
-	if strings.EqualFold(op.ID, r.ID+"_"+conf.Name+"_"+strconv.FormatInt(opIntervalMs(conf), 10)) {
+	if strings.EqualFold(op.ID, r.ID+"_"+conf.Name+"_"+strconv.FormatInt(conf.Interval.Ms, 10)) {
 		return op.RCCode != targetRC(op)
 	}
 	return false

@@ -1,9 +1,12 @@
 package planner
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
 )
@@ -253,6 +256,13 @@ func (p *Plan) unpackResources() {
 			p.Top = append(p.Top, p.newGroup(r))
 		case *ir.Clone, *ir.Bundle:
 			p.Unsupported = append(p.Unsupported, r.ResourceID())
+			rng := hcl.Range{}
+			if c, ok := r.(*ir.Clone); ok {
+				rng = c.DeclRange
+			} else {
+				rng = r.(*ir.Bundle).DeclRange
+			}
+			p.warn(rng, "Clone or bundle not placed", fmt.Sprintf("The planner does not compute scores or placement for clones and bundles yet, so %s is left out, and so are constraints that name it.", r.ResourceID()))
 			u := &Resource{ID: r.ResourceID(), Kind: KindUnsupported, AssignedTo: -1, Index: -1}
 			p.byID[u.ID] = u
 		}
@@ -486,7 +496,7 @@ func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause string) {
 		r.allowed = newTable(len(p.Nodes), p.trail)
 	}
 	if !r.allowed.in[i] {
-		r.allowed.insert(i, p.Nodes[i].Weight, "node score")
+		r.allowed.insert(i, p.Nodes[i].Weight, p.nodeWeightCause(i))
 	}
 	if score == 0 && cause == "symmetric_default" {
 		r.allowed.w[i] = r.allowed.w[i].Add(0)
@@ -546,4 +556,17 @@ func cmpVersion(a, b string) int {
 		}
 	}
 	return 0
+}
+
+// nodeWeightCause says where a node's own weight comes from when a node
+// enters a resource's table with it.
+func (p *Plan) nodeWeightCause(i int) string {
+	n := p.Nodes[i]
+	switch {
+	case n.Weight <= -ir.Infinity && n.Online && n.Shutdown:
+		return "node is shutting down"
+	case n.Weight <= -ir.Infinity && !n.Online:
+		return "node is offline"
+	}
+	return "node score attribute"
 }

@@ -16,7 +16,15 @@ func printDiags(w io.Writer, files map[string]*hcl.File, diags hcl.Diagnostics) 
 		return
 	}
 	wr := hcl.NewDiagnosticTextWriter(w, files, 100, false)
-	_ = wr.WriteDiagnostics(diags)
+	for _, d := range diags {
+		// HCL's writer names the line but not the column; lead with the
+		// file:line:col that editors and terminals can jump to.
+		located := *d
+		if r := d.Subject; r != nil {
+			located.Summary = fmt.Sprintf("%s:%d:%d: %s", r.Filename, r.Start.Line, r.Start.Column, d.Summary)
+		}
+		_ = wr.WriteDiagnostic(&located)
+	}
 }
 
 // writeOutput writes data to path atomically (a temporary file in the same

@@ -10,18 +10,23 @@ import (
 
 	"pcl/compiler"
 	"pcl/emit/plantext"
+	"pcl/ir"
 	"pcl/planner"
+	"pcl/planner/batch"
+	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
 
 func init() {
 	register(command{
 		name:    "plan",
-		usage:   "INPUT... [--now DATE] [--format text|json|crm_simulate] [-o FILE]",
-		summary: "show what the cluster will start, stop and move, and why",
+		usage:   "INPUT... [--state CIB.xml] [--now DATE] [--format text|json|crm_simulate|markdown] [what-if flags] [--batch] [-o FILE]",
+		summary: "show what the cluster will start, stop and move, and why; what-if scenarios in batch",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601, as crm_simulate -t)")
-			format := fs.String("format", "text", "output `FORMAT`: text, json or crm_simulate")
+			format := fs.String("format", "text", "output `FORMAT`: text, json or crm_simulate (a --batch report: text, markdown or json)")
+			state := fs.String("state", "", "plan INPUT against the status of a running cluster: a CIB dump (`CIB.xml`, cibadmin -Q)")
+			whatIf := batch.RegisterFlags(fs)
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			return func(e *env, args []string) int {
@@ -29,24 +34,55 @@ func init() {
 					fmt.Fprintln(e.stderr, "pcl plan: expected an INPUT (.pcl file, directory or CIB .xml)")
 					return exitUsage
 				}
-				switch *format {
-				case "text", "json", "crm_simulate":
-				default:
-					fmt.Fprintf(e.stderr, "pcl plan: unknown --format %q (use text, json or crm_simulate)\n", *format)
-					return exitUsage
+				if whatIf.IsBatch() {
+					if err := batch.CheckFormat(*format); err != nil {
+						fmt.Fprintf(e.stderr, "pcl plan: --format: %v\n", err)
+						return exitUsage
+					}
+				} else {
+					switch *format {
+					case "text", "json", "crm_simulate":
+					default:
+						fmt.Fprintf(e.stderr, "pcl plan: unknown --format %q (use text, json or crm_simulate; markdown is for --batch)\n", *format)
+						return exitUsage
+					}
 				}
 				t, err := parseNowFlag(*now)
 				if err != nil {
 					fmt.Fprintf(e.stderr, "pcl plan: --now: %v\n", err)
 					return exitUsage
 				}
-				res, files, diags := computeTransition(args, *vars, t)
+				cib, files, diags := loadPlanInput(args, *vars, *state)
 				if diags.HasErrors() {
 					printDiags(e.stderr, files, diags)
 					return exitDiags
 				}
-				printDiags(e.stderr, files, diags)
 				var data []byte
+				if whatIf.IsBatch() {
+					report, bd := whatIf.Report(cib, *format, planner.Options{Now: t}, e.stderr, 0)
+					diags = append(diags, bd...)
+					printDiags(e.stderr, files, diags)
+					if bd.HasErrors() {
+						return exitDiags
+					}
+					if err := writeOutput(e, *out, report); err != nil {
+						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+						return exitDiags
+					}
+					return exitOK
+				}
+				if whatIf.HasInjections() {
+					if cib, err = whatIf.ApplyInjections(cib); err != nil {
+						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+						return exitUsage
+					}
+				}
+				res, pd := computePlan(cib, t)
+				diags = append(diags, pd...)
+				printDiags(e.stderr, files, diags)
+				if pd.HasErrors() {
+					return exitDiags
+				}
 				switch *format {
 				case "crm_simulate":
 					data = plantext.CRMSimulate(res.Transition)
@@ -77,18 +113,48 @@ type planResult struct {
 // computeTransition loads INPUT, places its resources and schedules the
 // transition.
 func computeTransition(paths, vars []string, now time.Time) (*planResult, map[string]*hcl.File, hcl.Diagnostics) {
-	opts := compiler.Options{Vars: varsMap(vars)}
-	cib, files, diags := loadCIB(paths, opts)
+	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars)})
 	if diags.HasErrors() || cib == nil {
 		return nil, files, diags
 	}
-	p, pd := planner.Compute(cib, planner.Options{Now: now})
-	diags = append(diags, pd...)
-	if diags.HasErrors() {
+	res, pd := computePlan(cib, now)
+	return res, files, append(diags, pd...)
+}
+
+// loadPlanInput loads INPUT and, with --state, puts the status of a
+// running cluster's CIB dump under INPUT's configuration: the dry run of
+// a policy change.
+func loadPlanInput(paths, vars []string, statePath string) (*ir.CIB, map[string]*hcl.File, hcl.Diagnostics) {
+	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars)})
+	if diags.HasErrors() || statePath == "" {
+		return cib, files, diags
+	}
+	live, liveFiles, ld := loadCIB([]string{statePath}, compiler.Options{})
+	for name, f := range liveFiles {
+		files[name] = f
+	}
+	diags = append(diags, ld...)
+	if ld.HasErrors() {
 		return nil, files, diags
 	}
+	if live.Status == nil {
+		diags = append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagWarning,
+			Summary:  "No status in --state",
+			Detail:   fmt.Sprintf("%s has no <status> section, so every node counts as offline; dump a running cluster's CIB with cibadmin -Q.", statePath),
+		})
+	}
+	return scenario.WithStatus(cib, live), files, diags
+}
+
+// computePlan places the resources of cib and schedules the transition.
+func computePlan(cib *ir.CIB, now time.Time) (*planResult, hcl.Diagnostics) {
+	p, diags := planner.Compute(cib, planner.Options{Now: now})
+	if diags.HasErrors() {
+		return nil, diags
+	}
 	t := transition.Compute(p.TransitionInput())
-	return &planResult{Plan: p, Transition: t}, files, diags
+	return &planResult{Plan: p, Transition: t}, diags
 }
 
 // parseNowFlag reads --now: the ISO 8601 forms crm_simulate's -t takes

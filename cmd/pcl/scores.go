@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/pflag"
 
 	"pcl/compiler"
@@ -18,18 +17,19 @@ func init() {
 		usage:   "INPUT [--format table|json|crm_simulate] [--now DATE] [--explain RSC]",
 		summary: "print allocation scores and the chosen node of every resource",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
-			format := fs.String("format", "table", "output format: table, json or crm_simulate")
-			now := fs.String("now", "", "evaluate rules and failure timeouts at this ISO 8601 time (like crm_simulate -t)")
-			explain := fs.String("explain", "", "explain every contribution to RSC's score on each node")
-			out := fs.StringP("output", "o", "", "write to FILE instead of stdout")
+			format := fs.String("format", "table", "output `FORMAT`: table, json or crm_simulate")
+			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601, as crm_simulate -t)")
+			explain := fs.String("explain", "", "list every contribution to `RSC`'s score on each node")
+			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
+			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			return func(e *env, args []string) int {
-				return runScores(e, args, *format, *now, *explain, *out)
+				return runScores(e, args, *format, *now, *explain, *out, varsMap(*vars))
 			}
 		},
 	})
 }
 
-func runScores(e *env, args []string, format, now, explain, out string) int {
+func runScores(e *env, args []string, format, now, explain, out string, vars map[string]string) int {
 	if len(args) == 0 {
 		fmt.Fprintln(e.stderr, "pcl scores: missing INPUT (a CIB .xml file, or .pcl files or directories)")
 		return exitUsage
@@ -47,7 +47,7 @@ func runScores(e *env, args []string, format, now, explain, out string) int {
 		return exitUsage
 	}
 	opts.Now = t
-	cib, files, diags := loadCIB(args, compiler.Options{})
+	cib, files, diags := loadCIB(args, compiler.Options{Vars: vars})
 	if diags.HasErrors() || cib == nil {
 		printDiags(e.stderr, files, diags)
 		return exitDiags
@@ -59,12 +59,8 @@ func runScores(e *env, args []string, format, now, explain, out string) int {
 	case explain != "":
 		d, ok := scores.Explain(plan, explain)
 		if !ok {
-			printDiags(e.stderr, files, hcl.Diagnostics{{
-				Severity: hcl.DiagError,
-				Summary:  "Unknown resource",
-				Detail:   fmt.Sprintf("There is no primitive or group named %q in %s.", explain, strings.Join(args, ", ")),
-			}})
-			return exitDiags
+			fmt.Fprintf(e.stderr, "pcl scores: --explain %s: there is no primitive or group named %q in %s\n", explain, explain, strings.Join(args, ", "))
+			return exitUsage
 		}
 		data = d
 	case format == "crm_simulate":

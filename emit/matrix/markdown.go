@@ -43,7 +43,7 @@ func Markdown(r *Report) []byte {
 		b.WriteString("None: every running resource keeps a node in every scenario.\n")
 	}
 	for _, s := range r.SPOFs {
-		fmt.Fprintf(&b, "- `%s` stops in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
+		fmt.Fprintf(&b, "- `%s` is stopped or blocked in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
 		for i, name := range s.Scenarios {
 			fmt.Fprintf(&b, "  - %s: %s\n", mdCell(name), mdCell(s.Why[i]))
 		}

@@ -164,6 +164,12 @@ func column(run *Run, resources []string) *Column {
 				why += " (due to " + ch.Reason + ")"
 			}
 			c.Cells[i] = Cell{State: Blocked, Node: p.AssignedNode(res), Why: why}
+		case res.Blocked || (res.Failed && !res.Managed):
+			why := "it failed and is blocked (on-fail=block): the cluster will not touch it"
+			if !res.Blocked {
+				why = "it failed and is not managed: the cluster will not recover it"
+			}
+			c.Cells[i] = Cell{State: Blocked, Node: p.AssignedNode(res), Why: why}
 		case res.AssignedTo >= 0:
 			c.Cells[i] = Cell{State: Placed, Node: p.AssignedNode(res)}
 		default:

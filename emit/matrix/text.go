@@ -20,7 +20,7 @@ func Text(r *Report, width int) []byte {
 	cols := r.all()
 	rowsIdx := r.varying()
 	fmt.Fprintf(&b, "Failover matrix: %s, %s", plural(len(r.Columns), "scenario", "scenarios"), plural(len(r.Resources), "resource", "resources"))
-	if r.Elapsed > 0 {
+	if r.Elapsed >= 10*time.Millisecond {
 		fmt.Fprintf(&b, " (planned in %s)", r.Elapsed.Round(time.Millisecond))
 	}
 	b.WriteString("\n")
@@ -50,7 +50,7 @@ func Text(r *Report, width int) []byte {
 	} else {
 		fmt.Fprintf(&b, "Single points of failure: %s in some scenario\n", plural(len(r.SPOFs), "resource stops", "resources stop"))
 		for _, s := range r.SPOFs {
-			fmt.Fprintf(&b, "  %s stops in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
+			fmt.Fprintf(&b, "  %s is stopped or blocked in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
 			for i, name := range s.Scenarios {
 				fmt.Fprintf(&b, "    %s: %s\n", name, s.Why[i])
 			}

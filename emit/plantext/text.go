@@ -35,9 +35,10 @@ func Text(t *transition.Transition, p *planner.Plan) []byte {
 	for _, a := range na {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
+	lines := indexScores(p)
 	for _, c := range t.Changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
-		if why := reason(t, p, c); why != "" {
+		if why := reason(t, p, lines, c); why != "" {
 			fmt.Fprintf(&b, ": %s", why)
 		}
 		b.WriteString("\n")
@@ -61,7 +62,7 @@ func verbPhrase(t *transition.Transition, c transition.Change) string {
 
 // reason explains a change from the transition's own reason and, for
 // placement decisions, the score explanation the planner keeps.
-func reason(t *transition.Transition, p *planner.Plan, c transition.Change) string {
+func reason(t *transition.Transition, p *planner.Plan, lines scoreLines, c transition.Change) string {
 	var parts []string
 	if c.Reason != "" {
 		parts = append(parts, "due to "+c.Reason)
@@ -93,21 +94,21 @@ func reason(t *transition.Transition, p *planner.Plan, c transition.Change) stri
 		}
 		subject := c.Resource
 		from := t.NodeName(c.From)
-		if r != nil && r.Parent != nil && from != "" && score(p, subject, to) < score(p, subject, from) {
+		if r != nil && r.Parent != nil && from != "" && score(lines, subject, to) < score(lines, subject, from) {
 			// A group member goes where its group's first member goes.
 			subject = r.Parent.Children[0].ID
 			if subject != c.Resource {
 				parts = append(parts, "it follows "+subject+" in group "+r.Parent.ID)
 			}
 		}
-		s := fmt.Sprintf("%s scores %s", to, explain(p, subject, to))
+		s := fmt.Sprintf("%s scores %s", to, explain(lines, subject, to))
 		if from != "" && from != to {
-			s += fmt.Sprintf(" against %s on %s", explain(p, subject, from), from)
+			s += fmt.Sprintf(" against %s on %s", explain(lines, subject, from), from)
 		}
 		if subject != c.Resource {
 			s = subject + " on " + s
 		}
-		if from != "" && score(p, subject, to) < score(p, subject, from) {
+		if from != "" && score(lines, subject, to) < score(lines, subject, from) {
 			s += "; a colocation or an unusable node overrides these scores"
 		}
 		parts = append(parts, s)
@@ -121,21 +122,39 @@ func reason(t *transition.Transition, p *planner.Plan, c transition.Change) stri
 
 // score is a resource's allocation score on a node (-INFINITY when the
 // node is not listed).
-func score(p *planner.Plan, rsc, node string) ir.Score {
-	for _, l := range p.Scores {
-		if l.Resource == rsc && l.Node == node {
-			return l.Score
-		}
+func score(lines scoreLines, rsc, node string) ir.Score {
+	if l := lines[rscNode{rsc, node}]; l != nil {
+		return l.Score
 	}
 	return -ir.Infinity
 }
 
-// explain gives a resource's score on a node with its contributions.
-func explain(p *planner.Plan, rsc, node string) string {
-	for _, l := range p.Scores {
-		if l.Resource != rsc || l.Node != node {
-			continue
+// rscNode names a resource's score line on a node.
+type rscNode struct{ rsc, node string }
+
+// scoreLines maps each resource and node to its first score line: with one
+// change per resource to explain, a linear search of the plan's lines per
+// change would cost resources × lines.
+type scoreLines map[rscNode]*planner.ScoreLine
+
+func indexScores(p *planner.Plan) scoreLines {
+	if p == nil {
+		return nil
+	}
+	m := make(scoreLines, len(p.Scores))
+	for i := range p.Scores {
+		l := &p.Scores[i]
+		k := rscNode{l.Resource, l.Node}
+		if m[k] == nil {
+			m[k] = l
 		}
+	}
+	return m
+}
+
+// explain gives a resource's score on a node with its contributions.
+func explain(lines scoreLines, rsc, node string) string {
+	if l := lines[rscNode{rsc, node}]; l != nil {
 		var terms []string
 		for _, c := range l.Trail {
 			if c.Value == 0 && !c.Set {

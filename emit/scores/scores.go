@@ -123,9 +123,15 @@ type jsonResource struct {
 	Scores []jsonScore `json:"scores"`
 }
 
+type jsonNode struct {
+	Name string `json:"name"`
+	// CannotRun says why the node cannot run resources; empty when it can.
+	CannotRun string `json:"cannot_run,omitempty"`
+}
+
 type jsonPlan struct {
 	Now         string         `json:"now"`
-	Nodes       []string       `json:"nodes"`
+	Nodes       []jsonNode     `json:"nodes"`
 	Resources   []jsonResource `json:"resources"`
 	Unsupported []string       `json:"unsupported,omitempty"`
 }
@@ -135,7 +141,7 @@ type jsonPlan struct {
 func JSON(p *planner.Plan) ([]byte, error) {
 	jp := jsonPlan{Now: p.Now.UTC().Format("2006-01-02T15:04:05Z"), Unsupported: p.Unsupported}
 	for _, n := range p.Nodes {
-		jp.Nodes = append(jp.Nodes, n.Uname)
+		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
 	}
 	byRsc := map[string][]jsonScore{}
 	for _, l := range p.Scores {
@@ -206,7 +212,7 @@ func Explain(p *planner.Plan, id string) ([]byte, bool) {
 		}
 		fmt.Fprintf(&b, "\n%s: %s%s\n", n.Uname, l.Score, mark)
 		if avail := availability(n); avail != "" {
-			fmt.Fprintf(&b, "  node is %s: cannot run resources\n", avail)
+			fmt.Fprintf(&b, "  cannot run resources here: the node is %s\n", avail)
 		}
 		var run ir.Score
 		for _, c := range l.Trail {
@@ -235,14 +241,20 @@ func signed(s ir.Score) string {
 
 func availability(n *planner.Node) string {
 	switch {
+	case n.Unclean && n.Unseen:
+		return "unclean (the status has no entry for it, and with fencing enabled an unseen node must be fenced first)"
 	case n.Unclean:
-		return "unclean"
+		return "unclean (it must be fenced)"
+	case !n.Online && n.Unseen:
+		return "offline (the status has no entry for it)"
 	case !n.Online:
 		return "offline"
 	case n.Shutdown:
 		return "shutting down"
 	case n.Maintenance:
 		return "in maintenance"
+	case n.Pending:
+		return "pending (joining the cluster)"
 	case n.Standby:
 		return "in standby"
 	}

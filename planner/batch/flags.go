@@ -3,6 +3,7 @@ package batch
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -26,6 +27,8 @@ type Flags struct {
 	OpFail           []string
 	TicketGrant      []string
 	TicketRevoke     []string
+	TicketStandby    []string
+	TicketActivate   []string
 	EachNodeDown     bool
 	EachNodePairDown bool
 }
@@ -41,6 +44,8 @@ func RegisterFlags(fs *pflag.FlagSet) *Flags {
 	fs.StringArrayVar(&f.OpFail, "op-fail", nil, "what if an operation returns an error: `RSC_OP_INTERVAL@NODE=RC[xN]`, as crm_simulate -i (web_monitor_10000@node1=7, web_start_0@node2=1x3); repeatable")
 	fs.StringArrayVar(&f.TicketGrant, "ticket-grant", nil, "what if `TICKET` is granted (crm_simulate -g); repeatable")
 	fs.StringArrayVar(&f.TicketRevoke, "ticket-revoke", nil, "what if `TICKET` is revoked (crm_simulate -r); repeatable")
+	fs.StringArrayVar(&f.TicketStandby, "ticket-standby", nil, "what if `TICKET` is put in standby (crm_simulate --ticket-standby); repeatable")
+	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
 	return f
@@ -52,7 +57,7 @@ func (f *Flags) IsBatch() bool { return f.Batch || f.EachNodeDown || f.EachNodeP
 // HasInjections reports whether any injection flag was given.
 func (f *Flags) HasInjections() bool {
 	return len(f.NodeDown)+len(f.NodeFail)+len(f.NodeStandby)+len(f.NodeUp)+len(f.OpFail)+
-		len(f.TicketGrant)+len(f.TicketRevoke) > 0
+		len(f.TicketGrant)+len(f.TicketRevoke)+len(f.TicketStandby)+len(f.TicketActivate) > 0
 }
 
 // Injections reads the injection flags as one scenario (crm_simulate
@@ -86,6 +91,8 @@ func (f *Flags) Injections() (scenario.Scenario, error) {
 	nodes(ir.InjectNodeStandby, f.NodeStandby)
 	tickets(ir.InjectTicketGrant, f.TicketGrant)
 	tickets(ir.InjectTicketRevoke, f.TicketRevoke)
+	tickets(ir.InjectTicketStandby, f.TicketStandby)
+	tickets(ir.InjectTicketActivate, f.TicketActivate)
 	for _, v := range f.OpFail {
 		in, err := scenario.ParseOp(v)
 		if err != nil {
@@ -141,10 +148,10 @@ func (f *Flags) Scenarios(cib *ir.CIB) ([]scenario.Scenario, hcl.Diagnostics) {
 
 // Report runs the batch for cib and writes it in format (text, markdown
 // or json). progress receives a progress bar when it is a terminal (pass
-// os.Stderr); width is the text format's line width (0: $COLUMNS, else
+// the command's stderr; anything but a terminal *os.File gets none); width is the text format's line width (0: $COLUMNS, else
 // 100). Scenarios that cannot be applied (an unknown node, resource or
 // a malformed flag) are errors, all reported, before anything is planned.
-func (f *Flags) Report(cib *ir.CIB, format string, po planner.Options, progress *os.File, width int) ([]byte, hcl.Diagnostics) {
+func (f *Flags) Report(cib *ir.CIB, format string, po planner.Options, progress io.Writer, width int) ([]byte, hcl.Diagnostics) {
 	if err := CheckFormat(format); err != nil {
 		return nil, hcl.Diagnostics{flagError(err)}
 	}
@@ -171,7 +178,7 @@ func CheckFormat(format string) error {
 // Run plans the batch the flags and the policy's declared scenarios ask
 // for. A CIB without status is planned with all its nodes up (see
 // AllNodesUp).
-func (f *Flags) Run(cib *ir.CIB, po planner.Options, progress *os.File) (*Result, hcl.Diagnostics) {
+func (f *Flags) Run(cib *ir.CIB, po planner.Options, progress io.Writer) (*Result, hcl.Diagnostics) {
 	base, err := AllNodesUp(cib)
 	if err != nil {
 		return nil, hcl.Diagnostics{flagError(err)}
@@ -202,8 +209,8 @@ func (f *Flags) Run(cib *ir.CIB, po planner.Options, progress *os.File) (*Result
 		return nil, diags
 	}
 	opts := Options{Planner: po}
-	if progress != nil && IsTerminal(progress) {
-		opts.Progress = progress
+	if file, ok := progress.(*os.File); ok && IsTerminal(file) {
+		opts.Progress = file
 	}
 	return Run(base, scenarios, opts), diags
 }

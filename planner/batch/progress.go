@@ -73,5 +73,3 @@ func (p *progress) finish() {
 	}
 	p.closed = true
 }
-
-func fmtAny(v any) string { return fmt.Sprint(v) }

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"fmt"
 	"io"
 	"runtime"
 	"sync"
@@ -129,5 +130,5 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 type PlannerPanic struct{ Value any }
 
 func (e *PlannerPanic) Error() string {
-	return "internal error in the planner (please report it): " + fmtAny(e.Value)
+	return fmt.Sprint("internal error in the planner (please report it): ", e.Value)
 }

@@ -18,9 +18,17 @@
 // deliberate extension is that bringing up an unknown node adds it to the
 // configuration, as crm_simulate -u does.
 //
+// Injected history is written as crm_simulate writes it (ids, call ids,
+// transition keys, fail-count and last-failure attributes), with one
+// difference: crm_simulate stamps it with the wall clock, Apply with the
+// scenario's time, else the CIB's execution-date, so that batches are
+// reproducible; either way the failure is "now" for the scheduler.
+//
 // The package also reads the crm_simulate-style flag syntax (ParseOp,
 // ParseNode, ParseTicket, ParseTime) and turns declared scenarios
-// (ir.Scenario, from .pcl scenario blocks) into Scenarios (FromIR).
+// (ir.Scenario, from .pcl scenario blocks) into Scenarios (FromIR), and
+// puts a new policy together with a running cluster's status for a dry
+// run of a policy change (WithStatus).
 //
 // It does not plan: package planner/batch runs scenarios through the
 // planner, and emit/matrix reports the results.

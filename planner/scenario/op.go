@@ -128,8 +128,8 @@ func (a *applier) history(ns *ir.NodeState, rsc string, ag ir.Agent) *ir.Resourc
 		}
 	}
 	if !lrmPresent(ns) {
-		ns.LRMID = ns.ID
 		addSection(ns, "lrm")
+		ns.LRMID = ns.ID
 	}
 	h := &ir.ResourceHistory{ID: rsc, Class: ag.Class, Provider: ag.Provider, Type: ag.Type,
 		Attrs: []ir.Attr{{Name: "id", Value: rsc}, {Name: "class", Value: ag.Class}}}

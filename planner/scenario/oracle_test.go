@@ -14,6 +14,7 @@ import (
 
 	"pcl/emit/cibxml"
 	"pcl/importer"
+	"pcl/internal/synth"
 	"pcl/internal/testenv"
 	"pcl/internal/xmlcompare"
 	"pcl/ir"
@@ -29,7 +30,7 @@ var oracleCorpus = []string{
 	"rec-rsc-1", "simple7", "group1", "group5", "rec-node-1", "rec-node-4", "order3", "rsc_dep1",
 	"standby", "placement-stickiness", "monitor-onfail-restart", "utilization", "group-fail",
 	"colocation-vs-stickiness", "unmanaged-stop-1", "stopped-monitor-01", "ticket-primitive-1",
-	"ticket-group-2", "migrate-1", "order-sets", "attrs1", "failcount-block",
+	"ticket-group-2", "migrate-1", "order-sets", "attrs1", "failcount-block", "date-1", "date-2", "origin",
 }
 
 // oracleCase is one corpus CIB with one scenario and the crm_simulate
@@ -69,6 +70,17 @@ func oracleCases(t *testing.T) []oracleCase {
 				sc.Now = now
 			}
 			out = append(out, oracleCase{name: fmt.Sprintf("%s/%d", name, i), test: ct, src: src, cib: cib, sc: sc, flags: simulateFlags(sc.Injections)})
+		}
+	}
+	// Generated clusters: groups, rules, colocations, orders, failures.
+	for seed := uint64(1); seed <= 2; seed++ {
+		cib := synth.Generate(synth.Params{Resources: 30, Nodes: 4, Seed: seed})
+		var buf bytes.Buffer
+		if err := cibxml.Write(&buf, cib); err != nil {
+			t.Fatal(err)
+		}
+		for i, sc := range scenariosFor(cib) {
+			out = append(out, oracleCase{name: fmt.Sprintf("synth-%d/%d", seed, i), src: buf.Bytes(), cib: cib, sc: sc, flags: simulateFlags(sc.Injections)})
 		}
 	}
 	return out
@@ -332,31 +344,12 @@ func simulatedActions(t *testing.T, args ...string) ([]string, bool) {
 
 // TestInjectionActions: the transition crm_simulate executes for Apply's
 // CIB is the one it executes after injecting the same into the original.
+// It also compares pcl's own transition for each scenario with
+// crm_simulate's, as a ratchet (scenario-actions): the planner grows.
 func TestInjectionActions(t *testing.T) {
 	testenv.Tool(t, "crm_simulate")
 	if testing.Short() {
 		t.Skip("runs crm_simulate twice per case")
-	}
-	for _, oc := range oracleCases(t) {
-		want, ok := simulatedActions(t, originalArgs(t, oc)...)
-		if !ok || mangledBySimulator(oc) {
-			continue
-		}
-		modified, _ := writeApplied(t, oc)
-		got, _ := simulatedActions(t, "-x", modified)
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("%s (%s): actions differ from crm_simulate %s", oc.name, oc.sc, strings.Join(oc.flags, " "))
-			diffLines(t, got, want)
-		}
-	}
-}
-
-// TestPlannerActions compares pcl's own transition for each scenario with
-// crm_simulate's (a ratchet: the planner grows).
-func TestPlannerActions(t *testing.T) {
-	testenv.Tool(t, "crm_simulate")
-	if testing.Short() {
-		t.Skip("runs crm_simulate once per case")
 	}
 	results := map[string]bool{}
 	for _, oc := range oracleCases(t) {
@@ -364,11 +357,20 @@ func TestPlannerActions(t *testing.T) {
 		if !ok {
 			continue
 		}
-		got, err := pclActions(oc)
-		pass := err == nil && strings.Join(got, "\n") == strings.Join(want, "\n")
+		pcl, err := pclActions(oc)
+		pass := err == nil && strings.Join(pcl, "\n") == strings.Join(want, "\n")
 		results[oc.name] = pass
 		if !pass && testing.Verbose() {
-			t.Logf("%s (%s): %v", oc.name, oc.sc, err)
+			t.Logf("%s (%s): pcl's actions differ (%v)", oc.name, oc.sc, err)
+			diffLines(t, pcl, want)
+		}
+		if mangledBySimulator(oc) {
+			continue
+		}
+		modified, _ := writeApplied(t, oc)
+		got, _ := simulatedActions(t, "-x", modified)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s (%s): actions differ from crm_simulate %s", oc.name, oc.sc, strings.Join(oc.flags, " "))
 			diffLines(t, got, want)
 		}
 	}

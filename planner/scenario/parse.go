@@ -47,8 +47,18 @@ var migrateNotifyKey = regexp.MustCompile(`^(.*)_(migrate_(?:from|to)|(?:pre|pos
 // 3 unimplemented, 5 not installed, 6 not configured, 7 not running,
 // 8 running promoted, 9 failed promoted.
 func ParseOp(text string) (ir.Injection, error) {
+	in, err := ParseOpSpec(text)
+	if err != nil {
+		return ir.Injection{}, fmt.Errorf("--op-fail %q: %v", text, err)
+	}
+	return in, nil
+}
+
+// ParseOpSpec is ParseOp without the flag's name in its errors, for
+// specs written elsewhere (a scenario block's op_fail list).
+func ParseOpSpec(text string) (ir.Injection, error) {
 	fail := func(format string, args ...any) (ir.Injection, error) {
-		return ir.Injection{}, fmt.Errorf("--op-fail %q: %s; %s", text, fmt.Sprintf(format, args...), opSyntax)
+		return ir.Injection{}, fmt.Errorf("%s; %s", fmt.Sprintf(format, args...), opSyntax)
 	}
 	spec := strings.TrimSpace(text)
 	key, rest, ok := strings.Cut(spec, "@")

@@ -184,9 +184,9 @@ func (a *applier) setNodeStateAttr(ns *ir.NodeState, name, value string) {
 // is updated rather than duplicated (which is what the CIB's merge does):
 // value computes the new value from the old one.
 func (a *applier) setTransient(ns *ir.NodeState, name string, value func(old string, had bool) string) {
-	if ns.TransientID == "" && len(ns.Transient) == 0 {
-		ns.TransientID = ns.ID
+	if !transientPresent(ns) {
 		addSection(ns, "transient_attributes")
+		ns.TransientID = ns.ID
 	}
 	var set *ir.NVSet
 	for _, s := range ns.Transient {
@@ -217,11 +217,34 @@ func (a *applier) setTransient(ns *ir.NodeState, name string, value func(old str
 	set.Pairs = append(set.Pairs, &ir.NVPair{ID: id, Name: name, Value: strPtr(value("", false))})
 }
 
-// addSection records a new child of a node state where the source order
-// is tracked.
+// transientPresent reports whether the node state has a
+// <transient_attributes> element.
+func transientPresent(ns *ir.NodeState) bool {
+	if ns.Sections != nil {
+		for _, s := range ns.Sections {
+			if s == "transient_attributes" {
+				return true
+			}
+		}
+		return false
+	}
+	return ns.TransientID != "" || len(ns.Transient) > 0
+}
+
+// addSection records a new child of a node state, after the existing
+// ones (crm_simulate appends it). Call it before setting the child's
+// fields: a node state built without a recorded order gets one here, from
+// the children it has so far.
 func addSection(ns *ir.NodeState, name string) {
 	if ns.Sections == nil {
-		return
+		sections := []string{}
+		if transientPresent(ns) {
+			sections = append(sections, "transient_attributes")
+		}
+		if lrmPresent(ns) {
+			sections = append(sections, "lrm")
+		}
+		ns.Sections = sections
 	}
 	for _, s := range ns.Sections {
 		if s == name {

@@ -403,10 +403,11 @@ func (s *scheduler) antiColocationOrder(first *rscState, firstRole Role, then *r
 // findActionsByTask looks a key up on a resource, retrying with the
 // resource's own id.
 func findActionsByTask(r *rscState, key string) []*Action {
-	list := findActions(r.actions, key, NoNode)
+	list := findActions(r.withKey(key), key, NoNode)
 	if len(list) == 0 {
 		if _, task, iv, ok := parseOpKey(key); ok {
-			list = findActions(r.actions, opKey(r.ID, task, iv), NoNode)
+			own := opKey(r.ID, task, iv)
+			list = findActions(r.withKey(own), own, NoNode)
 		}
 	}
 	return list

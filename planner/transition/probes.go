@@ -180,7 +180,7 @@ func (s *scheduler) probeOrderingsForStops() {
 		if o.rhAction != nil {
 			thens = []*Action{o.rhAction}
 		} else if o.rhRsc != nil {
-			thens = findActions(o.rhRsc.actions, o.rhTask, NoNode)
+			thens = findActions(o.rhRsc.withKey(o.rhTask), o.rhTask, NoNode)
 			if len(thens) == 0 {
 				continue
 			}

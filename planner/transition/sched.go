@@ -9,7 +9,8 @@ type rscState struct {
 	idx     int
 	parent  *rscState
 	members []*rscState
-	actions []*Action // in creation order
+	actions []*Action            // in creation order
+	byKey   map[string][]*Action // actions by foldKey(Key), in creation order (see addAction)
 
 	role, nextRole Role
 	restarting     bool
@@ -76,7 +77,12 @@ func findActions(list []*Action, key string, node int) []*Action {
 	var out []*Action
 	for i := len(list) - 1; i >= 0; i-- {
 		a := list[i]
-		if !strings.EqualFold(a.Key, key) {
+		// The node test is the cheap one: an action on another node never
+		// matches, whatever its key.
+		if node != NoNode && a.Node != NoNode && a.Node != node {
+			continue
+		}
+		if a.Key != key && !strings.EqualFold(a.Key, key) {
 			continue
 		}
 		switch {
@@ -100,7 +106,7 @@ func findActionsExact(list []*Action, key string, node int) []*Action {
 	var out []*Action
 	for i := len(list) - 1; i >= 0; i-- {
 		a := list[i]
-		if a.Node == node && strings.EqualFold(a.Key, key) {
+		if a.Node == node && (a.Key == key || strings.EqualFold(a.Key, key)) {
 			out = append(out, a)
 		}
 	}
@@ -112,10 +118,13 @@ func findActionsExact(list []*Action, key string, node int) []*Action {
 func findFirstAction(list []*Action, key, task string, node int) *Action {
 	for i := len(list) - 1; i >= 0; i-- {
 		a := list[i]
-		if key != "" && !strings.EqualFold(a.Key, key) {
+		if node != NoNode && a.Node != node {
 			continue
 		}
-		if task != "" && !strings.EqualFold(a.Task, task) {
+		if key != "" && a.Key != key && !strings.EqualFold(a.Key, key) {
+			continue
+		}
+		if task != "" && a.Task != task && !strings.EqualFold(a.Task, task) {
 			continue
 		}
 		if node == NoNode {
@@ -131,9 +140,9 @@ func findFirstAction(list []*Action, key, task string, node int) *Action {
 func (r *rscState) resourceActions(node int, task string, requireNode bool) []*Action {
 	key := opKey(r.ID, task, 0)
 	if requireNode {
-		return findActionsExact(r.actions, key, node)
+		return findActionsExact(r.withKey(key), key, node)
 	}
-	return findActions(r.actions, key, node)
+	return findActions(r.withKey(key), key, node)
 }
 
 // customAction finds or creates an action, as Pacemaker's custom_action
@@ -141,7 +150,7 @@ func (r *rscState) resourceActions(node int, task string, requireNode bool) []*A
 func (s *scheduler) customAction(r *rscState, key, task string, node int, optional bool) *Action {
 	var a *Action
 	if r != nil {
-		if m := findActions(r.actions, key, node); len(m) > 0 {
+		if m := findActions(r.withKey(key), key, node); len(m) > 0 {
 			a = m[0]
 		}
 	} else {
@@ -161,7 +170,7 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 		if r == nil {
 			s.singletons[key] = a
 		} else {
-			r.actions = append(r.actions, a)
+			r.addAction(a)
 		}
 	}
 	// A non-recurring action of an unmanaged resource is never required.

@@ -1,0 +1,134 @@
+package synth_test
+
+// Scale benchmarks for the whole pipeline on synthetic clusters (issue 7):
+// compile (.pcl -> IR), import (CIB XML -> IR), scores (placement) and
+// plan (placement + transition), at 100x8, 1000x16, 2000x32 and 10000x64.
+// Inputs are generated into a temporary directory by the benchmark itself
+// (synth + emit/cibxml + emit/pclgen), exactly what cmd/pcl-gen writes.
+//
+//	go test ./internal/synth -run '^$' -bench . -benchmem
+//	go test ./internal/synth -run '^$' -bench 'Plan/10000x64' -cpuprofile cpu.out
+//
+// -short skips 10000x64.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"pcl/compiler"
+	"pcl/emit/cibxml"
+	"pcl/emit/pclgen"
+	"pcl/importer"
+	"pcl/internal/synth"
+	"pcl/ir"
+	"pcl/planner"
+	"pcl/planner/transition"
+)
+
+type scale struct{ resources, nodes int }
+
+func (s scale) String() string { return fmt.Sprintf("%dx%d", s.resources, s.nodes) }
+
+var scales = []scale{{100, 8}, {1000, 16}, {2000, 32}, {10000, 64}}
+
+// fixture is one generated cluster on disk.
+type fixture struct {
+	xmlPath, pclPath string
+	xml              []byte
+}
+
+// generate writes cluster.xml and cluster.pcl for s into a temporary
+// directory, as cmd/pcl-gen does (the policy carries no status).
+func generate(b *testing.B, s scale) fixture {
+	b.Helper()
+	cib := synth.Generate(synth.Params{Resources: s.resources, Nodes: s.nodes, Seed: 1})
+	var xml bytes.Buffer
+	if err := cibxml.Write(&xml, cib); err != nil {
+		b.Fatal(err)
+	}
+	policy := *cib
+	policy.Status = nil
+	src, err := pclgen.Write(&policy)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	f := fixture{xmlPath: filepath.Join(dir, "cluster.xml"), pclPath: filepath.Join(dir, "cluster.pcl"), xml: xml.Bytes()}
+	if err := os.WriteFile(f.xmlPath, f.xml, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(f.pclPath, src, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return f
+}
+
+// eachScale runs fn as a sub-benchmark per size, skipping the largest
+// under -short.
+func eachScale(b *testing.B, fn func(b *testing.B, f fixture)) {
+	for _, s := range scales {
+		b.Run(s.String(), func(b *testing.B) {
+			if testing.Short() && s.resources > 2000 {
+				b.Skip("10000x64 skipped under -short")
+			}
+			f := generate(b, s)
+			b.ReportAllocs()
+			b.ResetTimer()
+			fn(b, f)
+		})
+	}
+}
+
+func importCIB(b *testing.B, f fixture) *ir.CIB {
+	cib, diags := importer.Read(f.xmlPath, f.xml)
+	if diags.HasErrors() {
+		b.Fatal(diags.Error())
+	}
+	return cib
+}
+
+func BenchmarkCompile(b *testing.B) {
+	eachScale(b, func(b *testing.B, f fixture) {
+		for i := 0; i < b.N; i++ {
+			if _, _, diags := compiler.Compile([]string{f.pclPath}, compiler.Options{}); diags.HasErrors() {
+				b.Fatal(diags.Error())
+			}
+		}
+	})
+}
+
+func BenchmarkImport(b *testing.B) {
+	eachScale(b, func(b *testing.B, f fixture) {
+		for i := 0; i < b.N; i++ {
+			importCIB(b, f)
+		}
+	})
+}
+
+// BenchmarkScores is placement with explanation trails, as `pcl scores`
+// computes it, from an imported CIB.
+func BenchmarkScores(b *testing.B) {
+	eachScale(b, func(b *testing.B, f fixture) {
+		cib := importCIB(b, f)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			planner.Compute(cib, planner.Options{})
+		}
+	})
+}
+
+// BenchmarkPlan is placement then the transition, as `pcl plan` computes
+// it, from an imported CIB.
+func BenchmarkPlan(b *testing.B) {
+	eachScale(b, func(b *testing.B, f fixture) {
+		cib := importCIB(b, f)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p, _ := planner.Compute(cib, planner.Options{})
+			transition.Compute(p.TransitionInput())
+		}
+	})
+}

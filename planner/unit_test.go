@@ -1,0 +1,74 @@
+package planner
+
+import (
+	"sort"
+	"testing"
+
+	"pcl/ir"
+)
+
+func TestCompareNodeNames(t *testing.T) {
+	names := []string{"node10", "Node2", "node1", "node02", "alpha", "node2a"}
+	sort.SliceStable(names, func(i, j int) bool { return compareNodeNames(names[i], names[j]) < 0 })
+	// At the digit runs 2 and 02 compare equal in value and the shorter sorts
+	// first, before the rest of the name is looked at.
+	want := []string{"alpha", "node1", "Node2", "node2a", "node02", "node10"}
+	for i := range want {
+		if names[i] != want[i] {
+			t.Fatalf("natural order = %v, want %v", names, want)
+		}
+	}
+}
+
+func TestSumTrail(t *testing.T) {
+	trail := []Contribution{
+		{Cause: "a", Value: 999999},
+		{Cause: "b", Value: 5},   // clamps to INFINITY
+		{Cause: "c", Value: -10}, // INFINITY absorbs
+		{Cause: "d", Value: 7, Set: true},
+		{Cause: "e", Value: -ir.Infinity},
+		{Cause: "f", Value: ir.Infinity}, // -INFINITY wins
+	}
+	if got := SumTrail(trail); got != -ir.Infinity {
+		t.Errorf("SumTrail = %s, want -INFINITY", got)
+	}
+	if got := SumTrail(trail[:3]); got != ir.Infinity {
+		t.Errorf("SumTrail of clamped sum = %s, want INFINITY", got)
+	}
+}
+
+func TestCmpOps(t *testing.T) {
+	op := func(id string, call int, lrc string) *ir.OpRecord {
+		return &ir.OpRecord{ID: id, CallID: call, Attrs: []ir.Attr{{Name: "call-id", Value: itoa(call)}, {Name: "last-rc-change", Value: lrc}}}
+	}
+	// The recurring monitor and its last failure share a call id; the
+	// failure, changed later, sorts last.
+	ops := sortOps([]*ir.OpRecord{op("r_last_failure_0", 32, "200"), op("r_monitor_30000", 32, "100"), op("r_last_0", 31, "100")})
+	got := []string{ops[0].ID, ops[1].ID, ops[2].ID}
+	want := []string{"r_last_0", "r_monitor_30000", "r_last_failure_0"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("sortOps = %v, want %v", got, want)
+		}
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+func TestCmpOnFail(t *testing.T) {
+	order := []onFail{failIgnore, failDemote, failRecover, failResetRemote, failRestartContainer, failMigrate, failBlock, failStop, failStandby, failFence}
+	for i := 1; i < len(order); i++ {
+		if cmpOnFail(order[i-1], order[i]) >= 0 {
+			t.Errorf("cmpOnFail(%d, %d) should be negative", order[i-1], order[i])
+		}
+	}
+}
