@@ -18,7 +18,7 @@ type Options struct {
 // schema it is written for and fresh version counters, which is what
 // crm_verify and cibadmin --replace need.
 var defaultRootAttrs = []ir.Attr{
-	{Name: "crm_feature_set", Value: "3.16.2"},
+	{Name: "crm_feature_set", Value: "3.16.1"}, // Pacemaker 2.1.5's, the version pcl plans for
 	{Name: "validate-with", Value: "pacemaker-3.7"},
 	{Name: "epoch", Value: "1"},
 	{Name: "num_updates", Value: "0"},
@@ -52,6 +52,7 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	l.attrs = append([]ir.Attr(nil), defaultRootAttrs...)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()
+	l.resolveScenarios()
 	l.validate()
 	diags = append(diags, l.diags...)
 	if !l.explicitSections {
@@ -60,5 +61,5 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	return &ir.CIB{Attrs: l.attrs, Config: l.cfg}, diags
+	return &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios()}, diags
 }

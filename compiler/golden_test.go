@@ -3,6 +3,7 @@ package compiler
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"pcl/emit/cibxml"
+	"pcl/ir"
+	"pcl/planner/scenario"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
@@ -49,10 +52,14 @@ func TestGolden(t *testing.T) {
 				wr := hcl.NewDiagnosticTextWriter(&diagText, files, 100, false)
 				_ = wr.WriteDiagnostics(diags)
 			}
-			outputs := map[string][]byte{"cib.xml": got.Bytes(), "diagnostics": relativize(diagText.Bytes(), dir)}
+			var scenarios []byte
+			if cib != nil {
+				scenarios = relativize(scenarioText(cib.Scenarios), dir)
+			}
+			outputs := map[string][]byte{"cib.xml": got.Bytes(), "diagnostics": relativize(diagText.Bytes(), dir), "scenarios": scenarios}
 			if *update {
 				ar.Files = kept
-				for _, name := range []string{"cib.xml", "diagnostics"} {
+				for _, name := range goldenOutputs {
 					if len(outputs[name]) > 0 {
 						ar.Files = append(ar.Files, txtar.File{Name: name, Data: outputs[name]})
 					}
@@ -66,13 +73,44 @@ func TestGolden(t *testing.T) {
 			for _, f := range ar.Files {
 				want[f.Name] = f.Data
 			}
-			for _, name := range []string{"cib.xml", "diagnostics"} {
+			for _, name := range goldenOutputs {
 				if !bytes.Equal(want[name], outputs[name]) {
 					t.Errorf("%s differs (run go test -update to accept)\nwant:\n%s\ngot:\n%s", name, want[name], outputs[name])
 				}
 			}
 		})
 	}
+}
+
+// goldenOutputs are the files a golden archive compares; each is left
+// out of the archive when empty.
+var goldenOutputs = []string{"cib.xml", "scenarios", "diagnostics"}
+
+// scenarioText lists declared scenarios, which the CIB XML does not hold:
+// one line per scenario and per injection, in the flag syntax of
+// `pcl plan`, with where each was declared.
+func scenarioText(list []*ir.Scenario) []byte {
+	var b bytes.Buffer
+	for _, s := range list {
+		fmt.Fprintf(&b, "scenario %q (%s)\n", s.Name, s.DeclRange)
+		if s.Description != "" {
+			fmt.Fprintf(&b, "  description %q\n", s.Description)
+		}
+		if s.Now != "" {
+			fmt.Fprintf(&b, "  now %s\n", s.Now)
+		}
+		for _, in := range s.Injections {
+			arg := in.Node
+			switch {
+			case in.Kind == ir.InjectOp:
+				arg = scenario.OpSpec(*in)
+			case in.Ticket != "":
+				arg = in.Ticket
+			}
+			fmt.Fprintf(&b, "  --%s %s (%s)\n", scenario.KindFlag(in.Kind), arg, in.DeclRange)
+		}
+	}
+	return b.Bytes()
 }
 
 // relativize drops the temporary directory from file names in diagnostics.

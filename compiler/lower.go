@@ -31,7 +31,10 @@ type lowerer struct {
 	resRange  map[string]hcl.Range
 
 	counts map[string]int // n-th block of properties, rsc_defaults, op_defaults
-	files  map[string]*hcl.File
+
+	scenarios     []*scenarioDecl
+	scenarioNames map[string]hcl.Range // first declaration of each scenario name
+	files         map[string]*hcl.File
 }
 
 // source gives the text of a policy file, for positions inside rule strings.
@@ -57,6 +60,8 @@ func newLowerer() *lowerer {
 		parent:    map[string]ir.Resource{},
 		resRange:  map[string]hcl.Range{},
 		counts:    map[string]int{},
+
+		scenarioNames: map[string]hcl.Range{},
 	}
 }
 
@@ -165,6 +170,8 @@ func (l *lowerer) lowerInstance(in *instance) {
 	case "acl_role", "acl_target", "acl_group":
 		l.section("acls")
 		l.lowerACL(in)
+	case "scenario":
+		l.lowerScenario(in)
 	default:
 		panic("compiler: no lowering for block type " + in.block.Type)
 	}

@@ -164,17 +164,24 @@ func SourceBody(files map[string]*hcl.File, b *Block) hcl.Body {
 }
 
 func findBlock(body *hclsyntax.Body, b *Block) *hclsyntax.Body {
-	for _, blk := range body.Blocks {
-		def := blk.DefRange()
-		if blk.Type == b.Type && def.Start.Byte == b.DefRange.Start.Byte && def.End.Byte == b.DefRange.End.Byte &&
-			len(blk.Labels) == len(b.Labels) {
-			return blk.Body
-		}
-		if found := findBlock(blk.Body, b); found != nil {
-			return found
-		}
+	// Blocks are in source order and do not overlap, so only the last one
+	// starting at or before b can be b or hold it: a binary search per
+	// level instead of a walk of the whole file for every block looked up.
+	at := b.DefRange.Start.Byte
+	i := sort.Search(len(body.Blocks), func(i int) bool { return body.Blocks[i].TypeRange.Start.Byte > at }) - 1
+	if i < 0 {
+		return nil
 	}
-	return nil
+	blk := body.Blocks[i]
+	def := blk.DefRange()
+	if blk.Type == b.Type && def.Start.Byte == at && def.End.Byte == b.DefRange.End.Byte &&
+		len(blk.Labels) == len(b.Labels) {
+		return blk.Body
+	}
+	if at >= blk.Range().End.Byte {
+		return nil
+	}
+	return findBlock(blk.Body, b)
 }
 
 // Expansion returns a named block's for_each and name attributes, read

@@ -66,3 +66,37 @@ func TestEverySchemaBlockIsDeclared(t *testing.T) {
 		}
 	}
 }
+
+// A scenario's op_fail is both a list attribute and a block type: HCL
+// keeps the two apart, in source order.
+func TestScenarioOpFailAttributeAndBlocks(t *testing.T) {
+	src := `scenario "s" {
+  op_fail = ["web_monitor_10000@n1=7"]
+  op_fail {
+    resource = "web"
+  }
+  op_fail {
+    resource = "db"
+  }
+}
+`
+	f, diags := Parse([]byte(src), "s.pcl")
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	b := f.Blocks[0]
+	if diags := Decode(b); diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var items []string
+	for _, it := range b.Items() {
+		kind := "attr"
+		if it.Block != nil {
+			kind = "block"
+		}
+		items = append(items, it.Name()+":"+kind)
+	}
+	if got := strings.Join(items, ","); got != "op_fail:attr,op_fail:block,op_fail:block" {
+		t.Errorf("items %s", got)
+	}
+}

@@ -23,7 +23,7 @@ var TopLevel = []string{
 	"locals", "variable", "cib", "properties", "rsc_defaults", "op_defaults",
 	"node", "primitive", "template", "group", "clone", "master", "bundle",
 	"location", "order", "colocation", "ticket", "tag", "alert", "fencing_level",
-	"acl_role", "acl_target", "acl_group",
+	"acl_role", "acl_target", "acl_group", "scenario",
 }
 
 // expansion is accepted by every named top-level block and nested primitive.
@@ -136,6 +136,16 @@ var Schemas = map[string]*Schema{
 		Blocks: []string{"permission"},
 	},
 	"acl_group": {Labels: []string{"id"}, Attrs: append([]string{"name", "roles"}, expansion...)},
+	// A scenario is pcl's own (never written to the CIB): a what-if for
+	// `pcl plan`. op_fail is both a list attribute of crm_simulate-style
+	// specs and a block spelling one operation out.
+	"scenario": {
+		Labels: []string{"name"},
+		Attrs: append([]string{"description", "node_down", "node_fail", "node_up", "node_standby",
+			"op_fail", "ticket_grant", "ticket_revoke", "ticket_standby", "ticket_activate", "now"}, expansion...),
+		Blocks: []string{"op_fail"},
+	},
+	"op_fail": {Attrs: []string{"resource", "operation", "interval", "node", "rc", "count"}},
 }
 
 var primitiveBody = &Schema{

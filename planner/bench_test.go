@@ -17,7 +17,7 @@ import (
 func bigCIB(nodes, groups, prims int) string {
 	rng := rand.New(rand.NewSource(1))
 	var b strings.Builder
-	b.WriteString(`<cib crm_feature_set="3.16.2" validate-with="pacemaker-3.9" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1"><configuration><crm_config><cluster_property_set id="o"><nvpair id="o1" name="stonith-enabled" value="false"/></cluster_property_set></crm_config><nodes>`)
+	b.WriteString(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.9" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1"><configuration><crm_config><cluster_property_set id="o"><nvpair id="o1" name="stonith-enabled" value="false"/></cluster_property_set></crm_config><nodes>`)
 	for i := 1; i <= nodes; i++ {
 		fmt.Fprintf(&b, `<node id="%d" uname="node%d"><instance_attributes id="n%d"><nvpair id="n%d-r" name="rack" value="r%d"/></instance_attributes></node>`, i, i, i, i, i%4)
 	}

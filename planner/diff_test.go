@@ -30,7 +30,7 @@ func genCIB(seed int64) string {
 	for i := range nodes {
 		nodes[i] = fmt.Sprintf("node%d", i+1)
 	}
-	fmt.Fprintf(&b, `<cib crm_feature_set="3.16.2" validate-with="pacemaker-3.9" epoch="1" num_updates="1" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
+	fmt.Fprintf(&b, `<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.9" epoch="1" num_updates="1" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
   <configuration>
     <crm_config>
       <cluster_property_set id="cib-bootstrap-options">

@@ -26,7 +26,7 @@ const explainedLocation = `<rsc_location id="rscloc-webserver" rsc="webserver">
 
 func explainedCIB(resources, constraints, rscDefaults string, running map[string]string, attrs map[string]string) string {
 	var b strings.Builder
-	b.WriteString(`<cib crm_feature_set="3.16.2" validate-with="pacemaker-3.9" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" execution-date="1700000000"><configuration><crm_config><cluster_property_set id="opts"><nvpair id="o1" name="stonith-enabled" value="false"/></cluster_property_set></crm_config>`)
+	b.WriteString(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.9" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" execution-date="1700000000"><configuration><crm_config><cluster_property_set id="opts"><nvpair id="o1" name="stonith-enabled" value="false"/></cluster_property_set></crm_config>`)
 	b.WriteString("<nodes>" + explainedNodes + "</nodes><resources>" + resources + "</resources>")
 	if rscDefaults != "" {
 		fmt.Fprintf(&b, `<rsc_defaults><meta_attributes id="rd"><nvpair id="rd-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`, rscDefaults)

@@ -74,7 +74,7 @@ func opRecord(rsc, op string, intervalMs int64, call int, node string) *ir.OpRec
 	}
 	r.Attrs = []ir.Attr{
 		{Name: "id", Value: id}, {Name: "operation_key", Value: key}, {Name: "operation", Value: op},
-		{Name: "crm-debug-origin", Value: "synth"}, {Name: "crm_feature_set", Value: "3.16.2"},
+		{Name: "crm-debug-origin", Value: "synth"}, {Name: "crm_feature_set", Value: "3.16.1"},
 		{Name: "transition-key", Value: tkey}, {Name: "transition-magic", Value: r.TransitionMagic},
 		{Name: "exit-reason", Value: ""}, {Name: "on_node", Value: node},
 		{Name: "call-id", Value: strconv.Itoa(call)}, {Name: "rc-code", Value: "0"},

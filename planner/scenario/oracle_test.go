@@ -273,7 +273,7 @@ func TestInjectionScores(t *testing.T) {
 		got := sortedLines(simulate(t, "-x", modified, "-sQ"))
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s (%s): scores differ from crm_simulate %s", oc.name, oc.sc, strings.Join(oc.flags, " "))
-			diffLines(t, got, want)
+			testenv.LogLineDiff(t, got, want)
 		}
 	}
 }
@@ -362,7 +362,7 @@ func TestInjectionActions(t *testing.T) {
 		results[oc.name] = pass
 		if !pass && testing.Verbose() {
 			t.Logf("%s (%s): pcl's actions differ (%v)", oc.name, oc.sc, err)
-			diffLines(t, pcl, want)
+			testenv.LogLineDiff(t, pcl, want)
 		}
 		if mangledBySimulator(oc) {
 			continue
@@ -371,7 +371,7 @@ func TestInjectionActions(t *testing.T) {
 		got, _ := simulatedActions(t, "-x", modified)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s (%s): actions differ from crm_simulate %s", oc.name, oc.sc, strings.Join(oc.flags, " "))
-			diffLines(t, got, want)
+			testenv.LogLineDiff(t, got, want)
 		}
 	}
 	testenv.Ratchet(t, "scenario-actions", results)
@@ -470,23 +470,3 @@ func mangledBySimulator(oc oracleCase) bool {
 	return false
 }
 
-func diffLines(t *testing.T, got, want []string) {
-	t.Helper()
-	g, w := map[string]bool{}, map[string]bool{}
-	for _, l := range got {
-		g[l] = true
-	}
-	for _, l := range want {
-		w[l] = true
-	}
-	for _, l := range want {
-		if !g[l] {
-			t.Logf("  missing: %s", l)
-		}
-	}
-	for _, l := range got {
-		if !w[l] {
-			t.Logf("  extra:   %s", l)
-		}
-	}
-}

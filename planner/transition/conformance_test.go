@@ -125,25 +125,6 @@ func dotBody(data string) []string {
 	return out
 }
 
-func diffLines(t *testing.T, got, want []string) {
-	g, w := map[string]bool{}, map[string]bool{}
-	for _, l := range got {
-		g[l] = true
-	}
-	for _, l := range want {
-		w[l] = true
-	}
-	for _, l := range want {
-		if !g[l] {
-			t.Logf("missing: %s", l)
-		}
-	}
-	for _, l := range got {
-		if !w[l] {
-			t.Logf("extra:   %s", l)
-		}
-	}
-}
 
 func TestDotConformance(t *testing.T) {
 	dotConformance(t, "dot", testenv.ListFile(t, "tier01_core.txt"))
@@ -173,7 +154,7 @@ func dotConformance(t *testing.T, ratchet string, names []string) {
 		pass := strings.Join(wl, "\n") == strings.Join(gl, "\n")
 		results[ct.Name] = pass
 		if *only != "" && !pass {
-			diffLines(t, gl, wl)
+			testenv.LogLineDiff(t, gl, wl)
 		}
 	}
 	if *only != "" {
@@ -222,7 +203,7 @@ func TestSummaryConformance(t *testing.T) {
 		pass := strings.Join(wl, "\n") == strings.Join(got, "\n")
 		results[ct.Name] = pass
 		if *only != "" && !pass {
-			diffLines(t, got, wl)
+			testenv.LogLineDiff(t, got, wl)
 		}
 	}
 	if *only != "" {

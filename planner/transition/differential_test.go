@@ -142,7 +142,7 @@ func genCIB(seed int64) string {
 		stickiness = `
     <rsc_defaults><meta_attributes id="rsc-options"><nvpair id="rsc-options-stickiness" name="resource-stickiness" value="100"/></meta_attributes></rsc_defaults>`
 	}
-	return fmt.Sprintf(`<cib crm_feature_set="3.16.2" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
+	return fmt.Sprintf(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
   <configuration>
     <crm_config>
       <cluster_property_set id="cib-bootstrap-options">
@@ -234,8 +234,8 @@ func TestDifferential(t *testing.T) {
 		}
 		if !results[name] && testing.Verbose() {
 			t.Logf("%s differs (dot %v, summary %v); input kept at %s", name, dotOK, sumOK, path)
-			diffLines(t, dotBody(string(gotDot)), dotBody(string(wantDot)))
-			diffLines(t, gotSum, wantSum)
+			testenv.LogLineDiff(t, dotBody(string(gotDot)), dotBody(string(wantDot)))
+			testenv.LogLineDiff(t, gotSum, wantSum)
 		}
 	}
 	testenv.Ratchet(t, "differential", results)

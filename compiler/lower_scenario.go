@@ -1,0 +1,304 @@
+package compiler
+
+import (
+	"math/big"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/convert"
+
+	"pcl/dsl"
+	"pcl/ir"
+	"pcl/planner/scenario"
+)
+
+// This file lowers scenario blocks: what-ifs for `pcl plan`, kept in
+// CIB.Scenarios and never written to the CIB XML. The names they use are
+// checked by resolveScenarios once every node, resource and ticket of the
+// policy is known, since a scenario may come before what it names.
+
+// scenarioLists are the list attributes of a scenario block and the
+// injection each element makes, in the order the language describes them.
+var scenarioLists = []struct {
+	attr   string
+	kind   ir.InjectionKind
+	ticket bool // elements name tickets, not nodes
+}{
+	{"node_down", ir.InjectNodeDown, false},
+	{"node_fail", ir.InjectNodeFail, false},
+	{"node_up", ir.InjectNodeUp, false},
+	{"node_standby", ir.InjectNodeStandby, false},
+	{"ticket_grant", ir.InjectTicketGrant, true},
+	{"ticket_revoke", ir.InjectTicketRevoke, true},
+	{"ticket_standby", ir.InjectTicketStandby, true},
+	{"ticket_activate", ir.InjectTicketActivate, true},
+}
+
+// injectionRanges are where an injection's names are written, for
+// diagnostics more precise than the injection's DeclRange (an op_fail
+// block names its node and resource in attributes of their own).
+type injectionRanges struct {
+	node, resource hcl.Range
+}
+
+// scenarioDecl is a lowered scenario with where its names are written.
+type scenarioDecl struct {
+	sc     *ir.Scenario
+	ranges map[*ir.Injection]injectionRanges
+}
+
+func (l *lowerer) lowerScenario(in *instance) {
+	b, ctx := in.block, in.ctx
+	s := &ir.Scenario{Name: in.name, DeclRange: b.DefRange}
+	if first, dup := l.scenarioNames[s.Name]; dup {
+		l.diags = append(l.diags, duplicate("scenario", s.Name, in.nameRange, first))
+	} else {
+		l.scenarioNames[s.Name] = in.nameRange
+	}
+	decl := &scenarioDecl{sc: s, ranges: map[*ir.Injection]injectionRanges{}}
+	add := func(inj *ir.Injection, node, rsc hcl.Range) {
+		s.Injections = append(s.Injections, inj)
+		decl.ranges[inj] = injectionRanges{node: node, resource: rsc}
+	}
+	if a := b.Attr("description"); a != nil {
+		s.Description, _ = l.str(a, ctx)
+	}
+	if a := b.Attr("now"); a != nil {
+		if t, ok := l.str(a, ctx); ok {
+			if _, err := scenario.ParseTime(t); err != nil {
+				l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid scenario time",
+					"%s.", capitalize(err.Error())))
+			} else {
+				s.Now = t
+			}
+		}
+	}
+	// Attributes and op_fail blocks in source order, so that the
+	// injections are listed as written.
+	for _, it := range b.Items() {
+		if it.Block != nil {
+			// Added even when incomplete (the compilation fails then) so
+			// that the names it does have are checked too.
+			inj, node, rsc := l.lowerOpFailBlock(it.Block, ctx)
+			add(inj, node, rsc)
+			continue
+		}
+		a := it.Attr
+		if a.Name == "op_fail" {
+			texts, ranges, _ := l.strListRanged(a, ctx)
+			for i, t := range texts {
+				op, err := scenario.ParseOpSpec(t)
+				if err != nil {
+					l.diags = append(l.diags, errorAt(ranges[i], "Invalid operation failure",
+						"%s.", capitalize(err.Error())))
+					continue
+				}
+				op.DeclRange = ranges[i]
+				add(&op, ranges[i], ranges[i])
+			}
+			continue
+		}
+		for _, sl := range scenarioLists {
+			if sl.attr != a.Name {
+				continue
+			}
+			texts, ranges, _ := l.strListRanged(a, ctx)
+			for i, t := range texts {
+				inj := &ir.Injection{Kind: sl.kind, DeclRange: ranges[i]}
+				what := "node"
+				if sl.ticket {
+					inj.Ticket, what = t, "ticket"
+				} else {
+					inj.Node = t
+				}
+				if t == "" || strings.ContainsAny(t, " \t\r\n") {
+					l.diags = append(l.diags, errorAt(ranges[i], "Invalid "+what+" name",
+						"%q is not a %s name: it is empty or holds white space.", t, what))
+					continue
+				}
+				add(inj, ranges[i], hcl.Range{})
+			}
+		}
+	}
+	l.scenarios = append(l.scenarios, decl)
+}
+
+// lowerOpFailBlock reads an op_fail block: the operation spelled out, the
+// interval as a duration like an op's (a number is seconds), rc 1 (a
+// generic error) and count 1 unless written. Problems are reported here;
+// the injection is returned whatever its state, for its names to be
+// checked too.
+func (l *lowerer) lowerOpFailBlock(b *dsl.Block, ctx *hcl.EvalContext) (inj *ir.Injection, node, rsc hcl.Range) {
+	inj = &ir.Injection{Kind: ir.InjectOp, RC: 1, Count: 1, DeclRange: b.DefRange}
+	required := func(name string, dst *string) hcl.Range {
+		a := b.Attr(name)
+		if a == nil {
+			l.diags = append(l.diags, errorAt(b.DefRange, "Missing "+name,
+				"An op_fail block needs %s = \"...\".", name))
+			return b.DefRange
+		}
+		t, good := l.str(a, ctx)
+		if good && (t == "" || strings.ContainsAny(t, " \t\r\n")) {
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid "+name,
+				"The %s %q is empty or holds white space.", name, t))
+		}
+		*dst = t
+		return a.Expr.Range()
+	}
+	rsc = required("resource", &inj.Resource)
+	required("operation", &inj.Operation)
+	node = required("node", &inj.Node)
+	if a := b.Attr("interval"); a != nil {
+		if t, good := l.str(a, ctx); good {
+			d, err := ir.ParseDuration(t)
+			if err != nil {
+				l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid interval", "%s.", capitalize(err.Error())))
+			}
+			inj.IntervalMs = d.Ms
+		}
+	}
+	if a := b.Attr("rc"); a != nil {
+		if n, good := l.integer(a, ctx, 0, 255); good {
+			inj.RC = n
+		}
+	}
+	if a := b.Attr("count"); a != nil {
+		if n, good := l.integer(a, ctx, 1, 1000000); good {
+			inj.Count = n
+		}
+	}
+	return inj, node, rsc
+}
+
+// integer evaluates a whole number in [min, max].
+func (l *lowerer) integer(a *hcl.Attribute, ctx *hcl.EvalContext, min, max int64) (int, bool) {
+	v, ok := l.value(a, ctx)
+	if !ok {
+		return 0, false
+	}
+	nv, err := convert.Convert(v, cty.Number)
+	if err == nil && !nv.IsNull() {
+		f := nv.AsBigFloat()
+		if n, acc := f.Int64(); acc == big.Exact && n >= min && n <= max {
+			return int(n), true
+		}
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid "+a.Name,
+		"The attribute %q must be a whole number from %d to %d.", a.Name, min, max))
+	return 0, false
+}
+
+// strListRanged is strList with each element's range where the list is
+// written as a literal ["a", "b"]; elements of a computed list get the
+// whole expression's range.
+func (l *lowerer) strListRanged(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, []hcl.Range, bool) {
+	list, ok := l.strList(a, ctx)
+	if !ok {
+		return nil, nil, false
+	}
+	ranges := make([]hcl.Range, len(list))
+	tuple, literal := a.Expr.(*hclsyntax.TupleConsExpr)
+	for i := range list {
+		ranges[i] = a.Expr.Range()
+		if literal && len(tuple.Exprs) == len(list) {
+			ranges[i] = tuple.Exprs[i].Range()
+		}
+	}
+	return list, ranges, true
+}
+
+// resolveScenarios checks the names scenarios use against the policy.
+// Nodes are checked only when the policy declares some: a policy may
+// leave its nodes to the cluster, and `pcl plan` checks the names again
+// against the CIB it plans. A node brought up need not be known (it is
+// added, as crm_simulate -u adds it), and is known to the scenario's
+// other injections.
+func (l *lowerer) resolveScenarios() {
+	if len(l.scenarios) == 0 {
+		return
+	}
+	nodes := map[string]bool{}
+	for _, n := range l.cfg.Nodes {
+		nodes[n.Uname] = true
+	}
+	primitives := map[string]bool{}
+	for id, r := range l.resources {
+		p, ok := r.(*ir.Primitive)
+		if !ok {
+			continue
+		}
+		primitives[id] = true
+		// Remote and guest nodes have no <node> entry in a policy.
+		if p.Agent.Class == "ocf" && p.Agent.Provider == "pacemaker" && p.Agent.Type == "remote" {
+			nodes[id] = true
+		}
+		for _, set := range p.Sets {
+			if set.Kind != ir.MetaAttributes {
+				continue
+			}
+			for _, pair := range set.Pairs {
+				if pair.Name == "remote-node" && pair.Value != nil {
+					nodes[*pair.Value] = true
+				}
+			}
+		}
+	}
+	checkNodes := len(l.cfg.Nodes) > 0
+	tickets := map[string]bool{}
+	for _, c := range l.cfg.Constraints {
+		if t, ok := c.(*ir.Ticket); ok {
+			tickets[t.Ticket] = true
+		}
+	}
+	for _, d := range l.scenarios {
+		up := map[string]bool{}
+		for _, inj := range d.sc.Injections {
+			if inj.Kind == ir.InjectNodeUp {
+				up[inj.Node] = true
+			}
+		}
+		for _, inj := range d.sc.Injections {
+			rng := d.ranges[inj]
+			if inj.Node == "" && inj.Ticket == "" && inj.Resource == "" {
+				continue // already reported as invalid
+			}
+			switch inj.Kind {
+			case ir.InjectNodeUp:
+				// No warning even when the name is close to a declared
+				// one: short node names (n1, n9) are all close.
+				continue
+			case ir.InjectTicketGrant, ir.InjectTicketRevoke, ir.InjectTicketStandby, ir.InjectTicketActivate:
+				if !tickets[inj.Ticket] {
+					l.diags = append(l.diags, errorAt(inj.DeclRange, "Unknown ticket",
+						"Scenario %q uses ticket %q, which no ticket constraint names%s.", d.sc.Name, inj.Ticket, suggestion(inj.Ticket, sortedKeys(tickets))))
+				}
+				continue
+			}
+			if checkNodes && inj.Node != "" && !nodes[inj.Node] && !up[inj.Node] {
+				l.diags = append(l.diags, errorAt(rng.node, "Unknown node",
+					"Scenario %q names node %q, which the policy does not declare%s.", d.sc.Name, inj.Node, suggestion(inj.Node, sortedKeys(nodes))))
+			}
+			if inj.Kind != ir.InjectOp || inj.Resource == "" || primitives[inj.Resource] {
+				continue
+			}
+			if r, ok := l.resources[inj.Resource]; ok {
+				l.diags = append(l.diags, errorAt(rng.resource, "Not a primitive",
+					"Scenario %q fails an operation of %q, which is a %s; operations run on primitives, so name one of its primitives.", d.sc.Name, inj.Resource, kindOf(r)))
+				continue
+			}
+			l.diags = append(l.diags, errorAt(rng.resource, "Unknown resource",
+				"Scenario %q fails an operation of %q, but no primitive has that name%s.", d.sc.Name, inj.Resource, suggestion(inj.Resource, sortedKeys(primitives))))
+		}
+	}
+}
+
+// irScenarios is the lowered scenarios in source order.
+func (l *lowerer) irScenarios() []*ir.Scenario {
+	var out []*ir.Scenario
+	for _, d := range l.scenarios {
+		out = append(out, d.sc)
+	}
+	return out
+}
