@@ -69,57 +69,40 @@ func sectionHasContent(c *ir.Config, name string) bool {
 }
 
 func (x *writer) section(c *ir.Config, name string) {
+	x.start(name, nil)
+	defer x.end(name)
 	switch name {
 	case "crm_config":
-		x.start(name, nil)
 		x.sets(c.Properties)
-		x.end(name)
 	case "nodes":
-		x.start(name, nil)
 		for _, n := range c.Nodes {
 			x.node(n)
 		}
-		x.end(name)
 	case "resources":
-		x.start(name, nil)
 		for _, r := range c.Resources {
 			x.resource(r)
 		}
-		x.end(name)
 	case "constraints":
-		x.start(name, nil)
 		for _, k := range c.Constraints {
 			x.constraint(k)
 		}
-		x.end(name)
 	case "rsc_defaults":
-		x.start(name, nil)
 		x.sets(c.RscDefaults)
-		x.end(name)
 	case "op_defaults":
-		x.start(name, nil)
 		x.sets(c.OpDefaults)
-		x.end(name)
 	case "fencing-topology":
-		x.start(name, nil)
 		for _, l := range c.FencingLevels {
 			x.fencingLevel(l)
 		}
-		x.end(name)
 	case "alerts":
-		x.start(name, nil)
 		for _, al := range c.Alerts {
 			x.alert(al)
 		}
-		x.end(name)
 	case "acls":
-		x.start(name, nil)
 		for _, e := range c.ACLs {
 			x.aclEntry(e)
 		}
-		x.end(name)
 	case "tags":
-		x.start(name, nil)
 		for _, t := range c.Tags {
 			var a attrs
 			a.always("id", t.ID)
@@ -131,7 +114,6 @@ func (x *writer) section(c *ir.Config, name string) {
 			}
 			x.end("tag")
 		}
-		x.end(name)
 	}
 }
 
