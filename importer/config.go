@@ -30,11 +30,7 @@ func (r *reader) config(e *elem) *ir.Config {
 		case "crm_config":
 			cfg.Properties = r.setsOnly(c, ir.ClusterProperties)
 		case "nodes":
-			for _, n := range c.children {
-				if n.name != "node" {
-					r.unknownChild(c, n)
-					continue
-				}
+			for n := range r.childrenNamed(c, "node") {
 				cfg.Nodes = append(cfg.Nodes, r.node(n))
 			}
 		case "resources":
@@ -54,29 +50,17 @@ func (r *reader) config(e *elem) *ir.Config {
 		case "op_defaults":
 			cfg.OpDefaults = r.setsOnly(c, ir.MetaAttributes)
 		case "fencing-topology":
-			for _, l := range c.children {
-				if l.name != "fencing-level" {
-					r.unknownChild(c, l)
-					continue
-				}
+			for l := range r.childrenNamed(c, "fencing-level") {
 				cfg.FencingLevels = append(cfg.FencingLevels, r.fencingLevel(l))
 			}
 		case "alerts":
-			for _, a := range c.children {
-				if a.name != "alert" {
-					r.unknownChild(c, a)
-					continue
-				}
+			for a := range r.childrenNamed(c, "alert") {
 				cfg.Alerts = append(cfg.Alerts, r.alert(a))
 			}
 		case "acls":
 			cfg.ACLs = r.acls(c)
 		case "tags":
-			for _, t := range c.children {
-				if t.name != "tag" {
-					r.unknownChild(c, t)
-					continue
-				}
+			for t := range r.childrenNamed(c, "tag") {
 				cfg.Tags = append(cfg.Tags, r.tag(t))
 			}
 		}
@@ -296,11 +280,7 @@ func (r *reader) alertSelect(e *elem) *ir.AlertSelect {
 			s.Resources = true
 		case "select_attributes":
 			s.Attributes = true
-			for _, at := range c.children {
-				if at.name != "attribute" {
-					r.unknownChild(c, at)
-					continue
-				}
+			for at := range r.childrenNamed(c, "attribute") {
 				id := r.requireID(at)
 				s.AttributeNames = append(s.AttributeNames, ir.AlertAttribute{ID: id, Name: r.required(at, "name")})
 				r.finish(at)
@@ -323,16 +303,7 @@ func (r *reader) alertSelect(e *elem) *ir.AlertSelect {
 func (r *reader) tag(e *elem) *ir.Tag {
 	t := &ir.Tag{DeclRange: e.rng}
 	t.ID = r.requireID(e)
-	for _, c := range e.children {
-		if c.name != "obj_ref" {
-			r.unknownChild(e, c)
-			continue
-		}
-		id := r.required(c, "id")
-		r.refer(c, "id", id, refAny)
-		t.Refs = append(t.Refs, id)
-		r.finish(c)
-	}
+	t.Refs = r.idRefs(e, "obj_ref", refAny)
 	r.finish(e)
 	return t
 }
@@ -364,16 +335,7 @@ func (r *reader) acls(e *elem) []ir.ACLEntry {
 			g := &ir.ACLGroup{DeclRange: c.rng}
 			g.ID = r.requireID(c)
 			g.Name = c.attr("name")
-			for _, x := range c.children {
-				if x.name != "role" {
-					r.unknownChild(c, x)
-					continue
-				}
-				id := r.required(x, "id")
-				r.refer(x, "id", id, refRole)
-				g.Roles = append(g.Roles, id)
-				r.finish(x)
-			}
+			g.Roles = r.idRefs(c, "role", refRole)
 			r.finish(c)
 			out = append(out, g)
 		case "acl_role":

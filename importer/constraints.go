@@ -141,16 +141,7 @@ func (r *reader) resourceSet(e *elem) *ir.ResourceSet {
 	s.Role = r.role(e, "role")
 	s.Score = r.score(e, "score")
 	s.Kind = ir.OrderKind(e.attr("kind"))
-	for _, c := range e.children {
-		if c.name != "resource_ref" {
-			r.unknownChild(e, c)
-			continue
-		}
-		id := r.required(c, "id")
-		r.refer(c, "id", id, refResource)
-		s.Resources = append(s.Resources, id)
-		r.finish(c)
-	}
+	s.Resources = r.idRefs(e, "resource_ref", refResource)
 	r.finish(e)
 	return s
 }

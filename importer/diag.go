@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"iter"
 
 	"github.com/hashicorp/hcl/v2"
 )
@@ -68,4 +69,33 @@ func (r *reader) required(e *elem, name string) string {
 		r.errorf(e.rng, "Missing attribute", "<%s> needs the %s attribute.", e.name, name)
 	}
 	return v
+}
+
+// childrenNamed yields the children of e named name, in order, and reports
+// every other child as unknown.
+func (r *reader) childrenNamed(e *elem, name string) iter.Seq[*elem] {
+	return func(yield func(*elem) bool) {
+		for _, c := range e.children {
+			if c.name != name {
+				r.unknownChild(e, c)
+				continue
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// idRefs reads the children of e named name (resource_ref, obj_ref,
+// role) that each name an id of the given kind, in order.
+func (r *reader) idRefs(e *elem, name string, kind refKind) []string {
+	var ids []string
+	for c := range r.childrenNamed(e, name) {
+		id := r.required(c, "id")
+		r.refer(c, "id", id, kind)
+		ids = append(ids, id)
+		r.finish(c)
+	}
+	return ids
 }
