@@ -21,6 +21,11 @@ func (p *Plan) assignAll() {
 	if p.PlacementStrategy != "default" {
 		p.sortByScores()
 	}
+	// Nearly every resource prints a line per node, group members twice:
+	// reserve that much at once rather than regrow a slice this large.
+	if p.Scores == nil {
+		p.Scores = make([]ScoreLine, 0, len(p.Resources)*len(p.Nodes))
+	}
 	for _, r := range p.Top {
 		p.assign(r, -1)
 	}

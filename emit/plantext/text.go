@@ -35,7 +35,7 @@ func Text(t *transition.Transition, p *planner.Plan) []byte {
 	for _, a := range na {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
-	lines := indexScores(p)
+	lines := indexScores(p, t.Changes)
 	for _, c := range t.Changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
 		if why := reason(t, p, lines, c); why != "" {
@@ -137,13 +137,31 @@ type rscNode struct{ rsc, node string }
 // change would cost resources × lines.
 type scoreLines map[rscNode]*planner.ScoreLine
 
-func indexScores(p *planner.Plan) scoreLines {
-	if p == nil {
+// indexScores indexes the lines reason can ask for: those of the changed
+// resources and of the first members of their groups.
+func indexScores(p *planner.Plan, changes []transition.Change) scoreLines {
+	if p == nil || len(changes) == 0 {
 		return nil
 	}
-	m := make(scoreLines, len(p.Scores))
+	needed := map[string]bool{}
+	for _, c := range changes {
+		needed[c.Resource] = true
+		if r := p.Resource(c.Resource); r != nil && r.Parent != nil && len(r.Parent.Children) > 0 {
+			needed[r.Parent.Children[0].ID] = true
+		}
+	}
+	m := scoreLines{}
+	// A resource's lines come in runs (one per node): look the resource
+	// up once per run.
+	prev, take := "", false
 	for i := range p.Scores {
 		l := &p.Scores[i]
+		if i == 0 || l.Resource != prev {
+			prev, take = l.Resource, needed[l.Resource]
+		}
+		if !take {
+			continue
+		}
 		k := rscNode{l.Resource, l.Node}
 		if m[k] == nil {
 			m[k] = l

@@ -132,3 +132,18 @@ func BenchmarkPlan(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkTransition is the transition alone (actions and orderings after
+// placement), the larger part of BenchmarkPlan.
+func BenchmarkTransition(b *testing.B) {
+	eachScale(b, func(b *testing.B, f fixture) {
+		p, _ := planner.Compute(importCIB(b, f), planner.Options{})
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			in := p.TransitionInput()
+			b.StartTimer()
+			transition.Compute(in)
+		}
+	})
+}

@@ -469,4 +469,3 @@ func mangledBySimulator(oc oracleCase) bool {
 	}
 	return false
 }
-

@@ -115,7 +115,7 @@ func parseOpKey(key string) (rsc, task string, intervalMs int64, ok bool) {
 	rest := key[:i]
 	// The task is the last word; tasks with underscores come first.
 	for _, t := range []string{"migrate_to", "migrate_from", "reload-agent"} {
-		if strings.HasSuffix(rest, "_"+t) {
+		if len(rest) > len(t) && strings.HasSuffix(rest, t) && rest[len(rest)-len(t)-1] == '_' {
 			return rest[:len(rest)-len(t)-1], t, n, true
 		}
 	}

@@ -125,7 +125,6 @@ func dotBody(data string) []string {
 	return out
 }
 
-
 func TestDotConformance(t *testing.T) {
 	dotConformance(t, "dot", testenv.ListFile(t, "tier01_core.txt"))
 }

@@ -162,7 +162,7 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 	implicit := r.NeedsFencing
 	var parentStop *Action
 	if len(stops) > 0 && implicit {
-		parentStop = findFirstAction(top.actions, "", "stop", NoNode)
+		parentStop = findFirstAction(top.withTask("stop"), "", "stop", NoNode)
 	}
 	for _, a := range stops {
 		a.set(Pseudo | Runnable)

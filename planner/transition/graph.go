@@ -1,16 +1,24 @@
 package transition
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // dedupInputs merges duplicate inputs of an action, keeping the union of
 // their kinds (pcmk__deduplicate_action_inputs).
 func dedupInputs(a *Action) {
+	if len(a.Before) == 1 {
+		// Nothing to merge (most actions: probes have one input).
+		a.Before[0].Dumped = false
+		return
+	}
 	// Pacemaker sorts inputs by descending id (stable on its prepended list).
 	in := make([]*Edge, len(a.Before))
 	for i, e := range a.Before {
 		in[len(a.Before)-1-i] = e
 	}
-	sort.SliceStable(in, func(i, j int) bool { return in[i].Action.ID > in[j].Action.ID })
+	slices.SortStableFunc(in, func(x, y *Edge) int { return cmp.Compare(y.Action.ID, x.Action.ID) })
 	var out []*Edge
 	var last *Edge
 	for _, e := range in {

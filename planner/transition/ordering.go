@@ -2,6 +2,7 @@ package transition
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"pcl/ir"
@@ -400,14 +401,21 @@ func (s *scheduler) antiColocationOrder(first *rscState, firstRole Role, then *r
 	}
 }
 
+// ownKey tells whether key, parsed as rsc and interval iv, is already the
+// key opKey makes with id: then a retry would search for key again.
+func ownKey(key, rsc, id string, iv int64) bool {
+	ivs := strconv.FormatInt(iv, 10)
+	return rsc == id && len(key) > len(ivs) && key[len(key)-len(ivs)-1] == '_' && key[len(key)-len(ivs):] == ivs
+}
+
 // findActionsByTask looks a key up on a resource, retrying with the
 // resource's own id.
 func findActionsByTask(r *rscState, key string) []*Action {
-	list := findActions(r.withKey(key), key, NoNode)
+	list := r.find(key, NoNode)
 	if len(list) == 0 {
-		if _, task, iv, ok := parseOpKey(key); ok {
+		if rsc, task, iv, ok := parseOpKey(key); ok && !ownKey(key, rsc, r.ID, iv) {
 			own := opKey(r.ID, task, iv)
-			list = findActions(r.withKey(own), own, NoNode)
+			list = r.find(own, NoNode)
 		}
 	}
 	return list

@@ -66,7 +66,11 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 	if mode == "never" {
 		return false
 	}
-	probe := s.customAction(r, opKey(r.ID, "monitor", 0), "monitor", node, false)
+	if r.probeKeys[0] == "" {
+		// The same three keys for every node: make them once.
+		r.probeKeys = [3]string{opKey(r.ID, "monitor", 0), opKey(r.ID, "start", 0), opKey(r.ID, "reload-agent", 0)}
+	}
+	probe := s.customAction(r, r.probeKeys[0], "monitor", node, false)
 	probe.clear(Optional)
 
 	// Primitives and groups order the probe before their own start.
@@ -74,8 +78,8 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 	if !probe.is(Runnable) && len(r.RunningOn) == 0 {
 		flags |= OrderRunnableLeft
 	}
-	s.newOrdering(r, "", probe, r, opKey(r.ID, "start", 0), nil, flags)
-	s.newOrdering(r, "", probe, r, opKey(r.ID, "reload-agent", 0), nil, OrderOptional)
+	s.newOrdering(r, "", probe, r, r.probeKeys[1], nil, flags)
+	s.newOrdering(r, "", probe, r, r.probeKeys[2], nil, OrderOptional)
 	return true
 }
 
@@ -96,7 +100,9 @@ func (s *scheduler) restartOrderingsForRsc(r *rscState) {
 	}
 	for _, probe := range r.resourceActions(NoNode, "monitor", false) {
 		// Iterate over a snapshot: the walk adds orderings to probe.After.
-		after := append([]*Edge(nil), probe.After...)
+		// (The walk never comes back here, so one buffer serves.)
+		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
+		after := s.afterSnapshot
 		for i := len(after) - 1; i >= 0; i-- {
 			s.restartOrderingsForProbe(probe, after[i].Action)
 			// Pacemaker clears the flag on every action; clearing the
@@ -180,7 +186,7 @@ func (s *scheduler) probeOrderingsForStops() {
 		if o.rhAction != nil {
 			thens = []*Action{o.rhAction}
 		} else if o.rhRsc != nil {
-			thens = findActions(o.rhRsc.withKey(o.rhTask), o.rhTask, NoNode)
+			thens = o.rhRsc.find(o.rhTask, NoNode)
 			if len(thens) == 0 {
 				continue
 			}

@@ -58,7 +58,7 @@ func (s *scheduler) activeShouldBeOptional(r *rscState, node int, key string, st
 	if node == NoNode || !start.is(Optional) {
 		return false
 	}
-	m := findActionsExact(r.withKey(key), key, node)
+	m := r.findExact(key, node)
 	if len(m) == 0 {
 		return false
 	}
@@ -122,7 +122,7 @@ func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key strin
 			s.cancelIfRunning(r, node, key, op.Name, op.IntervalMs)
 			continue
 		}
-		optional := len(findActionsExact(r.withKey(key), key, i)) > 0
+		optional := len(r.findExact(key, i)) > 0
 		mon := s.customAction(r, key, op.Name, i, optional)
 		if r.Managed {
 			for _, probe := range r.resourceActions(i, "monitor", false) {
@@ -147,7 +147,7 @@ func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key strin
 }
 
 func (s *scheduler) cancelIfRunning(r *rscState, node int, key, name string, intervalMs int64) {
-	if len(findActionsExact(r.withKey(key), key, node)) == 0 {
+	if len(r.findExact(key, node)) == 0 {
 		return
 	}
 	cancel := s.newCancel(r, name, intervalMs, node)
@@ -159,7 +159,7 @@ func (s *scheduler) cancelIfRunning(r *rscState, node int, key, name string, int
 
 func (s *scheduler) newCancel(r *rscState, name string, intervalMs int64, node int) *Action {
 	a := s.customAction(r, opKey(r.ID, name, intervalMs), "cancel", node, false)
-	a.Task = "cancel"
+	r.setTask(a, "cancel")
 	a.CancelTask = name
 	a.IntervalMs = intervalMs
 	return a

@@ -9,8 +9,12 @@ type rscState struct {
 	idx     int
 	parent  *rscState
 	members []*rscState
-	actions []*Action            // in creation order
-	byKey   map[string][]*Action // actions by foldKey(Key), in creation order (see addAction)
+	actions []*Action             // in creation order
+	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
+	byTask  map[string][]*Action  // actions by foldKey(Task), in creation order (see setTask)
+	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
+	// on the first probe.
+	probeKeys [3]string
 
 	role, nextRole Role
 	restarting     bool
@@ -40,6 +44,8 @@ type scheduler struct {
 	orderings  []*ordering
 	singletons map[string]*Action
 	tracked    []*Action // actions marked Tracking by the probe walk
+	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
+	afterSnapshot []*Edge
 }
 
 func newScheduler(in *Input) *scheduler {
@@ -76,26 +82,28 @@ func (s *scheduler) node(i int) *Node {
 func findActions(list []*Action, key string, node int) []*Action {
 	var out []*Action
 	for i := len(list) - 1; i >= 0; i-- {
-		a := list[i]
-		// The node test is the cheap one: an action on another node never
-		// matches, whatever its key.
-		if node != NoNode && a.Node != NoNode && a.Node != node {
-			continue
-		}
-		if a.Key != key && !strings.EqualFold(a.Key, key) {
-			continue
-		}
-		switch {
-		case node == NoNode:
-			out = append(out, a)
-		case a.Node == NoNode:
-			a.Node = node
-			out = append(out, a)
-		case a.Node == node:
+		if a := list[i]; matchAction(a, key, node) {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// matchAction tells whether findActions takes a, moving it onto node when
+// it has none.
+func matchAction(a *Action, key string, node int) bool {
+	// The node test is the cheap one: an action on another node never
+	// matches, whatever its key.
+	if node != NoNode && a.Node != NoNode && a.Node != node {
+		return false
+	}
+	if a.Key != key && !strings.EqualFold(a.Key, key) {
+		return false
+	}
+	if node != NoNode && a.Node == NoNode {
+		a.Node = node
+	}
+	return true
 }
 
 // findActionsExact matches key and node exactly; no node matches nothing.
@@ -140,9 +148,9 @@ func findFirstAction(list []*Action, key, task string, node int) *Action {
 func (r *rscState) resourceActions(node int, task string, requireNode bool) []*Action {
 	key := opKey(r.ID, task, 0)
 	if requireNode {
-		return findActionsExact(r.withKey(key), key, node)
+		return r.findExact(key, node)
 	}
-	return findActions(r.withKey(key), key, node)
+	return r.find(key, node)
 }
 
 // customAction finds or creates an action, as Pacemaker's custom_action
@@ -150,7 +158,7 @@ func (r *rscState) resourceActions(node int, task string, requireNode bool) []*A
 func (s *scheduler) customAction(r *rscState, key, task string, node int, optional bool) *Action {
 	var a *Action
 	if r != nil {
-		if m := findActions(r.withKey(key), key, node); len(m) > 0 {
+		if m := r.find(key, node); len(m) > 0 {
 			a = m[0]
 		}
 	} else {

@@ -118,7 +118,7 @@ func (s *scheduler) rscChanges(r *rscState, current, next int) []Change {
 		var out []Change
 		key := opKey(r.ID, "stop", 0)
 		for _, n := range r.RunningOn {
-			stopOp := first(findActions(r.withKey(key), key, n))
+			stopOp := first(r.find(key, n))
 			src := start
 			if stopOp != nil && stopOp.Reason != "" {
 				src = stopOp

@@ -32,7 +32,7 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	flags := Optional | Runnable | Pseudo
 	task := memberTask(a.Task)
 	for _, m := range a.Rsc.members {
-		ma := findFirstAction(m.actions, "", task, node)
+		ma := findFirstAction(m.withTask(task), "", task, node)
 		if ma != nil {
 			mf := s.actionFlags(ma, node)
 			if flags&Optional != 0 && mf&Optional == 0 {
@@ -76,7 +76,8 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 	if remapped == "" {
 		return a
 	}
-	if r := findFirstAction(a.Rsc.actions, opKey(a.Rsc.ID, remapped, 0), "", NoNode); r != nil {
+	key := opKey(a.Rsc.ID, remapped, 0)
+	if r := findFirstAction(a.Rsc.withKey(key), key, "", NoNode); r != nil {
 		return r
 	}
 	return a
@@ -183,7 +184,7 @@ func (s *scheduler) updateOrdered(first, then *Action, node int, flags, filter A
 	if then.Rsc != nil && then.Rsc.IsGroup() {
 		changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
 		for _, m := range then.Rsc.members {
-			if ma := findFirstAction(m.actions, "", then.Task, node); ma != nil {
+			if ma := findFirstAction(m.withTask(then.Task), "", then.Task, node); ma != nil {
 				changed |= s.updateOrdered(first, ma, node, flags, filter, typ)
 			}
 		}
@@ -387,7 +388,7 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 		top = top.parent
 	}
 	for _, m := range top.members {
-		ma := findFirstAction(m.actions, "", a.Task, NoNode)
+		ma := findFirstAction(m.withTask(a.Task), "", a.Task, NoNode)
 		if ma == nil || ma.is(Runnable) {
 			return
 		}
