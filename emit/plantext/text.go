@@ -94,12 +94,12 @@ func reason(t *transition.Transition, p *planner.Plan, lines scoreLines, c trans
 		}
 		subject := c.Resource
 		from := t.NodeName(c.From)
-		if r != nil && r.Parent != nil && from != "" && score(lines, subject, to) < score(lines, subject, from) {
-			// A group member goes where its group's first member goes.
+		if r != nil && r.Parent != nil && len(r.Parent.Children) > 0 && r.Parent.Children[0] != r {
+			// A later group member goes where the member before it goes, so
+			// its own scores only say it was told to: the first member's
+			// scores are the reason.
 			subject = r.Parent.Children[0].ID
-			if subject != c.Resource {
-				parts = append(parts, "it follows "+subject+" in group "+r.Parent.ID)
-			}
+			parts = append(parts, "it follows "+subject+" in group "+r.Parent.ID)
 		}
 		s := fmt.Sprintf("%s scores %s", to, explain(lines, subject, to))
 		if from != "" && from != to {
@@ -132,9 +132,11 @@ func score(lines scoreLines, rsc, node string) ir.Score {
 // rscNode names a resource's score line on a node.
 type rscNode struct{ rsc, node string }
 
-// scoreLines maps each resource and node to its first score line: with one
-// change per resource to explain, a linear search of the plan's lines per
-// change would cost resources × lines.
+// scoreLines maps each resource and node to its last score line, the one
+// its own assignment printed (a group member's group lines come first and
+// do not hold colocations or its group's pull): with one change per
+// resource to explain, a linear search of the plan's lines per change
+// would cost resources × lines.
 type scoreLines map[rscNode]*planner.ScoreLine
 
 // indexScores indexes the lines reason can ask for: those of the changed
@@ -162,10 +164,7 @@ func indexScores(p *planner.Plan, changes []transition.Change) scoreLines {
 		if !take {
 			continue
 		}
-		k := rscNode{l.Resource, l.Node}
-		if m[k] == nil {
-			m[k] = l
-		}
+		m[rscNode{l.Resource, l.Node}] = l
 	}
 	return m
 }

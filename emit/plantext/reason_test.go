@@ -1,0 +1,42 @@
+package plantext_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcl/emit/plantext"
+	"pcl/importer"
+	"pcl/internal/testenv"
+	"pcl/planner"
+	"pcl/planner/transition"
+)
+
+// TestTextReasons checks that a move is explained by the scores that
+// decided it: a group's first member by its own final scores (not its
+// group's), later members by the first member's.
+func TestTextReasons(t *testing.T) {
+	path := filepath.Join(testenv.CorpusDir(t), "xml", "coloc-dependee-should-move.xml")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cib, diags := importer.Read(path, src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p, diags := planner.Compute(cib, planner.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	text := string(plantext.Text(transition.Compute(p.TransitionInput()), p))
+	for _, want := range []string{
+		"dummy2a: move rhel7-4 -> rhel7-3: rhel7-3 scores 4001 (colocation colocation-dummy2-dummy1-4001 with dummy1a 4001) against 4000 (resource-stickiness 1000,",
+		"dummy2b: move rhel7-4 -> rhel7-3: it follows dummy2a in group dummy2; dummy2a on rhel7-3 scores 4001",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("plan text lacks %q:\n%s", want, text)
+		}
+	}
+}
