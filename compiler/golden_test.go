@@ -2,10 +2,10 @@ package compiler
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"strings"
 	"testing"
 
@@ -16,8 +16,6 @@ import (
 	"pcl/ir"
 	"pcl/planner/scenario"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/golden")
 
 // TestGolden compiles the .pcl files of each testdata/golden/*.txtar as one
 // policy and compares the CIB (and the diagnostics, when there are any)
@@ -57,7 +55,7 @@ func TestGolden(t *testing.T) {
 				scenarios = relativize(scenarioText(cib.Scenarios), dir)
 			}
 			outputs := map[string][]byte{"cib.xml": got.Bytes(), "diagnostics": relativize(diagText.Bytes(), dir), "scenarios": scenarios}
-			if *update {
+			if testenv.Update() {
 				ar.Files = kept
 				for _, name := range goldenOutputs {
 					if len(outputs[name]) > 0 {

@@ -1,8 +1,6 @@
 package compiler
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,18 +17,6 @@ import (
 	"pcl/internal/testenv"
 	"pcl/ir"
 )
-
-// -update may be defined by another test file of this package too.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files under testdata")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // TestLowerRuleGolden lowers each NAME.rule of testdata/rule_lower.txtar
 // and compares the IR with NAME.ir. A first line "ids: a, b" sets
@@ -72,25 +58,7 @@ func TestLowerRuleGolden(t *testing.T) {
 		}
 		out.Files = append(out.Files, f, txtar.File{Name: strings.TrimSuffix(f.Name, ".rule") + ".ir", Data: []byte(got)})
 	}
-	want, have := txtar.Format(ar), txtar.Format(out)
-	if bytes.Equal(want, have) {
-		return
-	}
-	if updating() {
-		if err := os.WriteFile(path, have, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	old := map[string]string{}
-	for _, f := range ar.Files {
-		old[f.Name] = string(f.Data)
-	}
-	for _, f := range out.Files {
-		if old[f.Name] != string(f.Data) {
-			t.Errorf("%s: %s differs (go test -update rewrites it)\n--- want\n%s--- got\n%s", path, f.Name, old[f.Name], f.Data)
-		}
-	}
+	testenv.CheckArchive(t, path, out)
 }
 
 // dumpRule renders a rule as indented XML-like lines.

@@ -1,10 +1,10 @@
 package importer_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,8 +14,6 @@ import (
 
 	"pcl/importer"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden sections of testdata/*.txtar")
 
 // expectRE matches an expected diagnostic written next to the offending
 // line: <!-- error: Summary --> or <!-- warning: Summary -->.
@@ -43,7 +41,7 @@ func TestDiagnostics(t *testing.T) {
 			}
 			checkAnnotations(t, input, diags)
 			got := formatDiags(diags)
-			if *update {
+			if testenv.Update() {
 				setSection(ar, "diagnostics", got)
 				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 					t.Fatal(err)

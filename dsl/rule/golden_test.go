@@ -1,11 +1,10 @@
 package rule
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"strings"
 	"testing"
 
@@ -13,8 +12,6 @@ import (
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"golang.org/x/tools/txtar"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // Golden files: testdata/valid.txtar pairs NAME.rule with NAME.ast;
 // testdata/errors.txtar holds one rule per section, each diagnostic on a
@@ -41,7 +38,7 @@ func TestValidGolden(t *testing.T) {
 		}
 		out.Files = append(out.Files, f, txtar.File{Name: strings.TrimSuffix(f.Name, ".rule") + ".ast", Data: []byte(got)})
 	}
-	compareArchive(t, path, ar, &out)
+	testenv.CheckArchive(t, path, &out)
 }
 
 func TestErrorGolden(t *testing.T) {
@@ -57,7 +54,7 @@ func TestErrorGolden(t *testing.T) {
 		}
 		out.Files = append(out.Files, txtar.File{Name: f.Name, Data: []byte(annotate(text, diags))})
 	}
-	compareArchive(t, path, ar, &out)
+	testenv.CheckArchive(t, path, &out)
 }
 
 func TestParseAttrGolden(t *testing.T) {
@@ -85,7 +82,7 @@ func TestParseAttrGolden(t *testing.T) {
 		}
 		out.Files = append(out.Files, txtar.File{Name: f.Name, Data: []byte(annotate(text, all))})
 	}
-	compareArchive(t, path, ar, &out)
+	testenv.CheckArchive(t, path, &out)
 }
 
 func sortedKeys(m hcl.Attributes) []string {
@@ -155,28 +152,4 @@ func mustReadArchive(t *testing.T, path string) *txtar.Archive {
 		t.Fatal(err)
 	}
 	return ar
-}
-
-func compareArchive(t *testing.T, path string, old, got *txtar.Archive) {
-	t.Helper()
-	want := txtar.Format(old)
-	have := txtar.Format(got)
-	if bytes.Equal(want, have) {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, have, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	oldFiles := map[string]string{}
-	for _, f := range old.Files {
-		oldFiles[f.Name] = string(f.Data)
-	}
-	for _, f := range got.Files {
-		if oldFiles[f.Name] != string(f.Data) {
-			t.Errorf("%s: %s differs; run go test -update\n--- want\n%s--- got\n%s", path, f.Name, oldFiles[f.Name], f.Data)
-		}
-	}
 }

@@ -2,9 +2,9 @@ package cibxml_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"strings"
 	"testing"
 
@@ -15,8 +15,6 @@ import (
 	"pcl/internal/xmlcompare"
 	"pcl/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite the output.xml sections of testdata/*.txtar")
 
 // TestGolden imports each testdata/*.txtar input.xml, writes it and
 // compares the bytes with output.xml. Outputs must also read back to the
@@ -50,7 +48,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(diags.Error())
 			}
 			got := write(t, cib)
-			if *update {
+			if testenv.Update() {
 				ar.Files[outIdx].Data = got
 				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 					t.Fatal(err)

@@ -2,7 +2,6 @@ package dot_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,8 +13,6 @@ import (
 	"pcl/importer"
 	"pcl/internal/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden graphs in testdata")
 
 // TestConstraintsGolden draws the constraint graph of each
 // testdata/constraints/*.txtar input (input.xml, optional "locations" file)
@@ -49,7 +46,7 @@ func TestConstraintsGolden(t *testing.T) {
 				t.Fatalf("input: %v", diags)
 			}
 			got := dot.Constraints(cib.Config, opts)
-			if *update {
+			if testenv.Update() {
 				if wantIdx < 0 {
 					ar.Files = append(ar.Files, txtar.File{Name: "graph.dot"})
 					wantIdx = len(ar.Files) - 1

@@ -33,7 +33,7 @@ func TestExamplesGolden(t *testing.T) {
 			}
 			got := dot.Constraints(cib.Config, dot.ConstraintOptions{Locations: true})
 			golden := filepath.Join("testdata", "examples", name+".txtar")
-			if *update {
+			if testenv.Update() {
 				ar := &txtar.Archive{
 					Comment: []byte("Constraint graph (with locations) of examples/" + name + ".\n"),
 					Files:   []txtar.File{{Name: "graph.dot", Data: got}},

@@ -2,9 +2,9 @@ package matrix_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"strings"
 	"testing"
 
@@ -15,8 +15,6 @@ import (
 	"pcl/planner"
 	"pcl/planner/batch"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestGolden plans each testdata/*.txtar archive's cib.xml with the batch
 // flags of its "args" file and compares the reports with its text,
@@ -65,7 +63,7 @@ func TestGolden(t *testing.T) {
 				if bytes.Equal(got, want) {
 					continue
 				}
-				if *update {
+				if testenv.Update() {
 					setFile(ar, format, got)
 					changed = true
 					continue

@@ -2,9 +2,9 @@ package pclgen
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"strings"
 	"testing"
 
@@ -15,8 +15,6 @@ import (
 	"pcl/internal/xmlcompare"
 	"pcl/ir"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/write.txtar with the current output")
 
 func sp(s string) *string { return &s }
 
@@ -311,7 +309,7 @@ func TestWriteGolden(t *testing.T) {
 		}
 		got.Files = append(got.Files, txtar.File{Name: c.name + ".pcl", Data: out})
 	}
-	if *update {
+	if testenv.Update() {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -2,9 +2,9 @@ package scores
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
+	"pcl/internal/testenv"
 	"strings"
 	"testing"
 	"time"
@@ -14,8 +14,6 @@ import (
 	"pcl/importer"
 	"pcl/planner"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden outputs in testdata/*.txtar")
 
 // TestGolden renders every format for the CIB in each testdata/*.txtar
 // ("cib.xml") and compares with the archive's other files: "table",
@@ -69,7 +67,7 @@ func TestGolden(t *testing.T) {
 					continue
 				}
 				got := render(f.Name)
-				if *update {
+				if testenv.Update() {
 					if !bytes.Equal(got, f.Data) {
 						ar.Files[i].Data = got
 						changed = true
