@@ -6,8 +6,6 @@ import (
 	"pcl/ir"
 )
 
-var requiredSections = []string{"crm_config", "nodes", "resources", "constraints"}
-
 func (r *reader) config(e *elem) *ir.Config {
 	cfg := &ir.Config{}
 	var order []string
@@ -68,8 +66,8 @@ func (r *reader) config(e *elem) *ir.Config {
 	}
 	// Record the required sections only when the source moved them; the
 	// usual layout (required first, in schema order) needs no record.
-	if len(order) >= len(requiredSections) && slices.Equal(order[:len(requiredSections)], requiredSections) {
-		order = order[len(requiredSections):]
+	if len(order) >= len(ir.RequiredSections) && slices.Equal(order[:len(ir.RequiredSections)], ir.RequiredSections) {
+		order = order[len(ir.RequiredSections):]
 	}
 	cfg.Sections = order
 	r.finish(e)

@@ -2,70 +2,15 @@ package cibxml
 
 import "pcl/ir"
 
-// requiredSections are the sections every <configuration> has, in schema
-// order; optionalSections the others, in the order used when the IR does
-// not list them in Config.Sections.
-var (
-	requiredSections = []string{"crm_config", "nodes", "resources", "constraints"}
-	optionalSections = []string{"rsc_defaults", "op_defaults", "fencing-topology", "alerts", "acls", "tags"}
-)
-
 func (x *writer) config(c *ir.Config) {
 	if c == nil {
 		c = &ir.Config{}
 	}
 	x.start("configuration", nil)
-	for _, name := range sectionOrder(c) {
+	for _, name := range c.SectionOrder() {
 		x.section(c, name)
 	}
 	x.end("configuration")
-}
-
-// sectionOrder is Config.Sections completed: required sections it does not
-// name go first, and optional sections with content it does not name go
-// last, each in schema order.
-func sectionOrder(c *ir.Config) []string {
-	listed := map[string]bool{}
-	for _, s := range c.Sections {
-		listed[s] = true
-	}
-	var order []string
-	for _, s := range requiredSections {
-		if !listed[s] {
-			order = append(order, s)
-		}
-	}
-	seen := map[string]bool{}
-	for _, s := range c.Sections {
-		if !seen[s] {
-			seen[s] = true
-			order = append(order, s)
-		}
-	}
-	for _, s := range optionalSections {
-		if !listed[s] && sectionHasContent(c, s) {
-			order = append(order, s)
-		}
-	}
-	return order
-}
-
-func sectionHasContent(c *ir.Config, name string) bool {
-	switch name {
-	case "rsc_defaults":
-		return len(c.RscDefaults) > 0
-	case "op_defaults":
-		return len(c.OpDefaults) > 0
-	case "fencing-topology":
-		return len(c.FencingLevels) > 0
-	case "alerts":
-		return len(c.Alerts) > 0
-	case "acls":
-		return len(c.ACLs) > 0
-	case "tags":
-		return len(c.Tags) > 0
-	}
-	return false
 }
 
 func (x *writer) section(c *ir.Config, name string) {

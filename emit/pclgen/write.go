@@ -86,40 +86,6 @@ func (g *gen) block(typ string, labels ...string) *hclwrite.Body {
 	return g.file.Body().AppendNewBlock(typ, labels).Body()
 }
 
-// requiredSections are the sections every CIB has, in schema order.
-var requiredSections = []string{"crm_config", "nodes", "resources", "constraints"}
-
-// sectionOrder is the order of the configuration's sections: required
-// sections not named in Sections first, then Sections (see ir.Config).
-func sectionOrder(cfg *ir.Config) []string {
-	named := map[string]bool{}
-	for _, s := range cfg.Sections {
-		named[s] = true
-	}
-	var order []string
-	for _, s := range requiredSections {
-		if !named[s] {
-			order = append(order, s)
-		}
-	}
-	order = append(order, cfg.Sections...)
-	// IR built without Sections (by hand, or by a front end that leaves it
-	// out) still has its content written.
-	present := map[string]bool{
-		"rsc_defaults": len(cfg.RscDefaults) > 0, "op_defaults": len(cfg.OpDefaults) > 0,
-		"fencing-topology": len(cfg.FencingLevels) > 0, "alerts": len(cfg.Alerts) > 0,
-		"acls": len(cfg.ACLs) > 0, "tags": len(cfg.Tags) > 0,
-	}
-	for _, s := range optionalSections {
-		if present[s] && !named[s] {
-			order = append(order, s)
-		}
-	}
-	return order
-}
-
-var optionalSections = []string{"rsc_defaults", "op_defaults", "fencing-topology", "alerts", "acls", "tags"}
-
 // explicitSections reports whether the order and presence of sections
 // needs saying: the compiler places the optional sections by the first
 // block of each, after the required ones, so a `cib { sections = [...] }`
@@ -166,14 +132,14 @@ func (g *gen) config(cfg *ir.Config) {
 		// Listed as the compiler will place them: the named sections and
 		// any section with content that Sections leaves out.
 		var listed []string
-		for _, s := range sectionOrder(cfg) {
-			if !slices.Contains(requiredSections, s) || slices.Contains(cfg.Sections, s) {
+		for _, s := range cfg.SectionOrder() {
+			if !slices.Contains(ir.RequiredSections, s) || slices.Contains(cfg.Sections, s) {
 				listed = append(listed, s)
 			}
 		}
 		g.file.Body().AppendNewBlock("cib", nil).Body().SetAttributeRaw("sections", stringList(listed))
 	}
-	for _, section := range sectionOrder(cfg) {
+	for _, section := range cfg.SectionOrder() {
 		switch section {
 		case "crm_config":
 			for i, s := range cfg.Properties {
