@@ -149,7 +149,7 @@ func TestFormatRuleRoundTrip(t *testing.T) {
 		if diags.HasErrors() {
 			continue // the importer's tests report these
 		}
-		for _, r := range collectRules(reflect.ValueOf(cib)) {
+		for _, r := range testenv.OutermostRules(cib) {
 			total++
 			if r.IDRef != "" {
 				continue
@@ -178,51 +178,4 @@ func TestFormatRuleRoundTrip(t *testing.T) {
 		t.Errorf("found only %d rules in the corpus; expected about 1100", total)
 	}
 	t.Logf("%d corpus rules round-tripped", total)
-}
-
-var ruleType = reflect.TypeOf(&ir.Rule{})
-
-// collectRules finds the outermost rules anywhere in v.
-func collectRules(v reflect.Value) []*ir.Rule {
-	var out []*ir.Rule
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if v.Type() == ruleType {
-				out = append(out, v.Interface().(*ir.Rule))
-				return
-			}
-			if seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			walk(v.Elem())
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice, reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		case reflect.Map:
-			iter := v.MapRange()
-			for iter.Next() {
-				walk(iter.Value())
-			}
-		}
-	}
-	walk(v)
-	return out
 }

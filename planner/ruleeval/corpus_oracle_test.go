@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -42,7 +41,7 @@ func TestCorpusRulesOracle(t *testing.T) {
 		if diags.HasErrors() {
 			continue
 		}
-		for _, r := range outermostRules(reflect.ValueOf(cib)) {
+		for _, r := range testenv.OutermostRules(cib) {
 			if !locationCapable(r) {
 				continue
 			}
@@ -158,41 +157,4 @@ func renameRule(r *ir.Rule, prefix string) {
 			}
 		}
 	}
-}
-
-var irRuleType = reflect.TypeOf(&ir.Rule{})
-
-// outermostRules finds the rules anywhere in v that are not inside another.
-func outermostRules(v reflect.Value) []*ir.Rule {
-	var out []*ir.Rule
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if v.Type() == irRuleType {
-				out = append(out, v.Interface().(*ir.Rule))
-				return
-			}
-			walk(v.Elem())
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice, reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		}
-	}
-	walk(v)
-	return out
 }
