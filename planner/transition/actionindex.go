@@ -1,6 +1,7 @@
 package transition
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -17,22 +18,56 @@ import (
 // addAction records a newly created action of r.
 func (r *rscState) addAction(a *Action) {
 	r.actions = append(r.actions, a)
-	if r.byKey == nil {
-		r.byKey = map[string]*keyBucket{}
-	}
-	k := foldKey(a.Key)
-	b := r.byKey[k]
+	b := r.bucket(a.Key)
 	if b == nil {
+		if r.byKey == nil {
+			r.byKey = map[string]*keyBucket{}
+		}
 		b = &keyBucket{}
-		r.byKey[k] = b
+		r.byKey[foldKey(a.Key)] = b
 	}
-	b.actions = append(b.actions, a)
-	b.nodes = append(b.nodes, a.Node)
-	if r.byTask == nil {
-		r.byTask = map[string][]*Action{}
+	// The last key missed may be a's (bucket may just have missed it).
+	r.lastMiss = ""
+	b.add(a)
+	var l *taskList
+	if r.lastTaskList != nil && a.Task == r.lastTask {
+		l = r.lastTaskList
+	} else {
+		if r.byTask == nil {
+			r.byTask = map[string]*taskList{}
+		}
+		t := foldKey(a.Task)
+		l = r.byTask[t]
+		if l == nil {
+			l = &taskList{}
+			r.byTask[t] = l
+		}
+		r.lastTask, r.lastTaskList = a.Task, l
 	}
-	t := foldKey(a.Task)
-	r.byTask[t] = append(r.byTask[t], a)
+	l.actions = append(l.actions, a)
+}
+
+// reserve makes room in r's indexes for n more actions like a (its
+// probes on the other nodes), sparing the lists' step-by-step growth.
+func (r *rscState) reserve(a *Action, n int) {
+	if n <= 0 {
+		return
+	}
+	r.actions = slices.Grow(r.actions, n)
+	if b := r.bucket(a.Key); b != nil {
+		b.actions = slices.Grow(b.actions, n)
+		b.nodes = slices.Grow(b.nodes, n)
+	}
+	if l := r.byTask[foldKey(a.Task)]; l != nil {
+		l.actions = slices.Grow(l.actions, n)
+	}
+}
+
+// taskList holds a resource's actions with one folded task, in creation
+// order. A list, once made, stays its task's for good (so it can be
+// remembered, as rscState.lastTaskList does).
+type taskList struct {
+	actions []*Action
 }
 
 // keyBucket holds a resource's actions with one folded key, in creation
@@ -43,12 +78,70 @@ func (r *rscState) addAction(a *Action) {
 // put one action per node in the same bucket.
 type keyBucket struct {
 	actions []*Action
-	nodes   []int
+	nodes   []int32 // node indices fit in 32 bits; half the memory
+	// nodeless counts the actions added without a node; onLow has bit n
+	// set when an action was added on node n < 64, onHigh tells whether
+	// one was added on a node >= 64. With them a search for a node the
+	// bucket has no candidate for (a probe's, most often) skips the scan.
+	nodeless int
+	onLow    uint64
+	onHigh   bool
+}
+
+func (b *keyBucket) add(a *Action) {
+	b.actions = append(b.actions, a)
+	b.nodes = append(b.nodes, int32(a.Node))
+	switch n := a.Node; {
+	case n == NoNode:
+		b.nodeless++
+	case n >= 0 && n < 64:
+		b.onLow |= 1 << uint(n)
+	default:
+		b.onHigh = true
+	}
+}
+
+// mayMatch tells whether an action of b may be on node (or may be moved
+// onto it): false means a search for node finds nothing.
+func (b *keyBucket) mayMatch(node int) bool {
+	switch {
+	case b.nodeless > 0:
+		return true
+	case node >= 0 && node < 64:
+		return b.onLow&(1<<uint(node)) != 0
+	case node >= 64:
+		return b.onHigh
+	}
+	return true
+}
+
+// bucket is byKey[foldKey(key)]. It remembers the last key it found, as
+// the same key is often looked up many times in a row (each probe of a
+// resource orders itself before the resource's start), and a bucket, once
+// made, stays its key's for good.
+//
+// It remembers the last key it did not find as well, until r gets another
+// action: each probe's ordering before the resource's reload-agent, which
+// there seldom is, looks that up.
+func (r *rscState) bucket(key string) *keyBucket {
+	if r.lastBucket != nil && key == r.lastKey {
+		return r.lastBucket
+	}
+	if r.lastMiss != "" && key == r.lastMiss {
+		return nil
+	}
+	b := r.byKey[foldKey(key)]
+	if b != nil {
+		r.lastKey, r.lastBucket = key, b
+	} else {
+		r.lastMiss = key
+	}
+	return b
 }
 
 // find is findActions over r's actions with key.
 func (r *rscState) find(key string, node int) []*Action {
-	b := r.byKey[foldKey(key)]
+	b := r.bucket(key)
 	if b == nil {
 		return nil
 	}
@@ -61,9 +154,12 @@ func (r *rscState) find(key string, node int) []*Action {
 		}
 		return out
 	}
+	if !b.mayMatch(node) {
+		return nil
+	}
 	var out []*Action
 	for i := len(b.actions) - 1; i >= 0; i-- {
-		if n := b.nodes[i]; n != NoNode && n != node {
+		if n := int(b.nodes[i]); n != NoNode && n != node {
 			continue
 		}
 		if a := b.actions[i]; matchAction(a, key, node) {
@@ -73,15 +169,41 @@ func (r *rscState) find(key string, node int) []*Action {
 	return out
 }
 
+// findFirst is find's first action, nil when none, without building the
+// list. Like find it matches every action it can: matching moves an action
+// without a node onto node.
+func (r *rscState) findFirst(key string, node int) *Action {
+	b := r.bucket(key)
+	if b == nil || len(b.actions) == 0 {
+		return nil
+	}
+	if node == NoNode {
+		return b.actions[len(b.actions)-1]
+	}
+	if !b.mayMatch(node) {
+		return nil
+	}
+	var first *Action
+	for i := len(b.actions) - 1; i >= 0; i-- {
+		if n := int(b.nodes[i]); n != NoNode && n != node {
+			continue
+		}
+		if a := b.actions[i]; matchAction(a, key, node) && first == nil {
+			first = a
+		}
+	}
+	return first
+}
+
 // findExact is findActionsExact over r's actions with key.
 func (r *rscState) findExact(key string, node int) []*Action {
-	b := r.byKey[foldKey(key)]
-	if b == nil || node == NoNode {
+	b := r.bucket(key)
+	if b == nil || node == NoNode || !b.mayMatch(node) {
 		return nil
 	}
 	var out []*Action
 	for i := len(b.actions) - 1; i >= 0; i-- {
-		if n := b.nodes[i]; n != NoNode && n != node {
+		if n := int(b.nodes[i]); n != NoNode && n != node {
 			continue
 		}
 		if a := b.actions[i]; a.Node == node && (a.Key == key || strings.EqualFold(a.Key, key)) {
@@ -102,30 +224,47 @@ func insertByID(list []*Action, a *Action) []*Action {
 
 // withTask returns r's actions whose task equals task under case folding,
 // in creation order.
-func (r *rscState) withTask(task string) []*Action { return r.byTask[foldKey(task)] }
+func (r *rscState) withTask(task string) []*Action {
+	if r.lastTaskList != nil && task == r.lastTask {
+		return r.lastTaskList.actions
+	}
+	if l := r.byTask[foldKey(task)]; l != nil {
+		return l.actions
+	}
+	return nil
+}
 
 // setTask changes an action's task, keeping r's task buckets right.
 func (r *rscState) setTask(a *Action, task string) {
 	if a.Task == task {
 		return
 	}
-	old := foldKey(a.Task)
-	list := r.byTask[old]
-	for i, x := range list {
-		if x == a {
-			r.byTask[old] = append(list[:i:i], list[i+1:]...)
-			break
+	if old := r.byTask[foldKey(a.Task)]; old != nil {
+		list := old.actions
+		for i, x := range list {
+			if x == a {
+				old.actions = append(list[:i:i], list[i+1:]...)
+				break
+			}
 		}
 	}
 	a.Task = task
 	k := foldKey(task)
-	r.byTask[k] = insertByID(r.byTask[k], a)
+	l := r.byTask[k]
+	if l == nil {
+		if r.byTask == nil {
+			r.byTask = map[string]*taskList{}
+		}
+		l = &taskList{}
+		r.byTask[k] = l
+	}
+	l.actions = insertByID(l.actions, a)
 }
 
 // withKey returns r's actions whose key equals key under case folding, in
 // creation order.
 func (r *rscState) withKey(key string) []*Action {
-	if b := r.byKey[foldKey(key)]; b != nil {
+	if b := r.bucket(key); b != nil {
 		return b.actions
 	}
 	return nil

@@ -61,7 +61,7 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 				dcDown = f
 			} else {
 				if !s.in.ConcurrentFencing && len(fencing) > 0 {
-					orderActions(fencing[0], f, OrderOptional)
+					s.orderActions(fencing[0], f, OrderOptional)
 				}
 				fencing = append([]*Action{f}, fencing...)
 			}
@@ -78,15 +78,15 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 	if dcDown != nil {
 		if dcDown.Task == "do_shutdown" {
 			for _, a := range shutdowns {
-				orderActions(a, dcDown, OrderOptional)
+				s.orderActions(a, dcDown, OrderOptional)
 			}
 		}
 		if s.in.ConcurrentFencing {
 			for _, a := range fencing {
-				orderActions(a, dcDown, OrderOptional)
+				s.orderActions(a, dcDown, OrderOptional)
 			}
 		} else if len(fencing) > 0 {
-			orderActions(fencing[0], dcDown, OrderOptional)
+			s.orderActions(fencing[0], dcDown, OrderOptional)
 		}
 	}
 }
@@ -145,12 +145,12 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 		a := r.actions[i]
 		switch needs(a) {
 		case "fencing":
-			orderActions(f, a, OrderOptional)
+			s.orderActions(f, a, OrderOptional)
 		case "quorum":
 			allowed := r.Allowed == nil || (target < len(r.Allowed) && r.Allowed[target])
 			known := target < len(r.KnownOn) && r.KnownOn[target]
 			if a.Task == "start" && allowed && !known {
-				orderActions(f, a, OrderOptional|OrderRunnableLeft)
+				s.orderActions(f, a, OrderOptional|OrderRunnableLeft)
 			}
 		}
 	}
@@ -167,8 +167,8 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 	for _, a := range stops {
 		a.set(Pseudo | Runnable)
 		if implicit {
-			orderActions(f, a, OrderPreserve)
-			orderActions(f, parentStop, OrderPreserve)
+			s.orderActions(f, a, OrderPreserve)
+			s.orderActions(f, parentStop, OrderPreserve)
 		}
 	}
 	for _, a := range r.resourceActions(target, "demote", false) {
@@ -176,7 +176,7 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 		if n == nil || !n.Online || n.Unclean || r.Failed {
 			a.set(Pseudo | Runnable)
 			if implicit {
-				orderActions(f, a, OrderPreserve|OrderOptional)
+				s.orderActions(f, a, OrderPreserve|OrderOptional)
 			}
 		}
 	}

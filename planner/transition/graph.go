@@ -7,19 +7,22 @@ import (
 
 // dedupInputs merges duplicate inputs of an action, keeping the union of
 // their kinds (pcmk__deduplicate_action_inputs).
-func dedupInputs(a *Action) {
+func (s *scheduler) dedupInputs(a *Action) {
 	if len(a.Before) == 1 {
 		// Nothing to merge (most actions: probes have one input).
 		a.Before[0].Dumped = false
 		return
 	}
 	// Pacemaker sorts inputs by descending id (stable on its prepended list).
-	in := make([]*Edge, len(a.Before))
+	// The sorted copy is scratch space; the result goes back into a.Before's
+	// own array, which is no shorter.
+	in := slices.Grow(s.dedupScratch[:0], len(a.Before))[:len(a.Before)]
+	s.dedupScratch = in
 	for i, e := range a.Before {
 		in[len(a.Before)-1-i] = e
 	}
 	slices.SortStableFunc(in, func(x, y *Edge) int { return cmp.Compare(y.Action.ID, x.Action.ID) })
-	var out []*Edge
+	out := a.Before[:0]
 	var last *Edge
 	for _, e := range in {
 		if last != nil && e.Action.ID == last.Action.ID {
@@ -123,7 +126,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 
 func (s *scheduler) addToGraph(a *Action) {
 	if !a.is(Dedup) {
-		dedupInputs(a)
+		s.dedupInputs(a)
 		a.set(Dedup)
 	}
 	if a.is(Dumped) || !s.shouldAddAction(a) {

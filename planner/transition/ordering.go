@@ -408,14 +408,18 @@ func ownKey(key, rsc, id string, iv int64) bool {
 	return rsc == id && len(key) > len(ivs) && key[len(key)-len(ivs)-1] == '_' && key[len(key)-len(ivs):] == ivs
 }
 
-// findActionsByTask looks a key up on a resource, retrying with the
-// resource's own id.
-func findActionsByTask(r *rscState, key string) []*Action {
-	list := r.find(key, NoNode)
-	if len(list) == 0 {
+// actionsByTask looks a key up on a resource, retrying with the
+// resource's own id. It gives Pacemaker's find_actions_by_task list in
+// reverse (oldest first) and without copying: it is r's own index, to be
+// read before r gets another action.
+func actionsByTask(r *rscState, key string) []*Action {
+	list := r.withKey(key)
+	// A key the resource's probes use is already the resource's own: no
+	// retry (this spares parsing the key for every probe).
+	if len(list) == 0 && key != r.probeKeys[1] && key != r.probeKeys[2] {
 		if rsc, task, iv, ok := parseOpKey(key); ok && !ownKey(key, rsc, r.ID, iv) {
 			own := opKey(r.ID, task, iv)
-			list = r.find(own, NoNode)
+			list = r.withKey(own)
 		}
 	}
 	return list
@@ -423,11 +427,13 @@ func findActionsByTask(r *rscState, key string) []*Action {
 
 func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
 	flags := o.flags
+	var one [1]*Action
 	var thens []*Action
 	if o.rhAction != nil {
-		thens = []*Action{o.rhAction}
+		one[0] = o.rhAction
+		thens = one[:]
 	} else {
-		thens = findActionsByTask(r, o.rhTask)
+		thens = actionsByTask(r, o.rhTask)
 	}
 	if len(thens) == 0 {
 		return
@@ -435,9 +441,10 @@ func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
 	if first == nil && flags&OrderImpliesThen == 0 {
 		return
 	}
-	for _, then := range thens {
+	for i := len(thens) - 1; i >= 0; i-- {
+		then := thens[i]
 		if first != nil {
-			orderActions(first, then, flags)
+			s.orderActions(first, then, flags)
 		} else {
 			then.clear(Runnable)
 		}
@@ -445,11 +452,13 @@ func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
 }
 
 func (s *scheduler) orderFirst(first *rscState, o *ordering) {
-	var firsts []*Action
+	var one [1]*Action
+	var firsts []*Action // oldest first
 	if o.lhAction != nil {
-		firsts = []*Action{o.lhAction}
+		one[0] = o.lhAction
+		firsts = one[:]
 	} else {
-		firsts = findActionsByTask(first, o.lhTask)
+		firsts = actionsByTask(first, o.lhTask)
 	}
 	then := o.rhRsc
 	if len(firsts) == 0 && first == then {
@@ -462,8 +471,8 @@ func (s *scheduler) orderFirst(first *rscState, o *ordering) {
 		} else if state == RoleUnpromoted && task == "demote" {
 			return
 		}
-		a := s.customAction(first, opKey(first.ID, task, iv), task, NoNode, true)
-		firsts = []*Action{a}
+		one[0] = s.customAction(first, opKey(first.ID, task, iv), task, NoNode, true)
+		firsts = one[:]
 	}
 	if then == nil {
 		if o.rhAction == nil {
@@ -471,9 +480,11 @@ func (s *scheduler) orderFirst(first *rscState, o *ordering) {
 		}
 		then = o.rhAction.Rsc
 	}
-	for _, f := range firsts {
+	// Ordering actions adds no action, so firsts stays valid.
+	for i := len(firsts) - 1; i >= 0; i-- {
+		f := firsts[i]
 		if then == nil {
-			orderActions(f, o.rhAction, o.flags)
+			s.orderActions(f, o.rhAction, o.flags)
 		} else {
 			s.orderAfter(f, then, o)
 		}
@@ -496,7 +507,7 @@ func (r *rscState) currentRole() Role {
 }
 
 func (s *scheduler) applyOrderings() {
-	for _, o := range s.orderings {
+	for o := range s.allOrderings() {
 		if o.lhRsc != nil {
 			s.orderFirst(o.lhRsc, o)
 			continue
@@ -504,7 +515,7 @@ func (s *scheduler) applyOrderings() {
 		if o.rhRsc != nil {
 			s.orderAfter(o.lhAction, o.rhRsc, o)
 		} else {
-			orderActions(o.lhAction, o.rhAction, o.flags)
+			s.orderActions(o.lhAction, o.rhAction, o.flags)
 		}
 	}
 	// Pacemaker walks its action list newest first.

@@ -1,6 +1,14 @@
 package transition
 
+import "slices"
+
 func (s *scheduler) scheduleProbes() {
+	// Probes are most of the actions of a large cluster: make room for
+	// them at once (at most one per resource and probed node).
+	if s.numProbeNodes < 0 {
+		s.numProbeNodes = s.probeNodes()
+	}
+	s.actions = slices.Grow(s.actions, s.numProbeNodes*len(s.rscs))
 	for i := range s.nodes {
 		n := &s.nodes[i]
 		if !n.Online || n.Unclean || n.NoDiscovery {
@@ -17,6 +25,25 @@ func (s *scheduler) scheduleProbes() {
 			s.probeOnNode(r, i)
 		}
 	}
+}
+
+// probeNodes counts the nodes scheduleProbes probes resources on: how many
+// probes a resource may get.
+func (s *scheduler) probeNodes() int {
+	n := 0
+	for i := range s.nodes {
+		nd := &s.nodes[i]
+		if !nd.Online || nd.Unclean || nd.NoDiscovery {
+			continue
+		}
+		if nd.Probed != "" {
+			if v, ok := parseBoolish(nd.Probed); ok && !v {
+				continue
+			}
+		}
+		n++
+	}
+	return n
 }
 
 func parseBoolish(v string) (bool, bool) {
@@ -66,11 +93,18 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 	if mode == "never" {
 		return false
 	}
-	if r.probeKeys[0] == "" {
+	first := r.probeKeys[0] == ""
+	if first {
 		// The same three keys for every node: make them once.
 		r.probeKeys = [3]string{opKey(r.ID, "monitor", 0), opKey(r.ID, "start", 0), opKey(r.ID, "reload-agent", 0)}
 	}
 	probe := s.customAction(r, r.probeKeys[0], "monitor", node, false)
+	if first {
+		if s.numProbeNodes < 0 {
+			s.numProbeNodes = s.probeNodes()
+		}
+		r.reserve(probe, s.numProbeNodes)
+	}
 	probe.clear(Optional)
 
 	// Primitives and groups order the probe before their own start.
@@ -134,13 +168,18 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		}
 		for _, then := range thens {
 			if !then.is(Pseudo) {
-				orderActions(probe, then, OrderOptional)
+				s.orderActions(probe, then, OrderOptional)
 			}
 		}
 	}
-	next := append([]*Edge(nil), after.After...)
-	for i := len(next) - 1; i >= 0; i-- {
-		w := next[i]
+	// Walk a snapshot of after.After, kept on s.walkStack: deeper calls
+	// push theirs above it and cut the stack back to where they found it,
+	// so the entries from base to end stay this call's (the stack's array
+	// may move, hence the indices).
+	base := len(s.walkStack)
+	s.walkStack = append(s.walkStack, after.After...)
+	for i := len(s.walkStack) - 1; i >= base; i-- {
+		w := s.walkStack[i]
 		if w.Type&OrderImpliesThen == 0 {
 			if after.Rsc == nil || !after.Rsc.IsGroup() || probe.Rsc.parent == after.Rsc ||
 				w.Action.Rsc == nil || w.Action.Rsc.parent != after.Rsc {
@@ -149,6 +188,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		}
 		s.restartOrderingsForProbe(probe, w.Action)
 	}
+	s.walkStack = s.walkStack[:base]
 }
 
 func hasSuffix(s, suffix string) bool {
@@ -156,7 +196,7 @@ func hasSuffix(s, suffix string) bool {
 }
 
 func (s *scheduler) probeOrderingsForStops() {
-	for _, o := range s.orderings {
+	for o := range s.allOrderings() {
 		if o.flags == OrderNone || o.lhRsc == nil || o.lhRsc == o.rhRsc {
 			continue
 		}
@@ -199,7 +239,7 @@ func (s *scheduler) probeOrderingsForStops() {
 				if then.Task == "stonith" && p.Node == then.Node && then.FenceOp == "on" {
 					continue
 				}
-				orderActions(p, then, flags)
+				s.orderActions(p, then, flags)
 			}
 		}
 	}

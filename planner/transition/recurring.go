@@ -126,7 +126,7 @@ func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key strin
 		mon := s.customAction(r, key, op.Name, i, optional)
 		if r.Managed {
 			for _, probe := range r.resourceActions(i, "monitor", false) {
-				orderActions(probe, mon, OrderRunnableLeft)
+				s.orderActions(probe, mon, OrderRunnableLeft)
 			}
 		}
 		for _, stop := range r.resourceActions(i, "stop", true) {

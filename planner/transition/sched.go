@@ -1,6 +1,9 @@
 package transition
 
-import "strings"
+import (
+	"iter"
+	"strings"
+)
 
 // rscState is a resource as the transition sees it while scheduling: its
 // input plus the actions created for it and the flags scheduling sets.
@@ -11,10 +14,20 @@ type rscState struct {
 	members []*rscState
 	actions []*Action             // in creation order
 	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
-	byTask  map[string][]*Action  // actions by foldKey(Task), in creation order (see setTask)
+	byTask  map[string]*taskList  // actions by foldKey(Task), in creation order (see setTask)
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
+	// lastKey and lastBucket remember the last key found in byKey (see
+	// bucket).
+	lastKey    string
+	lastBucket *keyBucket
+	// lastMiss is the last key not in byKey, "" when r has had an action
+	// added since (see bucket).
+	lastMiss string
+	// lastTask and lastTaskList remember the last task addAction filed.
+	lastTask     string
+	lastTaskList *taskList
 
 	role, nextRole Role
 	restarting     bool
@@ -25,7 +38,6 @@ type rscState struct {
 // ordering is an ordering constraint before it is applied to actions:
 // either side names an action directly or by key on a resource.
 type ordering struct {
-	id             int
 	flags          OrderFlags
 	lhRsc, rhRsc   *rscState
 	lhAction       *Action
@@ -40,16 +52,29 @@ type scheduler struct {
 	top   []*rscState
 	byID  map[string]*rscState
 
-	actions    []*Action
-	orderings  []*ordering
+	actions []*Action
+	// orderings holds every ordering in creation order, in chunks of
+	// slabSize (see newOrderingSlot and allOrderings).
+	orderings  [][]ordering
 	singletons map[string]*Action
 	tracked    []*Action // actions marked Tracking by the probe walk
 	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
 	afterSnapshot []*Edge
+	// walkStack holds restartOrderingsForProbe's snapshots of After, one
+	// above the other as the walk recurses.
+	walkStack []*Edge
+	// dedupScratch is dedupInputs's sorting space.
+	dedupScratch []*Edge
+	// numProbeNodes is probeNodes(), once known (-1 before).
+	numProbeNodes int
+
+	// Slabs the next edges and actions are cut from.
+	edgeSlab   []Edge
+	actionSlab []Action
 }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}}
+	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, numProbeNodes: -1}
 	var add func(r *Resource, parent *rscState) *rscState
 	add = func(r *Resource, parent *rscState) *rscState {
 		st := &rscState{Resource: r, idx: len(s.rscs), parent: parent, role: r.Role, nextRole: r.NextRole}
@@ -158,21 +183,24 @@ func (r *rscState) resourceActions(node int, task string, requireNode bool) []*A
 func (s *scheduler) customAction(r *rscState, key, task string, node int, optional bool) *Action {
 	var a *Action
 	if r != nil {
-		if m := r.find(key, node); len(m) > 0 {
-			a = m[0]
-		}
+		a = r.findFirst(key, node)
 	} else {
 		if m := findActions(s.actions, key, node); len(m) > 0 {
 			a = m[0]
 		}
 	}
 	if a == nil {
-		a = &Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable}
+		a = s.newActionSlot()
+		*a = Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable}
 		if optional {
 			a.set(Optional)
 		}
-		if _, _, iv, ok := parseOpKey(key); ok {
-			a.IntervalMs = iv
+		// A probe's key (made once per resource) has interval 0: skip
+		// parsing it again for every node.
+		if r == nil || key != r.probeKeys[0] {
+			if _, _, iv, ok := parseOpKey(key); ok {
+				a.IntervalMs = iv
+			}
 		}
 		s.actions = append(s.actions, a)
 		if r == nil {
@@ -254,7 +282,7 @@ func (s *scheduler) pseudoOp(name string) *Action {
 }
 
 // orderActions is Pacemaker's order_actions: link first before then.
-func orderActions(first, then *Action, flags OrderFlags) bool {
+func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 	if flags == OrderNone || first == nil || then == nil || first == then {
 		return false
 	}
@@ -263,9 +291,72 @@ func orderActions(first, then *Action, flags OrderFlags) bool {
 			return false
 		}
 	}
-	first.After = append(first.After, &Edge{Action: then, Type: flags})
-	then.Before = append(then.Before, &Edge{Action: first, Type: flags})
+	after, before := s.newEdgePair()
+	*after = Edge{Action: then, Type: flags}
+	*before = Edge{Action: first, Type: flags}
+	first.After = append(first.After, after)
+	then.Before = append(then.Before, before)
 	return true
+}
+
+// slabSize is how many edges, orderings or actions are allocated at once:
+// a large cluster has millions of them, and one allocation each was most
+// of the transition's time (allocation and garbage collection).
+const slabSize = 4096
+
+// newEdgePair returns two fresh edges for the two sides of an ordering.
+func (s *scheduler) newEdgePair() (*Edge, *Edge) {
+	if len(s.edgeSlab) < 2 {
+		s.edgeSlab = make([]Edge, slabSize)
+	}
+	a, b := &s.edgeSlab[0], &s.edgeSlab[1]
+	s.edgeSlab = s.edgeSlab[2:]
+	return a, b
+}
+
+// newOrderingSlot appends a zero ordering to s.orderings and returns it.
+func (s *scheduler) newOrderingSlot() *ordering {
+	last := len(s.orderings) - 1
+	if last < 0 || len(s.orderings[last]) == cap(s.orderings[last]) {
+		s.orderings = append(s.orderings, make([]ordering, 0, slabSize))
+		last++
+	}
+	c := s.orderings[last]
+	c = c[:len(c)+1]
+	s.orderings[last] = c
+	return &c[len(c)-1]
+}
+
+// allOrderings yields the orderings there are when it is called, in
+// creation order.
+func (s *scheduler) allOrderings() iter.Seq[*ordering] {
+	chunks := s.orderings
+	n := 0
+	if len(chunks) > 0 {
+		n = len(chunks[len(chunks)-1])
+	}
+	return func(yield func(*ordering) bool) {
+		for ci, c := range chunks {
+			if ci == len(chunks)-1 {
+				c = c[:n]
+			}
+			for i := range c {
+				if !yield(&c[i]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// newActionSlot returns a fresh action.
+func (s *scheduler) newActionSlot() *Action {
+	if len(s.actionSlab) == 0 {
+		s.actionSlab = make([]Action, slabSize/4)
+	}
+	a := &s.actionSlab[0]
+	s.actionSlab = s.actionSlab[1:]
+	return a
 }
 
 // newOrdering records an ordering to be applied once actions exist.
@@ -283,9 +374,9 @@ func (s *scheduler) newOrdering(lhRsc *rscState, lhTask string, lhAction *Action
 	if rhTask == "" && rhAction != nil {
 		rhTask = rhAction.Key
 	}
-	o := &ordering{id: len(s.orderings), flags: flags,
+	o := s.newOrderingSlot()
+	*o = ordering{flags: flags,
 		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask}
-	s.orderings = append(s.orderings, o)
 	s.orderMigrationEquivalents(o)
 }
 

@@ -151,7 +151,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 			ff := s.actionFlags(first, NoNode)
 			tf := s.actionFlags(then, NoNode)
 			changed |= s.updateForOrderingFlags(first, then, ff, tf, other)
-		} else if orderActions(first, then, other.Type) {
+		} else if s.orderActions(first, then, other.Type) {
 			changed |= updatedThen
 			other.Type = OrderNone
 		}
