@@ -123,21 +123,33 @@ func reason(t *transition.Transition, p *planner.Plan, lines scoreLines, c trans
 // score is a resource's allocation score on a node (-INFINITY when the
 // node is not listed).
 func score(lines scoreLines, rsc, node string) ir.Score {
-	if l := lines[rscNode{rsc, node}]; l != nil {
+	if l := lines.find(rsc, node); l != nil {
 		return l.Score
 	}
 	return -ir.Infinity
 }
 
-// rscNode names a resource's score line on a node.
-type rscNode struct{ rsc, node string }
+// scoreLines holds, for each resource whose change is explained, its runs
+// of consecutive score lines (a group member has its group's lines and
+// then its own, possibly in one run): with one change per resource to
+// explain, searching all of the plan's lines per change would cost
+// resources × lines.
+type scoreLines map[string][][]planner.ScoreLine
 
-// scoreLines maps each resource and node to its last score line, the one
-// its own assignment printed (a group member's group lines come first and
-// do not hold colocations or its group's pull): with one change per
-// resource to explain, a linear search of the plan's lines per change
-// would cost resources × lines.
-type scoreLines map[rscNode]*planner.ScoreLine
+// find returns a resource's last score line on a node: the one its own
+// assignment printed (a group member's group lines come first and do not
+// hold colocations or its group's pull). nil when there is none.
+func (m scoreLines) find(rsc, node string) *planner.ScoreLine {
+	runs := m[rsc]
+	for i := len(runs) - 1; i >= 0; i-- {
+		for j := len(runs[i]) - 1; j >= 0; j-- {
+			if runs[i][j].Node == node {
+				return &runs[i][j]
+			}
+		}
+	}
+	return nil
+}
 
 // indexScores indexes the lines reason can ask for: those of the changed
 // resources and of the first members of their groups.
@@ -145,33 +157,29 @@ func indexScores(p *planner.Plan, changes []transition.Change) scoreLines {
 	if p == nil || len(changes) == 0 {
 		return nil
 	}
-	needed := map[string]bool{}
+	m := scoreLines{}
 	for _, c := range changes {
-		needed[c.Resource] = true
+		m[c.Resource] = nil
 		if r := p.Resource(c.Resource); r != nil && r.Parent != nil && len(r.Parent.Children) > 0 {
-			needed[r.Parent.Children[0].ID] = true
+			m[r.Parent.Children[0].ID] = nil
 		}
 	}
-	m := scoreLines{}
-	// A resource's lines come in runs (one per node): look the resource
-	// up once per run.
-	prev, take := "", false
-	for i := range p.Scores {
-		l := &p.Scores[i]
-		if i == 0 || l.Resource != prev {
-			prev, take = l.Resource, needed[l.Resource]
+	for start := 0; start < len(p.Scores); {
+		end := start + 1
+		for end < len(p.Scores) && p.Scores[end].Resource == p.Scores[start].Resource {
+			end++
 		}
-		if !take {
-			continue
+		if runs, needed := m[p.Scores[start].Resource]; needed {
+			m[p.Scores[start].Resource] = append(runs, p.Scores[start:end])
 		}
-		m[rscNode{l.Resource, l.Node}] = l
+		start = end
 	}
 	return m
 }
 
 // explain gives a resource's score on a node with its contributions.
 func explain(lines scoreLines, rsc, node string) string {
-	if l := lines[rscNode{rsc, node}]; l != nil {
+	if l := lines.find(rsc, node); l != nil {
 		var terms []string
 		for _, c := range l.Trail {
 			if c.Value == 0 && !c.Set {
