@@ -6,36 +6,23 @@ import (
 	"unicode"
 
 	"pcl/ir"
+	"pcl/planner/transition"
 )
 
-// Role is a resource role, ordered as Pacemaker orders them.
-type Role int8
+// Role is a resource role, ordered as Pacemaker orders them. Placement and
+// the transition speak of the same roles, so the planner uses the
+// transition's type.
+type Role = transition.Role
 
 const (
-	RoleUnknown Role = iota
-	RoleStopped
-	RoleStarted
-	RoleUnpromoted
-	RolePromoted
+	RoleUnknown    = transition.RoleUnknown
+	RoleStopped    = transition.RoleStopped
+	RoleStarted    = transition.RoleStarted
+	RoleUnpromoted = transition.RoleUnpromoted
+	RolePromoted   = transition.RolePromoted
 )
 
-func (r Role) String() string {
-	return [...]string{"Unknown", "Stopped", "Started", "Unpromoted", "Promoted"}[r]
-}
-
-func roleOf(text string) Role {
-	switch ir.Role(text).Normalize() {
-	case ir.RoleStopped:
-		return RoleStopped
-	case ir.RoleStarted:
-		return RoleStarted
-	case ir.RoleUnpromoted:
-		return RoleUnpromoted
-	case ir.RolePromoted:
-		return RolePromoted
-	}
-	return RoleUnknown
-}
+func roleOf(text string) Role { return transition.RoleOf(ir.Role(text)) }
 
 // Kind says what a resource is.
 type Kind int8
