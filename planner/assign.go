@@ -217,13 +217,16 @@ func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
 	if prim.Kind != KindPrimitive {
 		return
 	}
-	if p.colocationAffects(dep, prim, c) {
+	if p.colocationAffects(dep, prim, c, false) {
 		p.applyColocToWeights(dep, prim, c)
 	}
 }
 
-func (p *Plan) colocationAffects(dep, prim *Resource, c *colocation) bool {
-	if prim.provisional || !dep.provisional {
+// colocationAffects reports whether colocation c between dep and prim
+// applies now, given their roles. A preview (utilization checks, before
+// either is assigned) ignores whether they are assigned yet.
+func (p *Plan) colocationAffects(dep, prim *Resource, c *colocation, preview bool) bool {
+	if !preview && (prim.provisional || !dep.provisional) {
 		return false
 	}
 	if c.score > 0 && c.depRole != RoleUnknown && c.depRole != dep.NextRole {

@@ -73,7 +73,7 @@ func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 		if c.primary == orig {
 			continue
 		}
-		if c.score == ir.Infinity && p.colocationAffectsPreview(r, c.primary, c) {
+		if c.score == ir.Infinity && p.colocationAffects(r, c.primary, c, true) {
 			list = p.colocatedResources(c.primary, orig, list)
 		}
 	}
@@ -81,27 +81,11 @@ func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 		if c.dependent == orig {
 			continue
 		}
-		if c.score == ir.Infinity && p.colocationAffectsPreview(c.dependent, r, c) {
+		if c.score == ir.Infinity && p.colocationAffects(c.dependent, r, c, true) {
 			list = p.colocatedResources(c.dependent, orig, list)
 		}
 	}
 	return list
-}
-
-func (p *Plan) colocationAffectsPreview(dep, prim *Resource, c *colocation) bool {
-	if c.score > 0 && c.depRole != RoleUnknown && c.depRole != dep.NextRole {
-		return false
-	}
-	if c.score > 0 && c.primRole != RoleUnknown && c.primRole != prim.NextRole {
-		return false
-	}
-	if c.score < 0 && c.depRole != RoleUnknown && c.depRole == dep.NextRole {
-		return false
-	}
-	if c.score < 0 && c.primRole != RoleUnknown && c.primRole == prim.NextRole {
-		return false
-	}
-	return true
 }
 
 // addUtilization is the add_utilization method.
