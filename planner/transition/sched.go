@@ -131,21 +131,6 @@ func matchAction(a *Action, key string, node int) bool {
 	return true
 }
 
-// findActionsExact matches key and node exactly; no node matches nothing.
-func findActionsExact(list []*Action, key string, node int) []*Action {
-	if node == NoNode {
-		return nil
-	}
-	var out []*Action
-	for i := len(list) - 1; i >= 0; i-- {
-		a := list[i]
-		if a.Node == node && (a.Key == key || strings.EqualFold(a.Key, key)) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // findFirstAction returns the most recently created action matching the
 // key (when not "") and task (when not "") on node (any when NoNode).
 func findFirstAction(list []*Action, key, task string, node int) *Action {

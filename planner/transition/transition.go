@@ -128,12 +128,3 @@ func (s *scheduler) scheduleReload(r *rscState, node int) {
 	s.newOrdering(nil, "", a, r, opKey(r.ID, "stop", 0), nil, OrderOptional|OrderThenCancelsFirst)
 	s.newOrdering(nil, "", a, r, opKey(r.ID, "demote", 0), nil, OrderOptional|OrderThenCancelsFirst)
 }
-
-func runsOn(r *rscState, node int) bool {
-	for _, n := range r.RunningOn {
-		if n == node {
-			return true
-		}
-	}
-	return false
-}
