@@ -465,6 +465,41 @@ func (p *Plan) compareNodes(r *Resource, a, b, active int) int {
 	return strings.Compare(p.Nodes[a].Uname, p.Nodes[b].Uname)
 }
 
+// bestFirst puts the best of nodes first, and the nodes as good as it by
+// weight next, as sorting them with compareNodes would: all that
+// assignBestNode reads. Apart from the balanced strategy's comparison of
+// capacities, compareNodes is a total order (node names are unique), so one
+// pass finds the best, which is what the sort, the scheduler's cost for
+// every resource, would put first.
+func (p *Plan) bestFirst(r *Resource, nodes []int, active int) {
+	if p.PlacementStrategy == "balanced" {
+		// Comparing capacities need not be transitive: sort, as
+		// Pacemaker does.
+		sort.SliceStable(nodes, func(x, y int) bool { return p.compareNodes(r, nodes[x], nodes[y], active) < 0 })
+		return
+	}
+	if len(nodes) == 0 {
+		return
+	}
+	best := 0
+	for i := 1; i < len(nodes); i++ {
+		if p.compareNodes(r, nodes[i], nodes[best], active) < 0 {
+			best = i
+		}
+	}
+	nodes[0], nodes[best] = nodes[best], nodes[0]
+	// Then the nodes of the same weight (assignBestNode looks among them
+	// for the one the resource runs on), in any order.
+	w := r.allowed.w[nodes[0]]
+	next := 1
+	for i := 1; i < len(nodes); i++ {
+		if r.allowed.w[nodes[i]] == w {
+			nodes[next], nodes[i] = nodes[i], nodes[next]
+			next++
+		}
+	}
+}
+
 func (p *Plan) availableWithScore(r *Resource, i int) bool {
 	return p.Nodes[i].Available() && r.allowed.w[i] >= 0
 }
@@ -484,7 +519,7 @@ func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
 			nodes = append(nodes, i)
 		}
 	}
-	sort.SliceStable(nodes, func(x, y int) bool { return p.compareNodes(r, nodes[x], nodes[y], active) < 0 })
+	p.bestFirst(r, nodes, active)
 	chosen := -1
 	if prefer >= 0 && len(nodes) > 0 {
 		best := nodes[0]

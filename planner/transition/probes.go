@@ -113,7 +113,14 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 		flags |= OrderRunnableLeft
 	}
 	s.newOrdering(r, "", probe, r, r.probeKeys[1], nil, flags)
-	s.newOrdering(r, "", probe, r, r.probeKeys[2], nil, OrderOptional)
+	// Pacemaker orders the probe before the resource's reload-agent too.
+	// Only configChanges, which runs before the probes, makes reload-agent
+	// actions, so when r has none now the ordering can never link two
+	// actions: it is left out (it would be one ordering per probe, to no
+	// effect).
+	if r.bucket(r.probeKeys[2]) != nil {
+		s.newOrdering(r, "", probe, r, r.probeKeys[2], nil, OrderOptional)
+	}
 	return true
 }
 
@@ -132,13 +139,34 @@ func (s *scheduler) restartOrderingsForRsc(r *rscState) {
 		}
 		return
 	}
+	// Every probe of r starts its walks from the same actions (r's start,
+	// mostly), and a walk depends on the probe only through its resource,
+	// unless it passes through a probe, whose After the walks change. So
+	// the first walk from an action is remembered (walkMemo) and replayed
+	// for the other probes: the same orderings, in the same order.
+	s.walkMemo = s.walkMemo[:0]
+	s.walkThens = s.walkThens[:0]
 	for _, probe := range r.resourceActions(NoNode, "monitor", false) {
 		// Iterate over a snapshot: the walk adds orderings to probe.After.
 		// (The walk never comes back here, so one buffer serves.)
 		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
 		after := s.afterSnapshot
 		for i := len(after) - 1; i >= 0; i-- {
-			s.restartOrderingsForProbe(probe, after[i].Action)
+			from := after[i].Action
+			if m, ok := s.memoFor(from); ok {
+				for _, then := range s.walkThens[m.start:m.end] {
+					s.orderActions(probe, then, OrderOptional)
+				}
+				continue
+			}
+			start := len(s.walkThens)
+			s.walkSawProbe = false
+			s.restartOrderingsForProbe(probe, from)
+			if !s.walkSawProbe {
+				s.walkMemo = append(s.walkMemo, walkMemo{from: from, start: start, end: len(s.walkThens)})
+			} else {
+				s.walkThens = s.walkThens[:start]
+			}
 			// Pacemaker clears the flag on every action; clearing the
 			// ones the walk marked is the same and much cheaper.
 			for _, a := range s.tracked {
@@ -147,6 +175,22 @@ func (s *scheduler) restartOrderingsForRsc(r *rscState) {
 			s.tracked = s.tracked[:0]
 		}
 	}
+}
+
+// walkMemo is a remembered restart walk: the walk from from ordered the
+// probe before walkThens[start:end], in that order.
+type walkMemo struct {
+	from       *Action
+	start, end int
+}
+
+func (s *scheduler) memoFor(from *Action) (walkMemo, bool) {
+	for _, m := range s.walkMemo {
+		if m.from == from {
+			return m, true
+		}
+	}
+	return walkMemo{}, false
 }
 
 func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
@@ -158,6 +202,9 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	}
 	after.set(Tracking)
 	s.tracked = append(s.tracked, after)
+	if after.Task == "monitor" && after.IntervalMs == 0 {
+		s.walkSawProbe = true
+	}
 	if after.Rsc != nil && !after.Rsc.IsGroup() && probe.Rsc != after.Rsc {
 		var thens []*Action
 		switch after.Task {
@@ -169,6 +216,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		for _, then := range thens {
 			if !then.is(Pseudo) {
 				s.orderActions(probe, then, OrderOptional)
+				s.walkThens = append(s.walkThens, then)
 			}
 		}
 	}

@@ -63,6 +63,12 @@ type scheduler struct {
 	// walkStack holds restartOrderingsForProbe's snapshots of After, one
 	// above the other as the walk recurses.
 	walkStack []*Edge
+	// walkMemo and walkThens remember one resource's restart walks (see
+	// restartOrderingsForRsc); walkSawProbe tells that the current walk
+	// passed through a probe.
+	walkMemo     []walkMemo
+	walkThens    []*Action
+	walkSawProbe bool
 	// dedupScratch is dedupInputs's sorting space.
 	dedupScratch []*Edge
 	// numProbeNodes is probeNodes(), once known (-1 before).
