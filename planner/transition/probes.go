@@ -97,6 +97,15 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 	if first {
 		// The same three keys for every node: make them once.
 		r.probeKeys = [3]string{opKey(r.ID, "monitor", 0), opKey(r.ID, "start", 0), opKey(r.ID, "reload-agent", 0)}
+		for i, k := range r.probeKeys {
+			r.probeKeyIDs[i] = s.keyID(k)
+		}
+		// Pacemaker orders each probe before the resource's reload-agent
+		// too. Only configChanges, which runs before the probes, makes
+		// reload-agent actions, so when r has none now that ordering can
+		// never link two actions: it is left out (one ordering per probe,
+		// to no effect).
+		r.probeReload = r.bucket(r.probeKeys[2]) != nil
 	}
 	probe := s.customAction(r, r.probeKeys[0], "monitor", node, false)
 	if first {
@@ -112,14 +121,19 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 	if !probe.is(Runnable) && len(r.RunningOn) == 0 {
 		flags |= OrderRunnableLeft
 	}
-	s.newOrdering(r, "", probe, r, r.probeKeys[1], nil, flags)
-	// Pacemaker orders the probe before the resource's reload-agent too.
-	// Only configChanges, which runs before the probes, makes reload-agent
-	// actions, so when r has none now the ordering can never link two
-	// actions: it is left out (it would be one ordering per probe, to no
-	// effect).
-	if r.bucket(r.probeKeys[2]) != nil {
-		s.newOrdering(r, "", probe, r, r.probeKeys[2], nil, OrderOptional)
+	// These are newOrdering's records, made here with the keys' indices
+	// at hand (an ordering within one resource has no migration
+	// equivalents).
+	lhTask := r.probeKeyIDs[0]
+	if probe.Key != r.probeKeys[0] {
+		lhTask = s.keyID(probe.Key) // an earlier action's, in other case
+	}
+	rec := orderingRecord{flags: flags, lhRsc: int32(r.idx), rhRsc: int32(r.idx), lhAction: int32(probe.ID), rhAction: -1,
+		lhTask: lhTask, rhTask: r.probeKeyIDs[1]}
+	s.storeOrdering(rec)
+	if r.probeReload {
+		rec.flags, rec.rhTask = OrderOptional, r.probeKeyIDs[2]
+		s.storeOrdering(rec)
 	}
 	return true
 }

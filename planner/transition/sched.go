@@ -18,6 +18,10 @@ type rscState struct {
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
+	// probeKeyIDs are their indices in scheduler.keys; probeReload tells
+	// whether r has a reload-agent action to order its probes before.
+	probeKeyIDs [3]int32
+	probeReload bool
 	// lastKey and lastBucket remember the last key found in byKey (see
 	// bucket).
 	lastKey    string
@@ -45,6 +49,18 @@ type ordering struct {
 	lhTask, rhTask string // operation keys
 }
 
+// orderingRecord is how an ordering is stored until it is applied: a
+// large cluster has over a million of them (two per probe), and records
+// without pointers cost the garbage collector nothing and need no write
+// barriers. Resources and actions are indices (-1 for none), operation
+// keys indices into scheduler.keys (0 for "").
+type orderingRecord struct {
+	flags              OrderFlags
+	lhRsc, rhRsc       int32
+	lhAction, rhAction int32
+	lhTask, rhTask     int32
+}
+
 type scheduler struct {
 	in    *Input
 	nodes []Node
@@ -54,8 +70,12 @@ type scheduler struct {
 
 	actions []*Action
 	// orderings holds every ordering in creation order, in chunks of
-	// slabSize (see newOrderingSlot and allOrderings).
-	orderings  [][]ordering
+	// slabSize (see newOrdering and allOrderings).
+	orderings [][]orderingRecord
+	// keys are the operation keys orderings name, by index; keyIndex
+	// finds a key's index.
+	keys     []string
+	keyIndex map[string]int32
 	singletons map[string]*Action
 	tracked    []*Action // actions marked Tracking by the probe walk
 	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
@@ -80,7 +100,8 @@ type scheduler struct {
 }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, numProbeNodes: -1}
+	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, numProbeNodes: -1,
+		keys: []string{""}, keyIndex: map[string]int32{"": 0}}
 	var add func(r *Resource, parent *rscState) *rscState
 	add = func(r *Resource, parent *rscState) *rscState {
 		st := &rscState{Resource: r, idx: len(s.rscs), parent: parent, role: r.Role, nextRole: r.NextRole}
@@ -305,21 +326,8 @@ func (s *scheduler) newEdgePair() (*Edge, *Edge) {
 	return a, b
 }
 
-// newOrderingSlot appends a zero ordering to s.orderings and returns it.
-func (s *scheduler) newOrderingSlot() *ordering {
-	last := len(s.orderings) - 1
-	if last < 0 || len(s.orderings[last]) == cap(s.orderings[last]) {
-		s.orderings = append(s.orderings, make([]ordering, 0, slabSize))
-		last++
-	}
-	c := s.orderings[last]
-	c = c[:len(c)+1]
-	s.orderings[last] = c
-	return &c[len(c)-1]
-}
-
 // allOrderings yields the orderings there are when it is called, in
-// creation order.
+// creation order. The ordering it yields is overwritten by the next.
 func (s *scheduler) allOrderings() iter.Seq[*ordering] {
 	chunks := s.orderings
 	n := 0
@@ -327,17 +335,60 @@ func (s *scheduler) allOrderings() iter.Seq[*ordering] {
 		n = len(chunks[len(chunks)-1])
 	}
 	return func(yield func(*ordering) bool) {
+		var o ordering
 		for ci, c := range chunks {
 			if ci == len(chunks)-1 {
 				c = c[:n]
 			}
 			for i := range c {
-				if !yield(&c[i]) {
+				s.decodeOrdering(&c[i], &o)
+				if !yield(&o) {
 					return
 				}
 			}
 		}
 	}
+}
+
+func (s *scheduler) decodeOrdering(rec *orderingRecord, o *ordering) {
+	*o = ordering{flags: rec.flags, lhTask: s.keys[rec.lhTask], rhTask: s.keys[rec.rhTask]}
+	if rec.lhRsc >= 0 {
+		o.lhRsc = s.rscs[rec.lhRsc]
+	}
+	if rec.rhRsc >= 0 {
+		o.rhRsc = s.rscs[rec.rhRsc]
+	}
+	if rec.lhAction >= 0 {
+		o.lhAction = s.actions[rec.lhAction]
+	}
+	if rec.rhAction >= 0 {
+		o.rhAction = s.actions[rec.rhAction]
+	}
+}
+
+// keyID is key's index in s.keys, adding it when new.
+func (s *scheduler) keyID(key string) int32 {
+	if id, ok := s.keyIndex[key]; ok {
+		return id
+	}
+	id := int32(len(s.keys))
+	s.keys = append(s.keys, key)
+	s.keyIndex[key] = id
+	return id
+}
+
+func rscIndex(r *rscState) int32 {
+	if r == nil {
+		return -1
+	}
+	return int32(r.idx)
+}
+
+func actionIndex(a *Action) int32 {
+	if a == nil {
+		return -1
+	}
+	return int32(a.ID)
 }
 
 // newActionSlot returns a fresh action.
@@ -365,10 +416,21 @@ func (s *scheduler) newOrdering(lhRsc *rscState, lhTask string, lhAction *Action
 	if rhTask == "" && rhAction != nil {
 		rhTask = rhAction.Key
 	}
-	o := s.newOrderingSlot()
-	*o = ordering{flags: flags,
-		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask}
-	s.orderMigrationEquivalents(o)
+	s.storeOrdering(orderingRecord{flags: flags,
+		lhRsc: rscIndex(lhRsc), rhRsc: rscIndex(rhRsc), lhAction: actionIndex(lhAction), rhAction: actionIndex(rhAction),
+		lhTask: s.keyID(lhTask), rhTask: s.keyID(rhTask)})
+	s.orderMigrationEquivalents(&ordering{flags: flags,
+		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask})
+}
+
+// storeOrdering appends rec to s.orderings.
+func (s *scheduler) storeOrdering(rec orderingRecord) {
+	last := len(s.orderings) - 1
+	if last < 0 || len(s.orderings[last]) == cap(s.orderings[last]) {
+		s.orderings = append(s.orderings, make([]orderingRecord, 0, slabSize))
+		last++
+	}
+	s.orderings[last] = append(s.orderings[last], rec)
 }
 
 func orderingTask(a *Action, key string) string {
