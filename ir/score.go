@@ -36,6 +36,18 @@ func (a Score) String() string {
 	return strconv.Itoa(int(a))
 }
 
+// AppendText appends the score as String spells it, for writers of
+// many scores (encoding.TextAppender).
+func (a Score) AppendText(b []byte) ([]byte, error) {
+	switch {
+	case a >= Infinity:
+		return append(b, "INFINITY"...), nil
+	case a <= -Infinity:
+		return append(b, "-INFINITY"...), nil
+	}
+	return strconv.AppendInt(b, int64(a), 10), nil
+}
+
 func clampScore(v int64) Score {
 	if v >= int64(Infinity) {
 		return Infinity

@@ -77,7 +77,21 @@ type ScoreLine struct {
 
 // String renders the line exactly as crm_simulate does.
 func (l ScoreLine) String() string {
-	return fmt.Sprintf("%s: %s allocation score on %s: %s", l.Func, l.Resource, l.Node, l.Score)
+	b, _ := l.AppendText(nil)
+	return string(b)
+}
+
+// AppendText appends the line as String renders it (a large cluster has
+// hundreds of thousands of them: encoding.TextAppender spares a string
+// each).
+func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
+	b = append(b, l.Func...)
+	b = append(b, ": "...)
+	b = append(b, l.Resource...)
+	b = append(b, " allocation score on "...)
+	b = append(b, l.Node...)
+	b = append(b, ": "...)
+	return l.Score.AppendText(b)
 }
 
 // Resource returns the resource with the given id, or nil.

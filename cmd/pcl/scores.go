@@ -47,6 +47,8 @@ func runScores(e *env, args []string, format, now, explain, out string, vars map
 		return exitUsage
 	}
 	opts.Now = t
+	// Only --explain and the JSON report show the contributions.
+	opts.NoTrail = explain == "" && format != "json"
 	cib, files, diags := loadCIB(args, compiler.Options{Vars: vars})
 	if diags.HasErrors() || cib == nil {
 		printDiags(e.stderr, files, diags)

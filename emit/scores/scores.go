@@ -14,25 +14,40 @@ import (
 // CRMSimulate renders the score lines exactly as `crm_simulate -sQ` prints
 // them, one per line, in the order Pacemaker computes them.
 func CRMSimulate(p *planner.Plan) []byte {
-	var b bytes.Buffer
+	var b []byte
 	for _, l := range p.Scores {
-		b.WriteString(l.String())
-		b.WriteByte('\n')
+		b, _ = l.AppendText(b)
+		b = append(b, '\n')
 	}
-	return b.Bytes()
+	return b
 }
 
 // finalLines returns, per resource id, the last score line printed for it on
-// each node: the scores the assignment used.
-func finalLines(p *planner.Plan) map[string]map[string]planner.ScoreLine {
-	out := map[string]map[string]planner.ScoreLine{}
-	for _, l := range p.Scores {
-		m := out[l.Resource]
-		if m == nil {
-			m = map[string]planner.ScoreLine{}
-			out[l.Resource] = m
+// each node, by the node's index in p.Nodes (nil where none): the scores the
+// assignment used.
+func finalLines(p *planner.Plan) map[string][]*planner.ScoreLine {
+	nodeIndex := make(map[string]int, len(p.Nodes))
+	for i, n := range p.Nodes {
+		nodeIndex[n.Uname] = i
+	}
+	out := map[string][]*planner.ScoreLine{}
+	// Lines of one resource come together: remember the last row.
+	lastRsc, lastRow := "", []*planner.ScoreLine(nil)
+	for i := range p.Scores {
+		l := &p.Scores[i]
+		n, ok := nodeIndex[l.Node]
+		if !ok {
+			continue
 		}
-		m[l.Node] = l
+		if l.Resource != lastRsc || lastRow == nil {
+			lastRow = out[l.Resource]
+			if lastRow == nil {
+				lastRow = make([]*planner.ScoreLine, len(p.Nodes))
+				out[l.Resource] = lastRow
+			}
+			lastRsc = l.Resource
+		}
+		lastRow[n] = l
 	}
 	return out
 }
@@ -56,33 +71,37 @@ func Table(p *planner.Plan) []byte {
 	var b bytes.Buffer
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	final := finalLines(p)
-	fmt.Fprint(w, "RESOURCE")
+	row := []byte("RESOURCE")
 	for _, n := range p.Nodes {
-		fmt.Fprintf(w, "\t%s", n.Uname)
+		row = append(append(row, '\t'), n.Uname...)
 	}
-	fmt.Fprint(w, "\tPLACED\n")
+	row = append(row, "\tPLACED\n"...)
+	w.Write(row)
 	for _, r := range p.Resources {
-		name := r.ID
+		row = row[:0]
 		if r.Parent != nil {
-			name = "  " + r.ID
+			row = append(row, "  "...)
 		}
-		fmt.Fprint(w, name)
+		row = append(row, r.ID...)
 		chosen := displayNode(p, r)
-		for _, n := range p.Nodes {
-			cell := "-"
-			if l, ok := final[r.ID][n.Uname]; ok {
-				cell = l.Score.String()
-			}
+		lines := final[r.ID]
+		for i, n := range p.Nodes {
+			row = append(row, '\t')
 			if n.Uname == chosen {
-				cell = "*" + cell
+				row = append(row, '*')
 			}
-			fmt.Fprintf(w, "\t%s", cell)
+			if lines != nil && lines[i] != nil {
+				row, _ = lines[i].Score.AppendText(row)
+			} else {
+				row = append(row, '-')
+			}
 		}
 		placed := chosen
 		if placed == "" {
 			placed = "(stopped)"
 		}
-		fmt.Fprintf(w, "\t%s\n", placed)
+		row = append(append(append(row, '\t'), placed...), '\n')
+		w.Write(row)
 	}
 	w.Flush()
 	if len(p.Unsupported) > 0 {
@@ -194,15 +213,18 @@ func Explain(p *planner.Plan, id string) ([]byte, bool) {
 	}
 	var b bytes.Buffer
 	final := finalLines(p)[id]
+	if final == nil {
+		final = make([]*planner.ScoreLine, len(p.Nodes))
+	}
 	chosen := displayNode(p, r)
 	if chosen != "" {
 		fmt.Fprintf(&b, "%s is placed on %s\n", id, chosen)
 	} else {
 		fmt.Fprintf(&b, "%s is not placed: %s\n", id, why(p, r))
 	}
-	for _, n := range p.Nodes {
-		l, ok := final[n.Uname]
-		if !ok {
+	for i, n := range p.Nodes {
+		l := final[i]
+		if l == nil {
 			fmt.Fprintf(&b, "\n%s: not considered (no score)\n", n.Uname)
 			continue
 		}

@@ -74,8 +74,8 @@ type scheduler struct {
 	orderings [][]orderingRecord
 	// keys are the operation keys orderings name, by index; keyIndex
 	// finds a key's index.
-	keys     []string
-	keyIndex map[string]int32
+	keys       []string
+	keyIndex   map[string]int32
 	singletons map[string]*Action
 	tracked    []*Action // actions marked Tracking by the probe walk
 	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
