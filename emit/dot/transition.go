@@ -44,11 +44,11 @@ func Transition(t *transition.Transition) []byte {
 				style = "bold"
 			case in.Type == transition.OrderNone:
 				continue
-			case drawn[in.Action.ID] && drawn[i] && in.Type != transition.OrderLoad:
+			case drawn[in.Action] && drawn[i] && in.Type != transition.OrderLoad:
 			default:
 				continue
 			}
-			fmt.Fprintf(&b, "\"%s\" -> \"%s\" [ style = %s]\n", t.ActionName(in.Action), t.ActionName(a), style)
+			fmt.Fprintf(&b, "\"%s\" -> \"%s\" [ style = %s]\n", t.ActionName(t.Actions[in.Action]), t.ActionName(a), style)
 		}
 	}
 	b.WriteString("}\n")

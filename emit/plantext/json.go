@@ -84,7 +84,7 @@ func JSON(t *transition.Transition, p *planner.Plan) ([]byte, error) {
 			e.Action = "probe"
 		}
 		for _, in := range a.Before {
-			if i, ok := index[in.Action]; ok && in.Dumped {
+			if i, ok := index[t.Actions[in.Action]]; ok && in.Dumped {
 				e.After = append(e.After, i)
 			}
 		}

@@ -70,16 +70,21 @@ type Action struct {
 	RequiredRunnableBefore int
 	runnableBefore         int
 
-	Before []*Edge // inputs: actions ordered before this one
-	After  []*Edge // actions ordered after this one
+	Before []Edge // inputs: actions ordered before this one
+	After  []Edge // actions ordered after this one
 }
 
-// Edge is one side of an ordering: Action is the other end.
+// Edge is one side of an ordering. It holds no pointer (a large cluster
+// has millions of edges, which the garbage collector then need not scan):
+// the other end is named by its id.
 type Edge struct {
-	Action *Action
+	Action int32 // the other end's id, its index in Transition.Actions
 	Type   OrderFlags
 	// Dumped is set when the ordering is an input of the graph.
 	Dumped bool
+	// sameRsc tells that both ends are actions of one primitive (see
+	// updateForOrderings).
+	sameRsc bool
 }
 
 func (a *Action) is(f ActionFlags) bool { return a.Flags&f != 0 }

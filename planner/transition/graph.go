@@ -9,7 +9,7 @@ import (
 // their kinds (pcmk__deduplicate_action_inputs).
 func (s *scheduler) dedupInputs(a *Action) {
 	if len(a.Before) == 1 {
-		// Nothing to merge (most actions: probes have one input).
+		// Nothing to merge.
 		a.Before[0].Dumped = false
 		return
 	}
@@ -21,18 +21,17 @@ func (s *scheduler) dedupInputs(a *Action) {
 	for i, e := range a.Before {
 		in[len(a.Before)-1-i] = e
 	}
-	slices.SortStableFunc(in, func(x, y *Edge) int { return cmp.Compare(y.Action.ID, x.Action.ID) })
+	slices.SortStableFunc(in, func(x, y Edge) int { return cmp.Compare(y.Action, x.Action) })
 	out := a.Before[:0]
-	var last *Edge
 	for _, e := range in {
-		if last != nil && e.Action.ID == last.Action.ID {
+		if n := len(out); n > 0 && e.Action == out[n-1].Action {
+			last := &out[n-1]
 			last.Type |= e.Type
 			if e.Dumped {
 				last.Dumped = true
 			}
 			continue
 		}
-		last = e
 		e.Dumped = false
 		out = append(out, e)
 	}
@@ -79,7 +78,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 	if in.Dumped {
 		return true
 	}
-	f := in.Action
+	f := s.actions[in.Action]
 	switch {
 	case in.Type == OrderNone:
 		return false
@@ -134,7 +133,7 @@ func (s *scheduler) addToGraph(a *Action) {
 	}
 	a.set(Dumped)
 	for i := len(a.Before) - 1; i >= 0; i-- {
-		in := a.Before[i]
+		in := &a.Before[i]
 		if s.shouldAddInput(a, in) {
 			in.Dumped = true
 		}

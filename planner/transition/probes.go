@@ -166,7 +166,7 @@ func (s *scheduler) restartOrderingsForRsc(r *rscState) {
 		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
 		after := s.afterSnapshot
 		for i := len(after) - 1; i >= 0; i-- {
-			from := after[i].Action
+			from := s.actions[after[i].Action]
 			if m, ok := s.memoFor(from); ok {
 				for _, then := range s.walkThens[m.start:m.end] {
 					s.orderActions(probe, then, OrderOptional)
@@ -242,13 +242,14 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	s.walkStack = append(s.walkStack, after.After...)
 	for i := len(s.walkStack) - 1; i >= base; i-- {
 		w := s.walkStack[i]
+		next := s.actions[w.Action]
 		if w.Type&OrderImpliesThen == 0 {
 			if after.Rsc == nil || !after.Rsc.IsGroup() || probe.Rsc.parent == after.Rsc ||
-				w.Action.Rsc == nil || w.Action.Rsc.parent != after.Rsc {
+				next.Rsc == nil || next.Rsc.parent != after.Rsc {
 				continue
 			}
 		}
-		s.restartOrderingsForProbe(probe, w.Action)
+		s.restartOrderingsForProbe(probe, next)
 	}
 	s.walkStack = s.walkStack[:base]
 }

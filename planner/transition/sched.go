@@ -79,10 +79,10 @@ type scheduler struct {
 	singletons map[string]*Action
 	tracked    []*Action // actions marked Tracking by the probe walk
 	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
-	afterSnapshot []*Edge
+	afterSnapshot []Edge
 	// walkStack holds restartOrderingsForProbe's snapshots of After, one
 	// above the other as the walk recurses.
-	walkStack []*Edge
+	walkStack []Edge
 	// walkMemo and walkThens remember one resource's restart walks (see
 	// restartOrderingsForRsc); walkSawProbe tells that the current walk
 	// passed through a probe.
@@ -90,12 +90,11 @@ type scheduler struct {
 	walkThens    []*Action
 	walkSawProbe bool
 	// dedupScratch is dedupInputs's sorting space.
-	dedupScratch []*Edge
+	dedupScratch []Edge
 	// numProbeNodes is probeNodes(), once known (-1 before).
 	numProbeNodes int
 
-	// Slabs the next edges and actions are cut from.
-	edgeSlab   []Edge
+	// actionSlab is the slab the next actions are cut from.
 	actionSlab []Action
 }
 
@@ -298,33 +297,22 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 	if flags == OrderNone || first == nil || then == nil || first == then {
 		return false
 	}
+	thenID := int32(then.ID)
 	for _, e := range first.After {
-		if e.Action == then && e.Type&flags != 0 {
+		if e.Action == thenID && e.Type&flags != 0 {
 			return false
 		}
 	}
-	after, before := s.newEdgePair()
-	*after = Edge{Action: then, Type: flags}
-	*before = Edge{Action: first, Type: flags}
-	first.After = append(first.After, after)
-	then.Before = append(then.Before, before)
+	same := first.Rsc != nil && first.Rsc == then.Rsc && !first.Rsc.IsGroup()
+	first.After = append(first.After, Edge{Action: thenID, Type: flags, sameRsc: same})
+	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, sameRsc: same})
 	return true
 }
 
-// slabSize is how many edges, orderings or actions are allocated at once:
+// slabSize is how many orderings or actions are allocated at once:
 // a large cluster has millions of them, and one allocation each was most
 // of the transition's time (allocation and garbage collection).
 const slabSize = 4096
-
-// newEdgePair returns two fresh edges for the two sides of an ordering.
-func (s *scheduler) newEdgePair() (*Edge, *Edge) {
-	if len(s.edgeSlab) < 2 {
-		s.edgeSlab = make([]Edge, slabSize)
-	}
-	a, b := &s.edgeSlab[0], &s.edgeSlab[1]
-	s.edgeSlab = s.edgeSlab[2:]
-	return a, b
-}
 
 // allOrderings yields the orderings there are when it is called, in
 // creation order. The ordering it yields is overwritten by the next.

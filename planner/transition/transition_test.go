@@ -36,7 +36,7 @@ func graph(t *Transition) (actions, inputs map[string]bool) {
 		actions[t.ActionName(a)] = true
 		for _, in := range a.Before {
 			if in.Dumped {
-				inputs[t.ActionName(in.Action)+" -> "+t.ActionName(a)] = true
+				inputs[t.ActionName(t.Actions[in.Action])+" -> "+t.ActionName(a)] = true
 			}
 		}
 	}

@@ -119,12 +119,23 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		}
 		then.clear(Runnable)
 	}
+	// then.Before may grow while this runs (orderActions, here and in
+	// the calls it makes, appends to it, and its array may move), so its
+	// edge is read by index, anew after every call that may change it.
 	for i := len(then.Before) - 1; i >= 0; i-- {
 		if i >= len(then.Before) {
 			continue
 		}
 		other := then.Before[i]
-		first := other.Action
+		if other.sameRsc && other.Type == OrderOptional {
+			// An optional ordering between two actions of one
+			// primitive changes nothing below (a probe before its
+			// start: most of a large cluster's orderings); the
+			// first action need not even be loaded.
+			continue
+		}
+		firstID := other.Action
+		first := s.actions[firstID]
 		thenNode, firstNode := then.Node, first.Node
 		if first.Rsc != nil && first.Rsc.IsGroup() && first.Task == "start" {
 			firstNode = first.Rsc.location()
@@ -133,7 +144,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 			thenNode = then.Rsc.location()
 		}
 		if other.Type&OrderSameNode != 0 && firstNode != NoNode && thenNode != NoNode && firstNode != thenNode {
-			other.Type = OrderNone
+			then.Before[i].Type = OrderNone
 			continue
 		}
 		changed &^= updatedFirst
@@ -146,18 +157,18 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		if first.Rsc != nil && then.Rsc != nil && first.Rsc != then.Rsc && !isParent(then.Rsc, first.Rsc) {
 			first = s.actionForOrdering(first)
 		}
-		if first == other.Action {
+		if first.ID == int(firstID) {
 			// Without clones the flags for ordering never depend on a node.
 			ff := s.actionFlags(first, NoNode)
 			tf := s.actionFlags(then, NoNode)
-			changed |= s.updateForOrderingFlags(first, then, ff, tf, other)
-		} else if s.orderActions(first, then, other.Type) {
+			changed |= s.updateForOrderingFlags(first, then, ff, tf, i)
+		} else if s.orderActions(first, then, then.Before[i].Type) {
 			changed |= updatedThen
-			other.Type = OrderNone
+			then.Before[i].Type = OrderNone
 		}
 		if changed&updatedFirst != 0 {
 			for j := len(first.After) - 1; j >= 0; j-- {
-				s.updateForOrderings(first.After[j].Action)
+				s.updateForOrderings(s.actions[first.After[j].Action])
 			}
 			s.updateForOrderings(first)
 		}
@@ -175,7 +186,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		}
 		s.updateForOrderings(then)
 		for j := len(then.After) - 1; j >= 0; j-- {
-			s.updateForOrderings(then.After[j].Action)
+			s.updateForOrderings(s.actions[then.After[j].Action])
 		}
 	}
 }
@@ -193,15 +204,20 @@ func (s *scheduler) updateOrdered(first, then *Action, node int, flags, filter A
 	return s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
 }
 
-func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, thenFlags ActionFlags, order *Edge) updated {
+// updateForOrderingFlags applies the ordering then.Before[in] (whose
+// first action is first) to the flags of its two actions.
+func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, thenFlags ActionFlags, in int) updated {
+	// The calls below may append to then.Before, moving its array: read
+	// the edge anew each time.
+	order := func() *Edge { return &then.Before[in] }
 	var changed updated
 	node := then.Node
-	if order.Type&OrderImpliesThenOnNode != 0 {
-		order.Type &^= OrderImpliesThenOnNode
-		order.Type |= OrderImpliesThen
+	if order().Type&OrderImpliesThenOnNode != 0 {
+		order().Type &^= OrderImpliesThenOnNode
+		order().Type |= OrderImpliesThen
 		node = first.Node
 	}
-	if order.Type&OrderImpliesThen != 0 {
+	if order().Type&OrderImpliesThen != 0 {
 		if then.Rsc != nil {
 			changed |= s.updateOrdered(first, then, node, firstFlags&Optional, Optional, OrderImpliesThen)
 		} else if firstFlags&Optional == 0 && then.is(Optional) {
@@ -209,10 +225,10 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 			changed |= updatedThen
 		}
 	}
-	if order.Type&OrderRestart != 0 && then.Rsc != nil {
+	if order().Type&OrderRestart != 0 && then.Rsc != nil {
 		changed |= s.updateOrdered(first, then, node, firstFlags, Optional|Runnable, OrderRestart)
 	}
-	if order.Type&OrderImpliesFirst != 0 {
+	if order().Type&OrderImpliesFirst != 0 {
 		if first.Rsc != nil {
 			changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderImpliesFirst)
 		} else if firstFlags&Optional == 0 && first.is(Runnable) {
@@ -220,10 +236,10 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 			changed |= updatedFirst
 		}
 	}
-	if order.Type&OrderPromotedImpliesFirst != 0 && then.Rsc != nil {
+	if order().Type&OrderPromotedImpliesFirst != 0 && then.Rsc != nil {
 		changed |= s.updateOrdered(first, then, node, firstFlags&Optional, Optional, OrderPromotedImpliesFirst)
 	}
-	if order.Type&OrderOneOrMore != 0 {
+	if order().Type&OrderOneOrMore != 0 {
 		if then.Rsc != nil {
 			changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderOneOrMore)
 		} else if firstFlags&Runnable != 0 {
@@ -234,14 +250,14 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 			}
 		}
 	}
-	if order.Type&OrderProbe != 0 && then.Rsc != nil {
+	if order().Type&OrderProbe != 0 && then.Rsc != nil {
 		if firstFlags&Runnable == 0 && first.Rsc != nil && len(first.Rsc.RunningOn) > 0 {
-			order.Type = OrderNone
+			order().Type = OrderNone
 		} else {
 			changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderRunnableLeft)
 		}
 	}
-	if order.Type&OrderRunnableLeft != 0 {
+	if order().Type&OrderRunnableLeft != 0 {
 		if then.Rsc != nil {
 			changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderRunnableLeft)
 		} else if firstFlags&Runnable == 0 && then.is(Runnable) {
@@ -249,25 +265,25 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 			changed |= updatedThen
 		}
 	}
-	if order.Type&OrderImpliesFirstMigratable != 0 && then.Rsc != nil {
+	if order().Type&OrderImpliesFirstMigratable != 0 && then.Rsc != nil {
 		changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderImpliesFirstMigratable)
 	}
-	if order.Type&OrderPseudoLeft != 0 && then.Rsc != nil {
+	if order().Type&OrderPseudoLeft != 0 && then.Rsc != nil {
 		changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderPseudoLeft)
 	}
-	if order.Type&OrderOptional != 0 && then.Rsc != nil {
+	if order().Type&OrderOptional != 0 && then.Rsc != nil {
 		changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderOptional)
 	}
-	if order.Type&OrderAsymmetrical != 0 && then.Rsc != nil {
+	if order().Type&OrderAsymmetrical != 0 && then.Rsc != nil {
 		changed |= s.updateOrdered(first, then, node, firstFlags, Runnable, OrderAsymmetrical)
 	}
-	if first.is(Runnable) && order.Type&OrderImpliesThenPrinted != 0 && firstFlags&Optional == 0 {
+	if first.is(Runnable) && order().Type&OrderImpliesThenPrinted != 0 && firstFlags&Optional == 0 {
 		then.set(PrintAlways)
 	}
-	if order.Type&OrderImpliesFirstPrinted != 0 && thenFlags&Optional == 0 {
+	if order().Type&OrderImpliesFirstPrinted != 0 && thenFlags&Optional == 0 {
 		first.set(PrintAlways)
 	}
-	if order.Type&(OrderImpliesThen|OrderImpliesFirst|OrderRestart) != 0 && first.Rsc != nil &&
+	if order().Type&(OrderImpliesThen|OrderImpliesFirst|OrderRestart) != 0 && first.Rsc != nil &&
 		!first.Rsc.Managed && first.Rsc.Blocked && !first.is(Runnable) && first.Task == "stop" {
 		if then.is(Runnable) {
 			then.clear(Runnable)
