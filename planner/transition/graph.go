@@ -2,12 +2,17 @@ package transition
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // dedupInputs merges duplicate inputs of an action, keeping the union of
-// their kinds (pcmk__deduplicate_action_inputs).
-func (s *scheduler) dedupInputs(a *Action) {
+// their kinds (pcmk__deduplicate_action_inputs). scratch is sorting space.
+func dedupInputs(a *Action, scratch *[]Edge) {
+	if len(a.Before) == 0 {
+		return
+	}
 	if len(a.Before) == 1 {
 		// Nothing to merge.
 		a.Before[0].Dumped = false
@@ -16,8 +21,8 @@ func (s *scheduler) dedupInputs(a *Action) {
 	// Pacemaker sorts inputs by descending id (stable on its prepended list).
 	// The sorted copy is scratch space; the result goes back into a.Before's
 	// own array, which is no shorter.
-	in := slices.Grow(s.dedupScratch[:0], len(a.Before))[:len(a.Before)]
-	s.dedupScratch = in
+	in := slices.Grow((*scratch)[:0], len(a.Before))[:len(a.Before)]
+	*scratch = in
 	for i, e := range a.Before {
 		in[len(a.Before)-1-i] = e
 	}
@@ -123,37 +128,59 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 	return true
 }
 
-func (s *scheduler) addToGraph(a *Action) {
-	if !a.is(Dedup) {
-		s.dedupInputs(a)
+// createGraph decides which actions and inputs are in the graph
+// (Pacemaker's add_action_to_graph over every resource's actions, then
+// every action). Which actions are in depends on their own flags alone, and
+// whether an input is on the flags of its action and first action and on
+// the input's own fields: not on the order actions are added in. So it is
+// done in two passes over all actions, each split among the processors:
+// deduplicating inputs and deciding the actions, then marking the inputs of
+// the actions in. No pass writes what another worker of it reads.
+func (s *scheduler) createGraph() {
+	s.eachActionInParallel(func(a *Action, scratch *[]Edge) {
+		dedupInputs(a, scratch)
 		a.set(Dedup)
-	}
-	if a.is(Dumped) || !s.shouldAddAction(a) {
+		if s.shouldAddAction(a) {
+			a.set(Dumped)
+		}
+	})
+	s.eachActionInParallel(func(a *Action, _ *[]Edge) {
+		if !a.is(Dumped) {
+			return
+		}
+		for i := len(a.Before) - 1; i >= 0; i-- {
+			if in := &a.Before[i]; s.shouldAddInput(a, in) {
+				in.Dumped = true
+			}
+		}
+	})
+}
+
+// parallelMin is how many actions make it worth splitting a pass among
+// processors.
+var parallelMin = 1 << 14
+
+// eachActionInParallel calls fn on every action, the actions split in
+// contiguous ranges among the processors; each worker has its own scratch
+// slice.
+func (s *scheduler) eachActionInParallel(fn func(a *Action, scratch *[]Edge)) {
+	workers := runtime.GOMAXPROCS(0)
+	if len(s.actions) < parallelMin || workers < 2 {
+		for _, a := range s.actions {
+			fn(a, &s.dedupScratch)
+		}
 		return
 	}
-	a.set(Dumped)
-	for i := len(a.Before) - 1; i >= 0; i-- {
-		in := &a.Before[i]
-		if s.shouldAddInput(a, in) {
-			in.Dumped = true
-		}
+	var wg sync.WaitGroup
+	per := (len(s.actions) + workers - 1) / workers
+	for lo := 0; lo < len(s.actions); lo += per {
+		part := s.actions[lo:min(lo+per, len(s.actions))]
+		wg.Go(func() {
+			var scratch []Edge
+			for _, a := range part {
+				fn(a, &scratch)
+			}
+		})
 	}
-}
-
-func (s *scheduler) addRscToGraph(r *rscState) {
-	for i := len(r.actions) - 1; i >= 0; i-- {
-		s.addToGraph(r.actions[i])
-	}
-	for _, m := range r.members {
-		s.addRscToGraph(m)
-	}
-}
-
-func (s *scheduler) createGraph() {
-	for _, r := range s.top {
-		s.addRscToGraph(r)
-	}
-	for i := len(s.actions) - 1; i >= 0; i-- {
-		s.addToGraph(s.actions[i])
-	}
+	wg.Wait()
 }

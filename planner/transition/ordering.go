@@ -507,7 +507,7 @@ func (r *rscState) currentRole() Role {
 }
 
 func (s *scheduler) applyOrderings() {
-	for o := range s.allOrderings() {
+	for o := range s.allOrderings(nil) {
 		if o.lhRsc != nil {
 			s.orderFirst(o.lhRsc, o)
 			continue

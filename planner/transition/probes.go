@@ -259,10 +259,12 @@ func hasSuffix(s, suffix string) bool {
 }
 
 func (s *scheduler) probeOrderingsForStops() {
-	for o := range s.allOrderings() {
-		if o.flags == OrderNone || o.lhRsc == nil || o.lhRsc == o.rhRsc {
-			continue
-		}
+	// Orderings within one resource (two per probe) are left out on
+	// their records, undecoded.
+	between := func(rec *orderingRecord) bool {
+		return rec.flags != OrderNone && rec.lhRsc >= 0 && rec.lhRsc != rec.rhRsc
+	}
+	for o := range s.allOrderings(between) {
 		if (o.lhAction == nil && o.lhTask == "") || (o.rhAction == nil && o.rhTask == "") {
 			continue
 		}

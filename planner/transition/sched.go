@@ -315,8 +315,9 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 const slabSize = 4096
 
 // allOrderings yields the orderings there are when it is called, in
-// creation order. The ordering it yields is overwritten by the next.
-func (s *scheduler) allOrderings() iter.Seq[*ordering] {
+// creation order, but for those whose record keep (when not nil) refuses.
+// The ordering it yields is overwritten by the next.
+func (s *scheduler) allOrderings(keep func(*orderingRecord) bool) iter.Seq[*ordering] {
 	chunks := s.orderings
 	n := 0
 	if len(chunks) > 0 {
@@ -329,6 +330,9 @@ func (s *scheduler) allOrderings() iter.Seq[*ordering] {
 				c = c[:n]
 			}
 			for i := range c {
+				if keep != nil && !keep(&c[i]) {
+					continue
+				}
 				s.decodeOrdering(&c[i], &o)
 				if !yield(&o) {
 					return
