@@ -1,7 +1,6 @@
 package transition
 
 import (
-	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -45,22 +44,6 @@ func (r *rscState) addAction(a *Action) {
 		r.lastTask, r.lastTaskList = a.Task, l
 	}
 	l.actions = append(l.actions, a)
-}
-
-// reserve makes room in r's indexes for n more actions like a (its
-// probes on the other nodes), sparing the lists' step-by-step growth.
-func (r *rscState) reserve(a *Action, n int) {
-	if n <= 0 {
-		return
-	}
-	r.actions = slices.Grow(r.actions, n)
-	if b := r.bucket(a.Key); b != nil {
-		b.actions = slices.Grow(b.actions, n)
-		b.nodes = slices.Grow(b.nodes, n)
-	}
-	if l := r.byTask[foldKey(a.Task)]; l != nil {
-		l.actions = slices.Grow(l.actions, n)
-	}
 }
 
 // taskList holds a resource's actions with one folded task, in creation

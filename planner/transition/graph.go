@@ -160,25 +160,49 @@ func (s *scheduler) createGraph() {
 // processors.
 var parallelMin = 1 << 14
 
-// eachActionInParallel calls fn on every action, the actions split in
-// contiguous ranges among the processors; each worker has its own scratch
-// slice.
+// eachActionInParallel calls fn on every action, the actions split among
+// the processors; each worker has its own scratch slice. It visits them
+// resource by resource, in the order they lie in memory (see
+// scheduleProbes), not in id order.
 func (s *scheduler) eachActionInParallel(fn func(a *Action, scratch *[]Edge)) {
+	lists := make([][]*Action, 0, len(s.rscs)+1)
+	for _, r := range s.rscs {
+		lists = append(lists, r.actions)
+	}
+	lists = append(lists, s.loose)
+	total := 0
+	for _, l := range lists {
+		total += len(l)
+	}
+	if total != len(s.actions) {
+		panic("transition: an action is in no resource's list nor the loose ones")
+	}
 	workers := runtime.GOMAXPROCS(0)
 	if len(s.actions) < parallelMin || workers < 2 {
-		for _, a := range s.actions {
-			fn(a, &s.dedupScratch)
+		for _, l := range lists {
+			for _, a := range l {
+				fn(a, &s.dedupScratch)
+			}
 		}
 		return
 	}
 	var wg sync.WaitGroup
 	per := (len(s.actions) + workers - 1) / workers
-	for lo := 0; lo < len(s.actions); lo += per {
-		part := s.actions[lo:min(lo+per, len(s.actions))]
+	for len(lists) > 0 {
+		// The next worker takes lists up to about per actions.
+		n, size := 0, 0
+		for n < len(lists) && (size < per || n == 0) {
+			size += len(lists[n])
+			n++
+		}
+		part := lists[:n]
+		lists = lists[n:]
 		wg.Go(func() {
 			var scratch []Edge
-			for _, a := range part {
-				fn(a, &scratch)
+			for _, l := range part {
+				for _, a := range l {
+					fn(a, &scratch)
+				}
 			}
 		})
 	}

@@ -231,7 +231,7 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 	}
 	if !requireAll {
 		pseudo := s.pseudoOp("one-or-more:" + set1.ID)
-		pseudo.set(RequiresAny)
+		s.setRequiresAny(pseudo)
 		for _, r := range r1s {
 			s.newOrdering(r, opKey(r.ID, a1, 0), nil, nil, "", pseudo, OrderOneOrMore|OrderImpliesThenPrinted)
 		}
@@ -507,7 +507,12 @@ func (r *rscState) currentRole() Role {
 }
 
 func (s *scheduler) applyOrderings() {
+	n := 0
 	for o := range s.allOrderings(nil) {
+		if n == s.probeOrdersAt {
+			s.applyProbeOrders()
+		}
+		n++
 		if o.lhRsc != nil {
 			s.orderFirst(o.lhRsc, o)
 			continue
@@ -518,12 +523,20 @@ func (s *scheduler) applyOrderings() {
 			s.orderActions(o.lhAction, o.rhAction, o.flags)
 		}
 	}
-	// Pacemaker walks its action list newest first.
+	if n == s.probeOrdersAt {
+		s.applyProbeOrders()
+	}
+	// Pacemaker walks its action list newest first. Actions that cannot
+	// make a difference (most probes) are skipped on their marks, unread.
 	for i := len(s.actions) - 1; i >= 0; i-- {
-		s.blockColocationDependents(s.actions[i])
+		if s.marks[i]&markStarts != 0 {
+			s.blockColocationDependents(s.actions[i])
+		}
 	}
 	s.orderProbes()
 	for i := len(s.actions) - 1; i >= 0; i-- {
-		s.updateForOrderings(s.actions[i])
+		if s.marks[i]&markInputs != 0 {
+			s.updateForOrderings(s.actions[i])
+		}
 	}
 }

@@ -2,11 +2,27 @@ package transition
 
 import "slices"
 
+// scheduleProbes creates the probes (pcmk__schedule_probes): for every
+// node, for every resource, a monitor_0 where the resource's state is not
+// known.
+//
+// Probes are most of the actions of a large cluster, and every later step
+// visits them resource by resource; made node by node, as Pacemaker makes
+// them, one resource's probes lie far apart in memory and every visit
+// misses the processor's caches. So, when it can (see probesByResource),
+// it makes them resource by resource, giving each the id it would have
+// had: the same actions, in the same order of ids, but laid out by
+// resource.
 func (s *scheduler) scheduleProbes() {
-	// Probes are most of the actions of a large cluster: make room for
-	// them at once (at most one per resource and probed node).
+	// The probes' orderings before their resources' starts are applied
+	// where they would be among the other orderings (see
+	// applyProbeOrders).
+	s.probeOrdersAt = s.numOrderings()
 	if s.numProbeNodes < 0 {
 		s.numProbeNodes = s.probeNodes()
+	}
+	if s.probesByResource() {
+		return
 	}
 	s.actions = slices.Grow(s.actions, s.numProbeNodes*len(s.rscs))
 	for i := range s.nodes {
@@ -16,15 +32,92 @@ func (s *scheduler) scheduleProbes() {
 		}
 		if n.Probed != "" {
 			if v, ok := parseBoolish(n.Probed); ok && !v {
-				a := s.customAction(nil, "probe_again-"+n.Name, "probe_again", i, false)
-				_ = a
+				s.customAction(nil, "probe_again-"+n.Name, "probe_again", i, false)
 				continue
 			}
 		}
 		for _, r := range s.top {
-			s.probeOnNode(r, i)
+			s.probeOnNode(r, r, i)
 		}
 	}
+}
+
+// probesByResource makes the probes resource by resource, each with the id
+// the node-by-node order gives it, and reports whether it did. It does
+// not when a node asks for probe_again (an action amid the probes) or a
+// resource has an action with a probe's key already (which the probe would
+// be, instead of a new one): then only the node-by-node order is sure to
+// give every action its id.
+func (s *scheduler) probesByResource() bool {
+	var nodes []int // the nodes to probe on, in order
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		if !n.Online || n.Unclean || n.NoDiscovery {
+			continue
+		}
+		if n.Probed != "" {
+			if v, ok := parseBoolish(n.Probed); ok && !v {
+				return false
+			}
+		}
+		nodes = append(nodes, i)
+	}
+	type probed struct{ r, top *rscState }
+	var prims []probed // in the order probeOnNode visits them
+	var walk func(r, top *rscState)
+	walk = func(r, top *rscState) {
+		if r.IsGroup() {
+			for _, m := range r.members {
+				walk(m, top)
+			}
+			return
+		}
+		prims = append(prims, probed{r, top})
+	}
+	for _, r := range s.top {
+		walk(r, r)
+	}
+	for _, p := range prims {
+		p.r.setProbeKeys()
+		if p.r.bucket(p.r.probeKeys[0]) != nil {
+			return false
+		}
+	}
+	// Node n's probes take the ids from first[n], in resource order.
+	count := make([]int, len(s.nodes))
+	for _, p := range prims {
+		for _, n := range nodes {
+			if s.shouldProbe(p.r, p.top, n) {
+				count[n]++
+			}
+		}
+	}
+	next := make([]int, len(s.nodes))
+	id := len(s.actions)
+	for _, n := range nodes {
+		next[n] = id
+		id += count[n]
+	}
+	s.actions = append(s.actions, make([]*Action, id-len(s.actions))...)
+	s.marks = append(s.marks, make([]actionMark, id-len(s.marks))...) // monitors without inputs
+	for _, p := range prims {
+		for _, n := range nodes {
+			if !s.shouldProbe(p.r, p.top, n) {
+				continue
+			}
+			a := s.newActionSlot()
+			*a = Action{ID: next[n], Rsc: p.r, Task: "monitor", Key: p.r.probeKeys[0], Node: n, Flags: Runnable}
+			next[n]++
+			s.actions[a.ID] = a
+			p.r.addAction(a)
+			if len(p.r.probeOrders) == 0 {
+				p.r.reserveProbes(len(nodes))
+			}
+			s.settleAction(p.r, a, false)
+			s.finishProbe(p.r, a)
+		}
+	}
+	return true
 }
 
 // probeNodes counts the nodes scheduleProbes probes resources on: how many
@@ -56,23 +149,35 @@ func parseBoolish(v string) (bool, bool) {
 	return false, false
 }
 
-func (s *scheduler) probeOnNode(r *rscState, node int) bool {
-	top := r
-	for top.parent != nil {
-		top = top.parent
-	}
-	n := &s.nodes[node]
-	if n.Remote && r.Class == "stonith" {
-		return false
-	}
+// probeOnNode probes r, or each member of group r, on node when it should
+// be, and reports whether it did any; top is r's top-level resource.
+func (s *scheduler) probeOnNode(r, top *rscState, node int) bool {
 	if r.IsGroup() {
 		any := false
 		for _, m := range r.members {
-			if s.probeOnNode(m, node) {
+			if s.probeOnNode(m, top, node) {
 				any = true
 			}
 		}
 		return any
+	}
+	if !s.shouldProbe(r, top, node) {
+		return false
+	}
+	r.setProbeKeys()
+	probe := s.customAction(r, r.probeKeys[0], "monitor", node, false)
+	if len(r.probeOrders) == 0 {
+		r.reserveProbes(s.numProbeNodes)
+	}
+	s.finishProbe(r, probe)
+	return true
+}
+
+// shouldProbe tells whether primitive r, of top-level resource top, is to
+// be probed on node.
+func (s *scheduler) shouldProbe(r, top *rscState, node int) bool {
+	if s.nodes[node].Remote && r.Class == "stonith" {
+		return false
 	}
 	if r.Orphan {
 		return false
@@ -90,52 +195,65 @@ func (s *scheduler) probeOnNode(r *rscState, node int) bool {
 			return false
 		}
 	}
-	if mode == "never" {
-		return false
-	}
-	first := r.probeKeys[0] == ""
-	if first {
-		// The same three keys for every node: make them once.
-		r.probeKeys = [3]string{opKey(r.ID, "monitor", 0), opKey(r.ID, "start", 0), opKey(r.ID, "reload-agent", 0)}
-		for i, k := range r.probeKeys {
-			r.probeKeyIDs[i] = s.keyID(k)
-		}
-		// Pacemaker orders each probe before the resource's reload-agent
-		// too. Only configChanges, which runs before the probes, makes
-		// reload-agent actions, so when r has none now that ordering can
-		// never link two actions: it is left out (one ordering per probe,
-		// to no effect).
-		r.probeReload = r.bucket(r.probeKeys[2]) != nil
-	}
-	probe := s.customAction(r, r.probeKeys[0], "monitor", node, false)
-	if first {
-		if s.numProbeNodes < 0 {
-			s.numProbeNodes = s.probeNodes()
-		}
-		r.reserve(probe, s.numProbeNodes)
-	}
-	probe.clear(Optional)
+	return mode != "never"
+}
 
-	// Primitives and groups order the probe before their own start.
+// setProbeKeys makes r's probe keys, the same for every node, once.
+func (r *rscState) setProbeKeys() {
+	if r.probeKeys[0] == "" {
+		r.probeKeys = [3]string{opKey(r.ID, "monitor", 0), opKey(r.ID, "start", 0), opKey(r.ID, "reload-agent", 0)}
+	}
+}
+
+// reserveProbes makes room for n probes of r.
+func (r *rscState) reserveProbes(n int) {
+	r.probeOrders = slices.Grow(r.probeOrders, n)
+	r.actions = slices.Grow(r.actions, n)
+	if b := r.bucket(r.probeKeys[0]); b != nil {
+		b.actions = slices.Grow(b.actions, n)
+		b.nodes = slices.Grow(b.nodes, n)
+	}
+	if l := r.byTask["monitor"]; l != nil {
+		l.actions = slices.Grow(l.actions, n)
+	}
+}
+
+// finishProbe makes probe required and records its orderings before r's
+// start and reload-agent.
+func (s *scheduler) finishProbe(r *rscState, probe *Action) {
+	probe.clear(Optional)
 	flags := OrderOptional
 	if !probe.is(Runnable) && len(r.RunningOn) == 0 {
 		flags |= OrderRunnableLeft
 	}
-	// These are newOrdering's records, made here with the keys' indices
-	// at hand (an ordering within one resource has no migration
-	// equivalents).
-	lhTask := r.probeKeyIDs[0]
-	if probe.Key != r.probeKeys[0] {
-		lhTask = s.keyID(probe.Key) // an earlier action's, in other case
+	r.probeOrders = append(r.probeOrders, probeOrder{probe: int32(probe.ID), flags: flags})
+}
+
+// probeOrder is a probe's ordering before its resource's start (and a
+// second, optional, before its reload-agent). Probes have these by the
+// hundred thousand; they are kept with the resource, not as orderings, and
+// applied resource by resource (see applyProbeOrders).
+type probeOrder struct {
+	probe int32 // the probe's id
+	flags OrderFlags
+}
+
+// applyProbeOrders applies the probes' orderings, at the point among the
+// orderings where scheduleProbes would have added them. Each links actions
+// of one resource only (the probe to the resource's own start and
+// reload-agent) and no other ordering made there touches those, so
+// applying them resource by resource instead of node by node gives every
+// action the same edges in the same order.
+func (s *scheduler) applyProbeOrders() {
+	for _, r := range s.rscs {
+		for _, po := range r.probeOrders {
+			probe := s.actions[po.probe]
+			o := ordering{flags: po.flags, lhRsc: r, rhRsc: r, lhAction: probe, lhTask: probe.Key, rhTask: r.probeKeys[1]}
+			s.orderFirst(r, &o)
+			o.flags, o.rhTask = OrderOptional, r.probeKeys[2]
+			s.orderFirst(r, &o)
+		}
 	}
-	rec := orderingRecord{flags: flags, lhRsc: int32(r.idx), rhRsc: int32(r.idx), lhAction: int32(probe.ID), rhAction: -1,
-		lhTask: lhTask, rhTask: r.probeKeyIDs[1]}
-	s.storeOrdering(rec)
-	if r.probeReload {
-		rec.flags, rec.rhTask = OrderOptional, r.probeKeyIDs[2]
-		s.storeOrdering(rec)
-	}
-	return true
 }
 
 // orderProbes adds "probe then X" orderings (pcmk__order_probes).

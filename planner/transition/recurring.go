@@ -159,7 +159,7 @@ func (s *scheduler) cancelIfRunning(r *rscState, node int, key, name string, int
 
 func (s *scheduler) newCancel(r *rscState, name string, intervalMs int64, node int) *Action {
 	a := s.customAction(r, opKey(r.ID, name, intervalMs), "cancel", node, false)
-	r.setTask(a, "cancel")
+	s.setTask(r, a, "cancel")
 	a.CancelTask = name
 	a.IntervalMs = intervalMs
 	return a

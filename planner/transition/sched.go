@@ -18,10 +18,8 @@ type rscState struct {
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
-	// probeKeyIDs are their indices in scheduler.keys; probeReload tells
-	// whether r has a reload-agent action to order its probes before.
-	probeKeyIDs [3]int32
-	probeReload bool
+	// probeOrders are r's probes' orderings (see applyProbeOrders).
+	probeOrders []probeOrder
 	// lastKey and lastBucket remember the last key found in byKey (see
 	// bucket).
 	lastKey    string
@@ -91,6 +89,13 @@ type scheduler struct {
 	walkSawProbe bool
 	// dedupScratch is dedupInputs's sorting space.
 	dedupScratch []Edge
+	// marks has each action's marks, by id (see actionMark); loose holds
+	// the actions of no resource, which resources' lists do not.
+	marks []actionMark
+	loose []*Action
+	// probeOrdersAt is how many orderings there were when the probes were
+	// made: where their orderings go among them (-1 for no probes).
+	probeOrdersAt int
 	// numProbeNodes is probeNodes(), once known (-1 before).
 	numProbeNodes int
 
@@ -99,7 +104,7 @@ type scheduler struct {
 }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, numProbeNodes: -1,
+	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, numProbeNodes: -1, probeOrdersAt: -1,
 		keys: []string{""}, keyIndex: map[string]int32{"": 0}}
 	var add func(r *Resource, parent *rscState) *rscState
 	add = func(r *Resource, parent *rscState) *rscState {
@@ -214,12 +219,21 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 			}
 		}
 		s.actions = append(s.actions, a)
+		s.marks = append(s.marks, markOf(a))
 		if r == nil {
 			s.singletons[key] = a
+			s.loose = append(s.loose, a)
 		} else {
 			r.addAction(a)
 		}
 	}
+	s.settleAction(r, a, optional)
+	return a
+}
+
+// settleAction sets the flags customAction sets on every action it finds or
+// makes.
+func (s *scheduler) settleAction(r *rscState, a *Action, optional bool) {
 	// A non-recurring action of an unmanaged resource is never required.
 	if r != nil && a.Node != NoNode && !a.is(Pseudo) && !r.Managed && a.IntervalMs == 0 {
 		a.set(Optional)
@@ -229,7 +243,6 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 	if r != nil {
 		s.updateRunnable(a)
 	}
-	return a
 }
 
 func (s *scheduler) updateRunnable(a *Action) {
@@ -303,6 +316,7 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 			return false
 		}
 	}
+	s.marks[then.ID] |= markInputs
 	same := first.Rsc != nil && first.Rsc == then.Rsc && !first.Rsc.IsGroup()
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, sameRsc: same})
 	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, sameRsc: same})
@@ -383,6 +397,45 @@ func actionIndex(a *Action) int32 {
 	return int32(a.ID)
 }
 
+// actionMark tells, without loading an action, whether a pass over all
+// actions has anything to do with it: passes that visit every action in id
+// order would otherwise load every probe, which for a large cluster is
+// most of the time they take.
+type actionMark uint8
+
+const (
+	// markInputs: the action has or had inputs (Before), or requires
+	// any of them (RequiresAny); without, updateForOrderings does
+	// nothing to it.
+	markInputs actionMark = 1 << iota
+	// markStarts: the action was made a start or promote, which only
+	// can make blockColocationDependents act.
+	markStarts
+)
+
+func markOf(a *Action) actionMark {
+	var m actionMark
+	if a.Task == "start" || a.Task == "promote" {
+		m |= markStarts
+	}
+	if a.is(RequiresAny) || len(a.Before) > 0 {
+		m |= markInputs
+	}
+	return m
+}
+
+// setTask changes the task of r's action a, minding its mark.
+func (s *scheduler) setTask(r *rscState, a *Action, task string) {
+	r.setTask(a, task)
+	s.marks[a.ID] |= markOf(a) & markStarts
+}
+
+// setRequiresAny sets RequiresAny on a, minding its mark.
+func (s *scheduler) setRequiresAny(a *Action) {
+	a.set(RequiresAny)
+	s.marks[a.ID] |= markInputs
+}
+
 // newActionSlot returns a fresh action.
 func (s *scheduler) newActionSlot() *Action {
 	if len(s.actionSlab) == 0 {
@@ -413,6 +466,14 @@ func (s *scheduler) newOrdering(lhRsc *rscState, lhTask string, lhAction *Action
 		lhTask: s.keyID(lhTask), rhTask: s.keyID(rhTask)})
 	s.orderMigrationEquivalents(&ordering{flags: flags,
 		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask})
+}
+
+// numOrderings is how many orderings s.orderings holds.
+func (s *scheduler) numOrderings() int {
+	if len(s.orderings) == 0 {
+		return 0
+	}
+	return (len(s.orderings)-1)*slabSize + len(s.orderings[len(s.orderings)-1])
 }
 
 // storeOrdering appends rec to s.orderings.
