@@ -77,7 +77,7 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 // compiler's for_each would expand to nothing) but are decoded into Block
 // trees only by Decode.
 func Parse(src []byte, filename string) (*File, hcl.Diagnostics) {
-	hf, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
+	hf, diags := parseConfig(src, filename)
 	f := &File{Name: filename, HCL: hf}
 	if diags.HasErrors() || hf == nil {
 		return f, diags

@@ -99,6 +99,14 @@ func (li *lineIndex) rng(filename string, start, end int) hcl.Range {
 // On error it returns nil and a diagnostic at the offending position.
 func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 	li := newLineIndex(src)
+	if root, ok := parseHalves(filename, src, li); ok {
+		return root, nil
+	}
+	return parseWhole(filename, src, li)
+}
+
+// parseWhole is parseTree, in one read.
+func parseWhole(filename string, src []byte, li *lineIndex) (*elem, hcl.Diagnostics) {
 	d := xml.NewDecoder(bytes.NewReader(src))
 	d.Strict = true
 	var (
@@ -140,7 +148,7 @@ func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 			if root != nil && len(stack) == 0 {
 				return fail(start, end, "Malformed XML", "The document has more than one root element.")
 			}
-			e := &elem{name: qualified(t.Name), attrs: t.Attr, used: make([]bool, len(t.Attr)), rng: li.rng(filename, start, end)}
+			e := newElem(t, li.rng(filename, start, end))
 			if len(stack) > 0 {
 				p := stack[len(stack)-1]
 				p.children = append(p.children, e)
@@ -152,11 +160,7 @@ func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 			stack = stack[:len(stack)-1]
 		case xml.CharData:
 			if len(stack) > 0 && len(bytes.TrimSpace(t)) > 0 {
-				e := stack[len(stack)-1]
-				if e.text.Len() == 0 {
-					e.textAt = li.rng(filename, start, end)
-				}
-				e.text.Write(t)
+				addText(stack[len(stack)-1], t, li.rng(filename, start, end))
 			}
 		case xml.Directive:
 			return fail(start, end, "DTD not allowed",
@@ -167,6 +171,18 @@ func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 		return fail(len(src), len(src), "Empty document", "The document has no root element; expected <cib>.")
 	}
 	return root, diags
+}
+
+func newElem(t xml.StartElement, rng hcl.Range) *elem {
+	return &elem{name: qualified(t.Name), attrs: t.Attr, used: make([]bool, len(t.Attr)), rng: rng}
+}
+
+// addText adds non-space text to e's, noting where e's first text is.
+func addText(e *elem, text []byte, at hcl.Range) {
+	if e.text.Len() == 0 {
+		e.textAt = at
+	}
+	e.text.Write(text)
 }
 
 func qualified(n xml.Name) string {

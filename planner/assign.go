@@ -21,10 +21,15 @@ func (p *Plan) assignAll() {
 	if p.PlacementStrategy != "default" {
 		p.sortByScores()
 	}
-	// Nearly every resource prints a line per node, group members twice:
-	// reserve that much at once rather than regrow a slice this large.
+	// Nearly every resource prints a line per node, a group's members
+	// twice (with the group's, then their own): reserve that much at
+	// once rather than regrow a slice this large.
 	if p.Scores == nil {
-		p.Scores = make([]ScoreLine, 0, len(p.Resources)*len(p.Nodes))
+		shows := 0
+		for _, r := range p.Top {
+			shows += 1 + 2*len(r.Children)
+		}
+		p.Scores = make([]ScoreLine, 0, shows*len(p.Nodes))
 	}
 	for _, r := range p.Top {
 		p.assign(r, -1)
