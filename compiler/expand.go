@@ -1,6 +1,9 @@
 package compiler
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/ext/dynblock"
 	"github.com/zclconf/go-cty/cty"
@@ -23,6 +26,61 @@ type instance struct {
 
 // expandTop expands a top-level block: for_each and name are read from the
 // raw body, dynamic blocks expanded per instance, then the body decoded.
+// expandedTop tells whether lowerPolicy expands top-level blocks of type
+// typ with expandTop (all but these).
+func expandedTop(typ string) bool {
+	switch typ {
+	case "locals", "variable", "cib", "properties", "rsc_defaults", "op_defaults":
+		return false
+	}
+	return true
+}
+
+// expansion is a top-level block's instances, expanded and decoded, with
+// the diagnostics of doing so.
+type expansion struct {
+	insts []*instance
+	diags hcl.Diagnostics
+}
+
+// expandAllMin is how many blocks make it worth splitting expandAll among
+// processors.
+var expandAllMin = 256
+
+// expandAll expands and decodes blocks with expandTop, ahead of lowering
+// them. Each depends only on its own source and the root context (it
+// evaluates, and records nothing but diagnostics), and in a large policy
+// this is a third of lowering, so the blocks are split among the
+// processors. Each block's diagnostics stay with it, for lowerPolicy to
+// report in source order.
+func (l *lowerer) expandAll(blocks []*dsl.Block, ctx *hcl.EvalContext) []expansion {
+	out := make([]expansion, len(blocks))
+	expand := func(i int) {
+		w := &lowerer{files: l.files}
+		insts := w.expandTop(blocks[i], ctx)
+		out[i] = expansion{insts: insts, diags: w.diags}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if len(blocks) < expandAllMin || workers < 2 {
+		for i := range blocks {
+			expand(i)
+		}
+		return out
+	}
+	var wg sync.WaitGroup
+	per := (len(blocks) + workers - 1) / workers
+	for lo := 0; lo < len(blocks); lo += per {
+		hi := min(lo+per, len(blocks))
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				expand(i)
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
 func (l *lowerer) expandTop(b *dsl.Block, ctx *hcl.EvalContext) []*instance {
 	forEach, name := dsl.Expansion(b)
 	insts := l.instances(b, forEach, name, ctx)

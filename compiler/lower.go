@@ -107,6 +107,21 @@ func (l *lowerer) section(name string) {
 }
 
 func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
+	var expanded []*dsl.Block
+	for _, f := range pol.Files {
+		for _, b := range f.Blocks {
+			if expandedTop(b.Type) {
+				expanded = append(expanded, b)
+			}
+		}
+	}
+	ahead := l.expandAll(expanded, ctx)
+	next := func() []*instance {
+		ex := ahead[0]
+		ahead = ahead[1:]
+		l.diags = append(l.diags, ex.diags...)
+		return ex.insts
+	}
 	for _, f := range pol.Files {
 		for _, b := range f.Blocks {
 			switch b.Type {
@@ -121,11 +136,11 @@ func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
 				l.lowerTopSet(&blk, ctx)
 			case "fencing_level":
 				l.section("fencing-topology")
-				for _, in := range l.expandTop(b, ctx) {
+				for _, in := range next() {
 					l.lowerFencingLevel(in.block, in.ctx)
 				}
 			default:
-				for _, in := range l.expandTop(b, ctx) {
+				for _, in := range next() {
 					l.lowerInstance(in)
 				}
 			}

@@ -83,7 +83,7 @@ func (s *scheduler) probesByResource() bool {
 			return false
 		}
 	}
-	// Node n's probes take the ids from first[n], in resource order.
+	// Node n's probes take the ids from next[n] on, in resource order.
 	count := make([]int, len(s.nodes))
 	for _, p := range prims {
 		for _, n := range nodes {
@@ -377,8 +377,8 @@ func hasSuffix(s, suffix string) bool {
 }
 
 func (s *scheduler) probeOrderingsForStops() {
-	// Orderings within one resource (two per probe) are left out on
-	// their records, undecoded.
+	// Orderings within one resource are left out on their records,
+	// undecoded.
 	between := func(rec *orderingRecord) bool {
 		return rec.flags != OrderNone && rec.lhRsc >= 0 && rec.lhRsc != rec.rhRsc
 	}

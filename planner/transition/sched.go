@@ -48,9 +48,8 @@ type ordering struct {
 }
 
 // orderingRecord is how an ordering is stored until it is applied: a
-// large cluster has over a million of them (two per probe), and records
-// without pointers cost the garbage collector nothing and need no write
-// barriers. Resources and actions are indices (-1 for none), operation
+// large cluster has hundreds of thousands of them, and records without
+// pointers cost the garbage collector nothing and need no write barriers. Resources and actions are indices (-1 for none), operation
 // keys indices into scheduler.keys (0 for "").
 type orderingRecord struct {
 	flags              OrderFlags
