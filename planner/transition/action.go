@@ -82,9 +82,9 @@ type Edge struct {
 	Type   OrderFlags
 	// Dumped is set when the ordering is an input of the graph.
 	Dumped bool
-	// sameRsc tells that both ends are actions of one primitive (see
+	// noGroup tells that neither end is an action of a group (see
 	// updateForOrderings).
-	sameRsc bool
+	noGroup bool
 }
 
 func (a *Action) is(f ActionFlags) bool { return a.Flags&f != 0 }

@@ -316,9 +316,9 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 		}
 	}
 	s.marks[then.ID] |= markInputs
-	same := first.Rsc != nil && first.Rsc == then.Rsc && !first.Rsc.IsGroup()
-	first.After = append(first.After, Edge{Action: thenID, Type: flags, sameRsc: same})
-	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, sameRsc: same})
+	noGroup := (first.Rsc == nil || !first.Rsc.IsGroup()) && (then.Rsc == nil || !then.Rsc.IsGroup())
+	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
+	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, noGroup: noGroup})
 	return true
 }
 

@@ -127,11 +127,13 @@ func (s *scheduler) updateForOrderings(then *Action) {
 			continue
 		}
 		other := then.Before[i]
-		if other.sameRsc && other.Type == OrderOptional {
-			// An optional ordering between two actions of one
-			// primitive changes nothing below (a probe before its
-			// start: most of a large cluster's orderings); the
-			// first action need not even be loaded.
+		if other.noGroup && other.Type == OrderOptional {
+			// A merely optional ordering changes nothing below
+			// unless a group's action is at one end (whose flags
+			// are its members', and which stands for its
+			// completion): probes' orderings, most of a large
+			// cluster's, are these. The first action need not
+			// even be loaded.
 			continue
 		}
 		firstID := other.Action
