@@ -2,6 +2,7 @@ package planner
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -193,7 +194,7 @@ func (p *Plan) newLocation(id string, r *Resource, discovery string) *location {
 		loc.discover = 2
 		r.exclusiveDiscover = true
 	}
-	p.locations = append([]*location{loc}, p.locations...)
+	p.locations = append(p.locations, loc)
 	return loc
 }
 
@@ -517,7 +518,8 @@ func (p *Plan) applyNodeCriteria() {
 	for _, r := range p.Top {
 		p.applyShutdownLocks(r)
 	}
-	for _, loc := range p.locations {
+	// Pacemaker prepends each location to its list: newest first.
+	for _, loc := range slices.Backward(p.locations) {
 		p.applyLocation(loc.rsc, loc, loc.nodes)
 	}
 	for _, r := range p.Top {

@@ -55,7 +55,7 @@ type Plan struct {
 	byID      map[string]*Resource
 	nodeByID  map[string]int
 	nodeByUn  map[string]int
-	locations []*location // in Pacemaker's list order (newest first)
+	locations []*location // in creation order (Pacemaker's list is newest first)
 	colocs    []*colocation
 	columns   map[string]*attrColumn
 	tags      map[string][]string
