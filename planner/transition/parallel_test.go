@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"pcl/emit/dot"
-	"pcl/internal/testenv"
 	"pcl/internal/synth"
+	"pcl/internal/testenv"
 	"pcl/planner"
 	"pcl/planner/transition"
 )
