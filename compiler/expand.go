@@ -24,10 +24,8 @@ type instance struct {
 	nameRange hcl.Range
 }
 
-// expandTop expands a top-level block: for_each and name are read from the
-// raw body, dynamic blocks expanded per instance, then the body decoded.
 // expandedTop tells whether lowerPolicy expands top-level blocks of type
-// typ with expandTop (all but these).
+// typ with expandTop (all but these), so that expandAll can do it ahead.
 func expandedTop(typ string) bool {
 	switch typ {
 	case "locals", "variable", "cib", "properties", "rsc_defaults", "op_defaults":
@@ -48,12 +46,12 @@ type expansion struct {
 var expandAllMin = 256
 
 // expandAll expands and decodes blocks with expandTop, ahead of lowering
-// them. Each depends only on its own source and the root context (it
-// evaluates, and records nothing but diagnostics), and in a large policy
-// this is a third of lowering, so the blocks are split among the
-// processors. Each block's diagnostics stay with it, for lowerPolicy to
-// report in source order.
-func (l *lowerer) expandAll(blocks []*dsl.Block, ctx *hcl.EvalContext) []expansion {
+// them, and gives each block's result. Each depends only on its own source
+// and the root context (it evaluates, and records nothing but
+// diagnostics), and in a large policy this is a third of lowering, so the
+// blocks are split among the processors. Each block's diagnostics stay
+// with it, for lowerPolicy to report in source order.
+func (l *lowerer) expandAll(blocks []*dsl.Block, ctx *hcl.EvalContext) map[*dsl.Block]expansion {
 	out := make([]expansion, len(blocks))
 	expand := func(i int) {
 		w := &lowerer{files: l.files}
@@ -65,22 +63,28 @@ func (l *lowerer) expandAll(blocks []*dsl.Block, ctx *hcl.EvalContext) []expansi
 		for i := range blocks {
 			expand(i)
 		}
-		return out
+	} else {
+		var wg sync.WaitGroup
+		per := (len(blocks) + workers - 1) / workers
+		for lo := 0; lo < len(blocks); lo += per {
+			hi := min(lo+per, len(blocks))
+			wg.Go(func() {
+				for i := lo; i < hi; i++ {
+					expand(i)
+				}
+			})
+		}
+		wg.Wait()
 	}
-	var wg sync.WaitGroup
-	per := (len(blocks) + workers - 1) / workers
-	for lo := 0; lo < len(blocks); lo += per {
-		hi := min(lo+per, len(blocks))
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				expand(i)
-			}
-		})
+	byBlock := make(map[*dsl.Block]expansion, len(blocks))
+	for i, b := range blocks {
+		byBlock[b] = out[i]
 	}
-	wg.Wait()
-	return out
+	return byBlock
 }
 
+// expandTop expands a top-level block: for_each and name are read from the
+// raw body, dynamic blocks expanded per instance, then the body decoded.
 func (l *lowerer) expandTop(b *dsl.Block, ctx *hcl.EvalContext) []*instance {
 	forEach, name := dsl.Expansion(b)
 	insts := l.instances(b, forEach, name, ctx)

@@ -116,9 +116,12 @@ func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
 		}
 	}
 	ahead := l.expandAll(expanded, ctx)
-	next := func() []*instance {
-		ex := ahead[0]
-		ahead = ahead[1:]
+	// next gives b's instances as expandTop would, from ahead.
+	next := func(b *dsl.Block) []*instance {
+		ex, ok := ahead[b]
+		if !ok {
+			return l.expandTop(b, ctx)
+		}
 		l.diags = append(l.diags, ex.diags...)
 		return ex.insts
 	}
@@ -136,11 +139,11 @@ func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
 				l.lowerTopSet(&blk, ctx)
 			case "fencing_level":
 				l.section("fencing-topology")
-				for _, in := range next() {
+				for _, in := range next(b) {
 					l.lowerFencingLevel(in.block, in.ctx)
 				}
 			default:
-				for _, in := range next() {
+				for _, in := range next(b) {
 					l.lowerInstance(in)
 				}
 			}
