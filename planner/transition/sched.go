@@ -49,8 +49,9 @@ type ordering struct {
 
 // orderingRecord is how an ordering is stored until it is applied: a
 // large cluster has hundreds of thousands of them, and records without
-// pointers cost the garbage collector nothing and need no write barriers. Resources and actions are indices (-1 for none), operation
-// keys indices into scheduler.keys (0 for "").
+// pointers cost the garbage collector nothing and need no write barriers.
+// Resources and actions are indices (-1 for none), operation keys indices
+// into scheduler.keys (0 for "").
 type orderingRecord struct {
 	flags              OrderFlags
 	lhRsc, rhRsc       int32
