@@ -62,18 +62,15 @@ func (l *lowerer) lowerPrimitive(in *instance, kind string, p *ir.Primitive) {
 		p.Description, _ = l.str(a, ctx)
 	}
 	n := setCounter{}
-	childSeen := false
+	sets := setsBeforeChild{sets: &p.Sets, childAt: &p.ChildAt}
 	for _, it := range b.Items() {
 		if s, ok := l.lowerSetItem(it, resourceSetKinds, p.ID, n, ctx); ok {
-			p.Sets = append(p.Sets, s)
-			if !childSeen {
-				p.ChildAt = len(p.Sets)
-			}
+			sets.add(s)
 			continue
 		}
 		switch it.Name() {
 		case "op":
-			childSeen = true
+			sets.childSeen()
 			if p.Operations == nil {
 				p.Operations = &ir.Operations{}
 			}
@@ -81,7 +78,7 @@ func (l *lowerer) lowerPrimitive(in *instance, kind string, p *ir.Primitive) {
 				p.Operations.Ops = append(p.Operations.Ops, op)
 			}
 		case "operations_id", "operations_ref":
-			childSeen = true
+			sets.childSeen()
 			if p.Operations == nil {
 				p.Operations = &ir.Operations{}
 			}
@@ -212,7 +209,7 @@ func (l *lowerer) lowerClone(in *instance) *ir.Clone {
 		c.Description, _ = l.str(a, ctx)
 	}
 	n := setCounter{}
-	childSeen := false
+	sets := setsBeforeChild{sets: &c.Sets, childAt: &c.ChildAt}
 	setChild := func(r ir.Resource, rng hcl.Range) {
 		if c.Child != nil {
 			l.diags = append(l.diags, errorAt(rng, "Clone with two children",
@@ -224,25 +221,22 @@ func (l *lowerer) lowerClone(in *instance) *ir.Clone {
 	}
 	for _, it := range b.Items() {
 		if s, ok := l.lowerSetItem(it, resourceSetKinds, c.ID, n, ctx); ok {
-			c.Sets = append(c.Sets, s)
-			if !childSeen {
-				c.ChildAt = len(c.Sets)
-			}
+			sets.add(s)
 			continue
 		}
 		switch it.Name() {
 		case "primitive":
-			childSeen = true
+			sets.childSeen()
 			for _, p := range l.lowerMembers(it.Block, ctx) {
 				setChild(p, it.Range())
 			}
 		case "group":
-			childSeen = true
+			sets.childSeen()
 			for _, gi := range l.expandNested(it.Block, ctx) {
 				setChild(l.lowerGroup(gi), it.Range())
 			}
 		case "resource":
-			childSeen = true
+			sets.childSeen()
 			if id, ok := l.str(it.Attr, ctx); ok {
 				l.moves = append(l.moves, move{into: c, id: id, rng: it.Attr.Expr.Range()})
 			}
@@ -263,13 +257,10 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 		bu.Description, _ = l.str(a, ctx)
 	}
 	n := setCounter{}
-	childSeen := false
+	sets := setsBeforeChild{sets: &bu.Sets, childAt: &bu.ChildAt}
 	for _, it := range b.Items() {
 		if s, ok := l.lowerSetItem(it, resourceSetKinds, bu.ID, n, ctx); ok {
-			bu.Sets = append(bu.Sets, s)
-			if !childSeen {
-				bu.ChildAt = len(bu.Sets)
-			}
+			sets.add(s)
 			continue
 		}
 		if it.Block == nil {
@@ -277,7 +268,7 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 		}
 		switch it.Name() {
 		case "docker", "podman", "rkt":
-			childSeen = true
+			sets.childSeen()
 			if bu.Runtime != nil {
 				l.diags = append(l.diags, errorAt(it.Range(), "Two container runtimes",
 					"The bundle %q already has a container runtime; use one docker, podman or rkt block.", bu.ID))
@@ -285,7 +276,7 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 			}
 			bu.Runtime = &ir.BundleRuntime{Kind: it.Name(), Attrs: l.textAttrs(it.Block, ctx)}
 		case "network":
-			childSeen = true
+			sets.childSeen()
 			bu.Network = &ir.BundleNetwork{Attrs: l.textAttrs(it.Block, ctx)}
 			for _, pm := range it.Block.BlocksOf("port_mapping") {
 				m := &ir.PortMapping{}
@@ -308,7 +299,7 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 				bu.Network.Ports = append(bu.Network.Ports, m)
 			}
 		case "storage":
-			childSeen = true
+			sets.childSeen()
 			bu.Storage = &ir.BundleStorage{}
 			for i, mb := range it.Block.BlocksOf("mapping") {
 				m := &ir.StorageMapping{}
@@ -326,7 +317,7 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 				bu.Storage.Mappings = append(bu.Storage.Mappings, m)
 			}
 		case "primitive":
-			childSeen = true
+			sets.childSeen()
 			for _, p := range l.lowerMembers(it.Block, ctx) {
 				if bu.Child != nil {
 					l.diags = append(l.diags, errorAt(it.Range(), "Bundle with two primitives",
@@ -355,3 +346,22 @@ func (l *lowerer) textAttrs(b *dsl.Block, ctx *hcl.EvalContext) []ir.Attr {
 	}
 	return out
 }
+
+// setsBeforeChild collects a resource's attribute sets and counts those
+// before its first child (operations, member or container), which is
+// where the child goes among them (ChildAt).
+type setsBeforeChild struct {
+	sets    *[]*ir.NVSet
+	childAt *int
+	seen    bool
+}
+
+func (s *setsBeforeChild) add(set *ir.NVSet) {
+	*s.sets = append(*s.sets, set)
+	if !s.seen {
+		*s.childAt = len(*s.sets)
+	}
+}
+
+// childSeen notes that the first child has come.
+func (s *setsBeforeChild) childSeen() { s.seen = true }
