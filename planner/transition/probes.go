@@ -18,50 +18,62 @@ func (s *scheduler) scheduleProbes() {
 	// where they would be among the other orderings (see
 	// applyProbeOrders).
 	s.probeOrdersAt = s.numOrderings()
-	if s.numProbeNodes < 0 {
-		s.numProbeNodes = s.probeNodes()
+	var nodes []int // the nodes resources are probed on, in order
+	again := false
+	for i := range s.nodes {
+		switch s.probeMode(i) {
+		case probeResources:
+			nodes = append(nodes, i)
+		case probeAgain:
+			again = true
+		}
 	}
-	if s.probesByResource() {
+	s.numProbeNodes = len(nodes)
+	if !again && s.probesByResource(nodes) {
 		return
 	}
 	s.actions = slices.Grow(s.actions, s.numProbeNodes*len(s.rscs))
 	for i := range s.nodes {
-		n := &s.nodes[i]
-		if !n.Online || n.Unclean || n.NoDiscovery {
-			continue
-		}
-		if n.Probed != "" {
-			if v, ok := parseBoolish(n.Probed); ok && !v {
-				s.customAction(nil, "probe_again-"+n.Name, "probe_again", i, false)
-				continue
+		switch s.probeMode(i) {
+		case probeAgain:
+			s.customAction(nil, "probe_again-"+s.nodes[i].Name, "probe_again", i, false)
+		case probeResources:
+			for _, r := range s.top {
+				s.probeOnNode(r, r, i)
 			}
-		}
-		for _, r := range s.top {
-			s.probeOnNode(r, r, i)
 		}
 	}
 }
 
-// probesByResource makes the probes resource by resource, each with the id
-// the node-by-node order gives it, and reports whether it did. It does
-// not when a node asks for probe_again (an action amid the probes) or a
-// resource has an action with a probe's key already (which the probe would
-// be, instead of a new one): then only the node-by-node order is sure to
-// give every action its id.
-func (s *scheduler) probesByResource() bool {
-	var nodes []int // the nodes to probe on, in order
-	for i := range s.nodes {
-		n := &s.nodes[i]
-		if !n.Online || n.Unclean || n.NoDiscovery {
-			continue
-		}
-		if n.Probed != "" {
-			if v, ok := parseBoolish(n.Probed); ok && !v {
-				return false
-			}
-		}
-		nodes = append(nodes, i)
+// probeMode is what scheduleProbes does on a node.
+type probeMode int
+
+const (
+	probeNothing   probeMode = iota // offline, unclean, or discovery disabled
+	probeAgain                      // one probe_again action (probe_complete=false)
+	probeResources                  // a probe per resource of unknown state
+)
+
+func (s *scheduler) probeMode(i int) probeMode {
+	n := &s.nodes[i]
+	if !n.Online || n.Unclean || n.NoDiscovery {
+		return probeNothing
 	}
+	if n.Probed != "" {
+		if v, ok := parseBoolish(n.Probed); ok && !v {
+			return probeAgain
+		}
+	}
+	return probeResources
+}
+
+// probesByResource makes the probes on nodes resource by resource, each
+// with the id the node-by-node order gives it, and reports whether it did.
+// It is not called when a node asks for probe_again (an action amid the
+// probes), and does nothing when a resource has an action with a probe's
+// key already (which the probe would be, instead of a new one): then only
+// the node-by-node order is sure to give every action its id.
+func (s *scheduler) probesByResource(nodes []int) bool {
 	type probed struct{ r, top *rscState }
 	var prims []probed // in the order probeOnNode visits them
 	var walk func(r, top *rscState)
@@ -118,25 +130,6 @@ func (s *scheduler) probesByResource() bool {
 		}
 	}
 	return true
-}
-
-// probeNodes counts the nodes scheduleProbes probes resources on: how many
-// probes a resource may get.
-func (s *scheduler) probeNodes() int {
-	n := 0
-	for i := range s.nodes {
-		nd := &s.nodes[i]
-		if !nd.Online || nd.Unclean || nd.NoDiscovery {
-			continue
-		}
-		if nd.Probed != "" {
-			if v, ok := parseBoolish(nd.Probed); ok && !v {
-				continue
-			}
-		}
-		n++
-	}
-	return n
 }
 
 func parseBoolish(v string) (bool, bool) {

@@ -96,7 +96,7 @@ type scheduler struct {
 	// probeOrdersAt is how many orderings there were when the probes were
 	// made: where their orderings go among them (-1 for no probes).
 	probeOrdersAt int
-	// numProbeNodes is probeNodes(), once known (-1 before).
+	// numProbeNodes is how many nodes resources are probed on.
 	numProbeNodes int
 
 	// actionSlab is the slab the next actions are cut from.
@@ -104,7 +104,7 @@ type scheduler struct {
 }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, numProbeNodes: -1, probeOrdersAt: -1,
+	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
 		keys: []string{""}, keyIndex: map[string]int32{"": 0}}
 	var add func(r *Resource, parent *rscState) *rscState
 	add = func(r *Resource, parent *rscState) *rscState {
