@@ -40,13 +40,22 @@ func parseHalves(filename string, src []byte, li *lineIndex) (*elem, bool) {
 	go func() {
 		defer close(done)
 		li2 := *li // its own cache of the last position
-		second = readItems(filename, src[at:], at, &li2)
+		second = readHalf(filename, src[at:], at, &li2)
 	}()
-	open, root, ok := readOpen(filename, src[:at], li)
+	first := readHalf(filename, src[:at], 0, li)
 	<-done
-	if !ok || !second.ok || root == nil {
+	// The first half holds the root, still open: no element ends at its
+	// outermost level (text there, outside the root, is ignored as a
+	// whole read ignores it).
+	if !first.ok || len(first.open) == 0 || !second.ok || len(second.open) > 0 {
 		return nil, false
 	}
+	for _, it := range first.items {
+		if it.elem != nil || it.end != "" {
+			return nil, false
+		}
+	}
+	open, root := first.open, first.open[0]
 	for _, it := range second.items {
 		switch {
 		case it.elem != nil:
@@ -94,54 +103,12 @@ func xmlSplitPoint(src []byte) int {
 	}
 }
 
-// readOpen reads the first half: the root and the elements still open at
-// its end, outermost first. ok is false on any error but the end of the
-// input between tokens.
-func readOpen(filename string, part []byte, li *lineIndex) (open []*elem, root *elem, ok bool) {
-	d := xml.NewDecoder(bytes.NewReader(part))
-	d.Strict = true
-	for {
-		start := int(d.InputOffset())
-		tok, err := d.RawToken()
-		end := int(d.InputOffset())
-		if err == io.EOF {
-			return open, root, true
-		}
-		if err != nil {
-			return nil, nil, false
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if len(open) >= maxDepth || (root != nil && len(open) == 0) {
-				return nil, nil, false
-			}
-			e := newElem(t, li.rng(filename, start, end))
-			if len(open) > 0 {
-				p := open[len(open)-1]
-				p.children = append(p.children, e)
-			} else {
-				root = e
-			}
-			open = append(open, e)
-		case xml.EndElement:
-			if len(open) == 0 || open[len(open)-1].name != qualified(t.Name) {
-				return nil, nil, false
-			}
-			open = open[:len(open)-1]
-		case xml.CharData:
-			if len(open) > 0 && len(bytes.TrimSpace(t)) > 0 {
-				addText(open[len(open)-1], t, li.rng(filename, start, end))
-			}
-		case xml.Directive:
-			return nil, nil, false
-		}
-	}
-}
-
-// halfItems is what the second half holds at its outermost level, in
-// order.
+// halfItems is what a half holds at its outermost level, in order, and
+// the elements still open at its end, outermost first. ok is false on any
+// error but the end of the input between tokens.
 type halfItems struct {
 	items []halfItem
+	open  []*elem
 	ok    bool
 }
 
@@ -155,9 +122,8 @@ type halfItem struct {
 	textAt hcl.Range
 }
 
-// readItems reads the second half, which starts at offset base of the
-// document.
-func readItems(filename string, part []byte, base int, li *lineIndex) halfItems {
+// readHalf reads a half, which starts at offset base of the document.
+func readHalf(filename string, part []byte, base int, li *lineIndex) halfItems {
 	var out halfItems
 	d := xml.NewDecoder(bytes.NewReader(part))
 	d.Strict = true
@@ -170,7 +136,7 @@ func readItems(filename string, part []byte, base int, li *lineIndex) halfItems 
 		tok, err := d.RawToken()
 		end := base + int(d.InputOffset())
 		if err == io.EOF {
-			out.ok = len(open) == 0
+			out.open, out.ok = open, true
 			return out
 		}
 		if err != nil {
