@@ -219,7 +219,7 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 			}
 		}
 		s.actions = append(s.actions, a)
-		s.marks = append(s.marks, markOf(a))
+		s.marks = append(s.marks, taskMark(task))
 		if r == nil {
 			s.singletons[key] = a
 			s.loose = append(s.loose, a)
@@ -413,21 +413,19 @@ const (
 	markStarts
 )
 
-func markOf(a *Action) actionMark {
-	var m actionMark
-	if a.Task == "start" || a.Task == "promote" {
-		m |= markStarts
+// taskMark is the mark of an action with task: a new action has no inputs
+// yet (orderActions and setRequiresAny mark those).
+func taskMark(task string) actionMark {
+	if task == "start" || task == "promote" {
+		return markStarts
 	}
-	if a.is(RequiresAny) || len(a.Before) > 0 {
-		m |= markInputs
-	}
-	return m
+	return 0
 }
 
 // setTask changes the task of r's action a, minding its mark.
 func (s *scheduler) setTask(r *rscState, a *Action, task string) {
 	r.setTask(a, task)
-	s.marks[a.ID] |= markOf(a) & markStarts
+	s.marks[a.ID] |= taskMark(task)
 }
 
 // setRequiresAny sets RequiresAny on a, minding its mark.
