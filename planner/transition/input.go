@@ -1,32 +1,20 @@
 package transition
 
-import "pcl/ir"
-
-// Role is a resource role, ordered as Pacemaker orders them.
-type Role int
-
-const (
-	RoleUnknown Role = iota
-	RoleStopped
-	RoleStarted
-	RoleUnpromoted
-	RolePromoted
+import (
+	"pcl/ir"
+	"pcl/pcmk"
 )
 
-// String gives the role as Pacemaker prints it.
-func (r Role) String() string {
-	switch r {
-	case RoleStopped:
-		return "Stopped"
-	case RoleStarted:
-		return "Started"
-	case RoleUnpromoted:
-		return "Unpromoted"
-	case RolePromoted:
-		return "Promoted"
-	}
-	return "Unknown"
-}
+// Role is Pacemaker's resource role.
+type Role = pcmk.Role
+
+const (
+	RoleUnknown    = pcmk.RoleUnknown
+	RoleStopped    = pcmk.RoleStopped
+	RoleStarted    = pcmk.RoleStarted
+	RoleUnpromoted = pcmk.RoleUnpromoted
+	RolePromoted   = pcmk.RolePromoted
+)
 
 // RoleOf maps an IR role to a Role; "" is RoleUnknown.
 func RoleOf(r ir.Role) Role {

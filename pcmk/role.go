@@ -1,0 +1,46 @@
+package pcmk
+
+import "strings"
+
+// Role is a resource role, ordered as Pacemaker orders them (enum rsc_role_e):
+// a later role is "more active".
+type Role int8
+
+const (
+	RoleUnknown Role = iota
+	RoleStopped
+	RoleStarted
+	RoleUnpromoted
+	RolePromoted
+)
+
+// String gives the role as Pacemaker 2.1 prints it.
+func (r Role) String() string {
+	switch r {
+	case RoleStopped:
+		return "Stopped"
+	case RoleStarted:
+		return "Started"
+	case RoleUnpromoted:
+		return "Unpromoted"
+	case RolePromoted:
+		return "Promoted"
+	}
+	return "Unknown"
+}
+
+// ParseRole reads a role as the CIB spells it, including the legacy
+// Slave/Master names, case-insensitively; anything else is RoleUnknown.
+func ParseRole(s string) Role {
+	switch strings.ToLower(s) {
+	case "stopped":
+		return RoleStopped
+	case "started":
+		return RoleStarted
+	case "unpromoted", "slave":
+		return RoleUnpromoted
+	case "promoted", "master":
+		return RolePromoted
+	}
+	return RoleUnknown
+}
