@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // infinityHack marks a node unusable while merging scores (INFINITY_HACK).
@@ -50,12 +51,12 @@ func (p *Plan) assign(r *Resource, prefer int) int {
 // (which is natural name order, as crm_simulate prints).
 func (p *Plan) show(fn string, r *Resource) {
 	for i := range p.Nodes {
-		if !r.allowed.in[i] {
+		if !r.Allowed.In[i] {
 			continue
 		}
-		line := ScoreLine{Func: fn, Resource: r.ID, Node: p.Nodes[i].Uname, Score: r.allowed.w[i]}
-		if r.allowed.trail != nil {
-			line.Trail = r.allowed.trail[i][:len(r.allowed.trail[i]):len(r.allowed.trail[i])]
+		line := ScoreLine{Func: fn, Resource: r.ID, Node: p.Nodes[i].Uname, Score: r.Allowed.W[i]}
+		if r.Allowed.Trail != nil {
+			line.Trail = r.Allowed.Trail[i][:len(r.Allowed.Trail[i]):len(r.Allowed.Trail[i])]
 		}
 		p.Scores = append(p.Scores, line)
 	}
@@ -65,23 +66,23 @@ func (p *Plan) show(fn string, r *Resource) {
 }
 
 func (p *Plan) primitiveAssign(r *Resource, prefer int) int {
-	if r.Parent != nil && !r.Parent.allocating {
+	if r.Parent != nil && !r.Parent.Allocating {
 		p.assign(r.Parent, prefer)
 	}
-	if !r.provisional {
+	if !r.Provisional {
 		return r.AssignedTo
 	}
-	if r.allocating {
+	if r.Allocating {
 		return -1
 	}
-	r.allocating = true
-	for _, c := range append([]*colocation(nil), r.thisWith...) {
+	r.Allocating = true
+	for _, c := range append([]*colocation(nil), r.ThisWith...) {
 		p.applyThisWith(r, c)
 	}
-	for _, c := range append([]*colocation(nil), r.withThis...) {
+	for _, c := range append([]*colocation(nil), r.WithThis...) {
 		p.applyWithThis(r, c)
 	}
-	if r.NextRole == RoleStopped {
+	if r.NextRole == pcmk.RoleStopped {
 		p.rscLocation(r, -1, -ir.Infinity, "target-role=Stopped")
 		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
 	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
@@ -100,22 +101,22 @@ func (p *Plan) primitiveAssign(r *Resource, prefer int) int {
 	case p.StopAll:
 		p.finalize(r, -1, true)
 		r.Why = "stop-all-resources is set"
-	case r.provisional:
+	case r.Provisional:
 		p.assignBestNode(r, prefer)
 	}
-	r.allocating = false
+	r.Allocating = false
 	return r.AssignedTo
 }
 
 func (p *Plan) groupAssign(r *Resource, prefer int) int {
-	if !r.provisional || r.allocating {
+	if !r.Provisional || r.Allocating {
 		return -1
 	}
 	if len(r.Children) == 0 {
-		r.provisional = false
+		r.Provisional = false
 		return -1
 	}
-	r.allocating = true
+	r.Allocating = true
 	first := r.Children[0]
 	r.Role = first.Role
 	p.expandGroupColocations(r)
@@ -128,8 +129,8 @@ func (p *Plan) groupAssign(r *Resource, prefer int) int {
 		}
 	}
 	r.NextRole = first.NextRole
-	r.allocating = false
-	r.provisional = false
+	r.Allocating = false
+	r.Provisional = false
 	if !p.groupColocated(r) {
 		return -1
 	}
@@ -138,39 +139,39 @@ func (p *Plan) groupAssign(r *Resource, prefer int) int {
 
 func (p *Plan) expandGroupColocations(r *Resource) {
 	first := r.Children[0]
-	for _, c := range r.thisWith {
-		first.thisWith = insertSorted(first.thisWith, c, cmpPrimaryPriority)
+	for _, c := range r.ThisWith {
+		first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
 	}
 	anyUnmanaged := !first.Managed
 	for _, m := range r.Children[1:] {
 		if anyUnmanaged {
-			for _, c := range r.thisWith {
-				if c.score == ir.Infinity {
-					m.thisWith = insertSorted(m.thisWith, c, cmpPrimaryPriority)
+			for _, c := range r.ThisWith {
+				if c.Score == ir.Infinity {
+					m.ThisWith = insertSorted(m.ThisWith, c, cmpPrimaryPriority)
 				}
 			}
 		} else if !m.Managed {
 			anyUnmanaged = true
 		}
 	}
-	r.thisWith = nil
+	r.ThisWith = nil
 	last := r.Children[len(r.Children)-1]
-	for _, c := range r.withThis {
-		last.withThis = insertSorted(last.withThis, c, cmpDependentPriority)
+	for _, c := range r.WithThis {
+		last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
 	}
-	r.withThis = nil
+	r.WithThis = nil
 }
 
 func (p *Plan) applyThisWith(r *Resource, c *colocation) {
 	var archive *table
-	if c.depRole >= RolePromoted || (c.score < 0 && c.score > -ir.Infinity) {
-		a := r.allowed.clone()
+	if c.DepRole >= pcmk.RolePromoted || (c.Score < 0 && c.Score > -ir.Infinity) {
+		a := r.Allowed.Clone()
 		archive = &a
 	}
-	p.assign(c.primary, -1)
-	p.applyColocScore(r, c.primary, c)
-	if archive != nil && !r.allowed.anyAvailable(p.Nodes) {
-		r.allowed = *archive
+	p.assign(c.Primary, -1)
+	p.applyColocScore(r, c.Primary, c)
+	if archive != nil && !r.Allowed.AnyAvailable(p.Nodes) {
+		r.Allowed = *archive
 	}
 }
 
@@ -184,7 +185,7 @@ func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
 			p.applyColocScore(dep.Children[0], prim, c)
 			return
 		}
-		if c.score >= ir.Infinity {
+		if c.Score >= ir.Infinity {
 			return
 		}
 		for _, m := range dep.Children {
@@ -193,7 +194,7 @@ func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
 		return
 	}
 	if prim.Kind == KindGroup {
-		if prim.provisional {
+		if prim.Provisional {
 			return
 		}
 		if p.groupColocated(prim) {
@@ -201,7 +202,7 @@ func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
 			if len(prim.Children) == 0 {
 				return
 			}
-			if c.score >= ir.Infinity {
+			if c.Score >= ir.Infinity {
 				m = prim.Children[len(prim.Children)-1]
 			} else {
 				m = prim.Children[0]
@@ -211,7 +212,7 @@ func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
 			}
 			return
 		}
-		if c.score >= ir.Infinity {
+		if c.Score >= ir.Infinity {
 			return
 		}
 		for _, m := range prim.Children {
@@ -231,104 +232,104 @@ func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
 // applies now, given their roles. A preview (utilization checks, before
 // either is assigned) ignores whether they are assigned yet.
 func (p *Plan) colocationAffects(dep, prim *Resource, c *colocation, preview bool) bool {
-	if !preview && (prim.provisional || !dep.provisional) {
+	if !preview && (prim.Provisional || !dep.Provisional) {
 		return false
 	}
-	if c.score > 0 && c.depRole != RoleUnknown && c.depRole != dep.NextRole {
+	if c.Score > 0 && c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
 		return false
 	}
-	if c.score > 0 && c.primRole != RoleUnknown && c.primRole != prim.NextRole {
+	if c.Score > 0 && c.PrimRole != pcmk.RoleUnknown && c.PrimRole != prim.NextRole {
 		return false
 	}
-	if c.score < 0 && c.depRole != RoleUnknown && c.depRole == dep.NextRole {
+	if c.Score < 0 && c.DepRole != pcmk.RoleUnknown && c.DepRole == dep.NextRole {
 		return false
 	}
-	if c.score < 0 && c.primRole != RoleUnknown && c.primRole == prim.NextRole {
+	if c.Score < 0 && c.PrimRole != pcmk.RoleUnknown && c.PrimRole == prim.NextRole {
 		return false
 	}
 	return true
 }
 
 func (p *Plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
-	attr := c.nodeAttr
+	attr := c.NodeAttr
 	if attr == "" {
 		attr = "#id"
 	}
 	col := p.column(attr)
-	if prim.AssignedTo < 0 && c.score < 0 {
+	if prim.AssignedTo < 0 && c.Score < 0 {
 		return
 	}
-	work := dep.allowed.clone()
-	cause := "colocation " + c.id + " with " + prim.ID
-	for i, in := range work.in {
+	work := dep.Allowed.Clone()
+	cause := "colocation " + c.ID + " with " + prim.ID
+	for i, in := range work.In {
 		if !in {
 			continue
 		}
 		switch {
 		case prim.AssignedTo < 0:
-			work.add(i, -c.score, cause+" ("+prim.ID+" is not placed)")
+			work.Add(i, -c.Score, cause+" ("+prim.ID+" is not placed)")
 		case col.equal(i, prim.AssignedTo):
-			if c.score < ir.Infinity {
-				work.add(i, c.score, cause)
+			if c.Score < ir.Infinity {
+				work.Add(i, c.Score, cause)
 			}
-		case c.score >= ir.Infinity:
-			work.add(i, -c.score, cause+" ("+prim.ID+" is on "+p.Nodes[prim.AssignedTo].Uname+")")
+		case c.Score >= ir.Infinity:
+			work.Add(i, -c.Score, cause+" ("+prim.ID+" is on "+p.Nodes[prim.AssignedTo].Uname+")")
 		}
 	}
-	if c.score <= -ir.Infinity || c.score >= ir.Infinity || work.anyAvailable(p.Nodes) {
-		dep.allowed = work
+	if c.Score <= -ir.Infinity || c.Score >= ir.Infinity || work.AnyAvailable(p.Nodes) {
+		dep.Allowed = work
 	}
 }
 
 func (p *Plan) hasInfluence(c *colocation, r *Resource) bool {
 	if r == nil {
-		r = c.primary
+		r = c.Primary
 	}
-	return c.influence || len(r.RunningOn) == 0
+	return c.Influence || len(r.RunningOn) == 0
 }
 
 func (p *Plan) applyWithThis(r *Resource, c *colocation) {
 	if !p.hasInfluence(c, nil) {
 		return
 	}
-	factor := float32(c.score) / float32(ir.Infinity)
-	t := r.allowed
-	p.addColocatedNodeScores(c.dependent, r.ID, &t, c.nodeAttr, factor, selectActive, c.id)
-	r.allowed = t
+	factor := float32(c.Score) / float32(ir.Infinity)
+	t := r.Allowed
+	p.addColocatedNodeScores(c.Dependent, r.ID, &t, c.NodeAttr, factor, selectActive, c.ID)
+	r.Allowed = t
 }
 
 // addColocatedNodeScores is pcmk__add_colocated_node_scores. nodes points
-// to the table being built; a nil table (nodes.w == nil) starts from rsc's
+// to the table being built; a nil table (nodes.W == nil) starts from rsc's
 // own scores.
 func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table, attr string, factor float32, flags int, cause string) {
-	if rsc.merging {
+	if rsc.Merging {
 		return
 	}
-	rsc.merging = true
-	defer func() { rsc.merging = false }()
+	rsc.Merging = true
+	defer func() { rsc.Merging = false }()
 	var work table
 	if rsc.Kind == KindGroup {
 		if len(rsc.Children) == 0 {
 			return
 		}
 		var m *Resource
-		if nodes.w == nil {
+		if nodes.W == nil {
 			m = rsc.Children[len(rsc.Children)-1]
 		} else {
 			m = rsc.Children[0]
-			work = nodes.clone()
+			work = nodes.Clone()
 		}
 		p.addColocatedNodeScores(m, logID, &work, attr, factor, flags, cause)
-	} else if nodes.w == nil {
-		work = rsc.allowed.clone()
+	} else if nodes.W == nil {
+		work = rsc.Allowed.Clone()
 	} else {
-		work = nodes.clone()
+		work = nodes.Clone()
 		p.addNodeScoresMatchingAttr(&work, rsc, attr, factor, flags&selectNonnegative != 0, cause)
 	}
-	if work.w == nil {
+	if work.W == nil {
 		return
 	}
-	if work.anyAvailable(p.Nodes) {
+	if work.AnyAvailable(p.Nodes) {
 		multiplier := float32(1)
 		if factor < 0 {
 			multiplier = -1
@@ -336,31 +337,31 @@ func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		var list []*colocation
 		switch {
 		case flags&selectThisWith != 0:
-			list = rsc.thisWith
+			list = rsc.ThisWith
 		case rsc.Kind == KindGroup:
-			list = rsc.Children[len(rsc.Children)-1].withThis
+			list = rsc.Children[len(rsc.Children)-1].WithThis
 		default:
-			list = rsc.withThis
+			list = rsc.WithThis
 		}
 		for _, c := range list {
 			var other *Resource
 			if flags&selectThisWith != 0 {
-				other = c.primary
+				other = c.Primary
 			} else if !p.hasInfluence(c, nil) {
 				continue
 			} else {
-				other = c.dependent
+				other = c.Dependent
 			}
-			f := multiplier * float32(c.score) / float32(ir.Infinity)
-			p.addColocatedNodeScores(other, logID, &work, c.nodeAttr, f, flags|selectActive, c.id)
+			f := multiplier * float32(c.Score) / float32(ir.Infinity)
+			p.addColocatedNodeScores(other, logID, &work, c.NodeAttr, f, flags|selectActive, c.ID)
 		}
 	} else if flags&selectActive != 0 {
 		return
 	}
 	if flags&selectNonnegative != 0 {
-		for i, in := range work.in {
-			if in && work.w[i] == infinityHack {
-				work.set(i, 1, "colocation "+cause+" (unusable node reset)")
+		for i, in := range work.In {
+			if in && work.W[i] == infinityHack {
+				work.Set(i, 1, "colocation "+cause+" (unusable node reset)")
 			}
 		}
 	}
@@ -371,14 +372,14 @@ func (p *Plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 	best := -ir.Infinity
 	if col.unique {
 		// Only the node itself can match (the usual #uname case).
-		if rsc.allowed.in[node] && rsc.allowed.w[node] > best && p.Nodes[node].Available() {
-			best = rsc.allowed.w[node]
+		if rsc.Allowed.In[node] && rsc.Allowed.W[node] > best && p.Nodes[node].Available() {
+			best = rsc.Allowed.W[node]
 		}
 		return best
 	}
-	for i, in := range rsc.allowed.in {
-		if in && rsc.allowed.w[i] > best && p.Nodes[i].Available() && col.equal(i, node) {
-			best = rsc.allowed.w[i]
+	for i, in := range rsc.Allowed.In {
+		if in && rsc.Allowed.W[i] > best && p.Nodes[i].Available() && col.equal(i, node) {
+			best = rsc.Allowed.W[i]
 		}
 	}
 	return best
@@ -386,7 +387,7 @@ func (p *Plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 
 func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
 	col := p.column(attr)
-	for i, in := range work.in {
+	for i, in := range work.In {
 		if !in {
 			continue
 		}
@@ -394,7 +395,7 @@ func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		if factor < 0 && score < 0 {
 			continue
 		}
-		if work.w[i] == infinityHack {
+		if work.W[i] == infinityHack {
 			continue
 		}
 		wf := factor * float32(score)
@@ -411,18 +412,18 @@ func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 				weight = -1
 			}
 		}
-		nw := ir.Score(weight).Add(work.w[i])
-		if onlyPositive && nw < 0 && work.w[i] > 0 {
-			work.set(i, infinityHack, "colocation "+cause+" (node made unusable)")
+		nw := ir.Score(weight).Add(work.W[i])
+		if onlyPositive && nw < 0 && work.W[i] > 0 {
+			work.Set(i, infinityHack, "colocation "+cause+" (node made unusable)")
 			continue
 		}
-		if onlyPositive && nw < 0 && work.w[i] == 0 {
+		if onlyPositive && nw < 0 && work.W[i] == 0 {
 			continue
 		}
 		if weight != 0 {
-			work.add(i, ir.Score(weight), fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor)))
+			work.Add(i, ir.Score(weight), fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor)))
 		}
-		work.w[i] = nw
+		work.W[i] = nw
 	}
 }
 
@@ -434,10 +435,10 @@ func factorText(f float32) string {
 func (p *Plan) compareNodes(r *Resource, a, b, active int) int {
 	wa, wb := -ir.Infinity, -ir.Infinity
 	if p.Nodes[a].Available() {
-		wa = r.allowed.w[a]
+		wa = r.Allowed.W[a]
 	}
 	if p.Nodes[b].Available() {
-		wb = r.allowed.w[b]
+		wb = r.Allowed.W[b]
 	}
 	if wa > wb {
 		return -1
@@ -495,10 +496,10 @@ func (p *Plan) bestFirst(r *Resource, nodes []int, active int) {
 	nodes[0], nodes[best] = nodes[best], nodes[0]
 	// Then the nodes of the same weight (assignBestNode looks among them
 	// for the one the resource runs on), in any order.
-	w := r.allowed.w[nodes[0]]
+	w := r.Allowed.W[nodes[0]]
 	next := 1
 	for i := 1; i < len(nodes); i++ {
-		if r.allowed.w[nodes[i]] == w {
+		if r.Allowed.W[nodes[i]] == w {
 			nodes[next], nodes[i] = nodes[i], nodes[next]
 			next++
 		}
@@ -506,7 +507,7 @@ func (p *Plan) bestFirst(r *Resource, nodes []int, active int) {
 }
 
 func (p *Plan) availableWithScore(r *Resource, i int) bool {
-	return p.Nodes[i].Available() && r.allowed.w[i] >= 0
+	return p.Nodes[i].Available() && r.Allowed.W[i] >= 0
 }
 
 func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
@@ -514,12 +515,12 @@ func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
 	if prefer < 0 {
 		prefer = mostFree
 	}
-	if !r.provisional {
+	if !r.Provisional {
 		return r.AssignedTo >= 0
 	}
 	active := p.currentNode(r)
 	var nodes []int
-	for i, in := range r.allowed.in {
+	for i, in := range r.Allowed.In {
 		if in {
 			nodes = append(nodes, i)
 		}
@@ -529,8 +530,8 @@ func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
 	if prefer >= 0 && len(nodes) > 0 {
 		best := nodes[0]
 		switch {
-		case !r.allowed.in[prefer]:
-		case r.allowed.w[prefer] < r.allowed.w[best]:
+		case !r.Allowed.In[prefer]:
+		case r.Allowed.W[prefer] < r.Allowed.W[best]:
 		case !p.availableWithScore(r, prefer):
 		default:
 			chosen = prefer
@@ -538,14 +539,14 @@ func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
 	}
 	if chosen < 0 && len(nodes) > 0 {
 		chosen = nodes[0]
-		if r.allowed.w[chosen] > 0 && p.Nodes[chosen].Available() {
+		if r.Allowed.W[chosen] > 0 && p.Nodes[chosen].Available() {
 			running := active
 			if running >= 0 && (!p.Nodes[running].Available() || p.Nodes[running].Weight < 0) {
 				running = -1
 			}
 			if running >= 0 {
 				for _, i := range nodes[1:] {
-					if r.allowed.w[i] != r.allowed.w[chosen] {
+					if r.Allowed.W[i] != r.Allowed.W[chosen] {
 						break
 					}
 					if i == running {
@@ -561,12 +562,12 @@ func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
 // finalize is pcmk__finalize_assignment.
 func (p *Plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
-		if r.allowed.w[chosen] < 0 || !p.availableWithScore(r, chosen) {
-			r.NextRole = RoleStopped
+		if r.Allowed.W[chosen] < 0 || !p.availableWithScore(r, chosen) {
+			r.NextRole = pcmk.RoleStopped
 			if r.Why != "" {
 				// already explained (target-role)
-			} else if r.allowed.w[chosen] < 0 {
-				r.Why = fmt.Sprintf("no node has a score of 0 or more that can run resources (the best, %s, has %s)", p.Nodes[chosen].Uname, r.allowed.w[chosen])
+			} else if r.Allowed.W[chosen] < 0 {
+				r.Why = fmt.Sprintf("no node has a score of 0 or more that can run resources (the best, %s, has %s)", p.Nodes[chosen].Uname, r.Allowed.W[chosen])
 			} else {
 				r.Why = fmt.Sprintf("no node that can run resources is left (the best, %s, cannot)", p.Nodes[chosen].Uname)
 			}
@@ -574,9 +575,9 @@ func (p *Plan) finalize(r *Resource, chosen int, force bool) bool {
 		}
 	}
 	p.unassign(r)
-	r.provisional = false
+	r.Provisional = false
 	if chosen < 0 {
-		r.NextRole = RoleStopped
+		r.NextRole = pcmk.RoleStopped
 		if r.Why == "" {
 			r.Why = "no node is allowed"
 		}
@@ -601,7 +602,7 @@ func (p *Plan) unassign(r *Resource) {
 		return
 	}
 	n := p.Nodes[r.AssignedTo]
-	r.provisional = true
+	r.Provisional = true
 	r.AssignedTo = -1
 	n.NumResources--
 	for k, v := range r.Utilization {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // location is Pacemaker's pe__location_t.
@@ -15,8 +17,8 @@ type location struct {
 	cause      string // how explanations name it
 	rsc        *Resource
 	nodes      []locNode
-	roleFilter Role
-	discover   int8 // 0 always, 1 never, 2 exclusive
+	roleFilter pcmk.Role
+	discover   model.Discovery
 }
 
 type locNode struct {
@@ -24,15 +26,7 @@ type locNode struct {
 	score ir.Score
 }
 
-// colocation is pcmk__colocation_t.
-type colocation struct {
-	id                 string
-	dependent, primary *Resource
-	score              ir.Score
-	depRole, primRole  Role
-	nodeAttr           string
-	influence          bool
-}
+type colocation = model.Colocation
 
 func (p *Plan) unpackConstraints() {
 	for _, c := range p.CIB.Config.Constraints {
@@ -52,7 +46,7 @@ func (p *Plan) tagRefs(id string) ([]string, bool) {
 	if _, ok := p.templates[id]; ok {
 		var out []string
 		for _, r := range p.Resources {
-			if r.prim != nil && r.prim.Template == id {
+			if r.Prim != nil && r.Prim.Template == id {
 				out = append(out, r.ID)
 			}
 		}
@@ -66,7 +60,7 @@ func (p *Plan) tagRefs(id string) ([]string, bool) {
 // constraint.
 func (p *Plan) resolve(id string) ([]*Resource, bool) {
 	if r, ok := p.byID[id]; ok {
-		if r.Kind == KindUnsupported {
+		if notPlanned(r) {
 			return nil, false
 		}
 		return []*Resource{r}, false
@@ -74,7 +68,7 @@ func (p *Plan) resolve(id string) ([]*Resource, bool) {
 	if refs, ok := p.tagRefs(id); ok {
 		var out []*Resource
 		for _, ref := range refs {
-			if r, ok := p.byID[ref]; ok && r.Kind != KindUnsupported {
+			if r, ok := p.byID[ref]; ok && !notPlanned(r) {
 				out = append(out, r)
 			}
 		}
@@ -170,10 +164,10 @@ func (p *Plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 			role = string(c.Role)
 		}
 		if role != "" {
-			switch rr := roleOf(role); rr {
-			case RoleUnknown:
+			switch rr := pcmk.ParseRole(role); rr {
+			case pcmk.RoleUnknown:
 				// invalid roles drop the constraint's role only in logs
-			case RoleStarted, RoleUnpromoted:
+			case pcmk.RoleStarted, pcmk.RoleUnpromoted:
 			default:
 				loc.roleFilter = rr
 			}
@@ -192,7 +186,7 @@ func (p *Plan) newLocation(id string, r *Resource, discovery string) *location {
 		loc.discover = 1
 	case "exclusive":
 		loc.discover = 2
-		r.exclusiveDiscover = true
+		r.ExclusiveDiscovery = true
 	}
 	p.locations = append(p.locations, loc)
 	return loc
@@ -220,7 +214,7 @@ func expandMatches(s string, m []string) string {
 
 // locationRule is generate_location_rule.
 func (p *Plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, discovery string, matches []string) {
-	if rule.Role != "" && roleOf(string(rule.Role)) == RoleUnknown {
+	if rule.Role != "" && pcmk.ParseRole(string(rule.Role)) == pcmk.RoleUnknown {
 		return
 	}
 	raw := true
@@ -239,9 +233,9 @@ func (p *Plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 		score = expandMatches(score, matches)
 	}
 	if rule.Role != "" {
-		loc.roleFilter = roleOf(string(rule.Role))
-		if loc.roleFilter == RoleUnpromoted {
-			loc.roleFilter = RoleUnknown
+		loc.roleFilter = pcmk.ParseRole(string(rule.Role))
+		if loc.roleFilter == pcmk.RoleUnpromoted {
+			loc.roleFilter = pcmk.RoleUnknown
 		}
 	}
 	nodeScore := func(n *Node) ir.Score {
@@ -374,7 +368,7 @@ func (p *Plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf f
 	var rs []*Resource
 	for _, ref := range s.Resources {
 		r := p.byID[ref]
-		if r == nil || r.Kind == KindUnsupported {
+		if r == nil || notPlanned(r) {
 			return false
 		}
 		rs = append(rs, r)
@@ -410,7 +404,7 @@ func (p *Plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Scor
 	}
 	get := func(ref string) *Resource {
 		r := p.byID[ref]
-		if r == nil || r.Kind == KindUnsupported {
+		if r == nil || notPlanned(r) {
 			return nil
 		}
 		return r
@@ -463,11 +457,11 @@ func (p *Plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Scor
 	return true
 }
 
-func colocRole(s string) Role {
+func colocRole(s string) pcmk.Role {
 	if s == "" || strings.EqualFold(s, "started") {
-		return RoleUnknown
+		return pcmk.RoleUnknown
 	}
-	return roleOf(s)
+	return pcmk.ParseRole(s)
 }
 
 // newColocation is pcmk__new_colocation.
@@ -475,10 +469,10 @@ func (p *Plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *Res
 	if score == 0 || dep == nil || prim == nil {
 		return
 	}
-	c := &colocation{id: id, dependent: dep, primary: prim, score: score, depRole: colocRole(depRole),
-		primRole: colocRole(primRole), nodeAttr: nodeAttr, influence: influence}
-	dep.thisWith = insertSorted(dep.thisWith, c, cmpPrimaryPriority)
-	prim.withThis = insertSorted(prim.withThis, c, cmpDependentPriority)
+	c := &colocation{ID: id, Dependent: dep, Primary: prim, Score: score, DepRole: colocRole(depRole),
+		PrimRole: colocRole(primRole), NodeAttr: nodeAttr, Influence: influence}
+	dep.ThisWith = insertSorted(dep.ThisWith, c, cmpPrimaryPriority)
+	prim.WithThis = insertSorted(prim.WithThis, c, cmpDependentPriority)
 	p.colocs = append(p.colocs, c)
 }
 
@@ -501,16 +495,16 @@ func cmpRsc(a, b *Resource) int {
 		return -1
 	case a.Priority < b.Priority:
 		return 1
-	case a.variant() > b.variant():
+	case variant(a) > variant(b):
 		return -1
-	case a.variant() < b.variant():
+	case variant(a) < variant(b):
 		return 1
 	}
 	return strings.Compare(a.ID, b.ID)
 }
 
-func cmpPrimaryPriority(a, b *colocation) int   { return cmpRsc(a.primary, b.primary) }
-func cmpDependentPriority(a, b *colocation) int { return cmpRsc(a.dependent, b.dependent) }
+func cmpPrimaryPriority(a, b *colocation) int   { return cmpRsc(a.Primary, b.Primary) }
+func cmpDependentPriority(a, b *colocation) int { return cmpRsc(a.Dependent, b.Dependent) }
 
 // applyNodeCriteria applies locations, stickiness, failure thresholds and
 // exclusive discovery (apply_node_criteria).
@@ -558,27 +552,27 @@ func (p *Plan) groupColocated(r *Resource) bool {
 }
 
 func (p *Plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
-	if loc.roleFilter > RoleUnknown && loc.roleFilter != r.NextRole {
+	if loc.roleFilter > pcmk.RoleUnknown && loc.roleFilter != r.NextRole {
 		return
 	}
 	for _, ln := range nodes {
 		i := ln.node
-		if !r.allowed.in[i] {
-			r.allowed.in[i] = true
-			r.allowed.w[i] = 0
-			r.allowed.discover[i] = 0
-			if r.allowed.trail != nil {
-				r.allowed.trail[i] = nil
+		if !r.Allowed.In[i] {
+			r.Allowed.In[i] = true
+			r.Allowed.W[i] = 0
+			r.Allowed.Discover[i] = 0
+			if r.Allowed.Trail != nil {
+				r.Allowed.Trail[i] = nil
 			}
-			r.allowed.set(i, ln.score, loc.cause)
+			r.Allowed.Set(i, ln.score, loc.cause)
 		} else {
-			r.allowed.add(i, ln.score, loc.cause)
+			r.Allowed.Add(i, ln.score, loc.cause)
 		}
-		if r.allowed.discover[i] < loc.discover {
+		if r.Allowed.Discover[i] < loc.discover {
 			if loc.discover == 2 {
-				r.exclusiveDiscover = true
+				r.ExclusiveDiscovery = true
 			}
-			r.allowed.discover[i] = loc.discover
+			r.Allowed.Discover[i] = loc.discover
 		}
 	}
 }
@@ -594,7 +588,7 @@ func (p *Plan) applyStickiness(r *Resource) {
 		return
 	}
 	i := r.RunningOn[0]
-	if !p.Symmetric && !r.allowed.in[i] {
+	if !p.Symmetric && !r.Allowed.In[i] {
 		return
 	}
 	p.rscLocation(r, i, r.Stickiness, "resource-stickiness")
@@ -607,7 +601,7 @@ func (p *Plan) failureThreshold(r *Resource, i int) {
 		}
 		return
 	}
-	for _, c := range r.clearedNodes {
+	for _, c := range r.ClearFailcount {
 		if c == i {
 			return
 		}
@@ -629,14 +623,14 @@ func (p *Plan) exclusiveDiscovery(r *Resource, i int) {
 	for top.Parent != nil {
 		top = top.Parent
 	}
-	if !r.exclusiveDiscover && !top.exclusiveDiscover {
+	if !r.ExclusiveDiscovery && !top.ExclusiveDiscovery {
 		return
 	}
 	for _, c := range r.Children {
 		p.exclusiveDiscovery(c, i)
 	}
-	if r.allowed.in[i] && r.allowed.discover[i] != 2 {
-		r.allowed.set(i, -ir.Infinity, "resource-discovery=exclusive elsewhere")
+	if r.Allowed.In[i] && r.Allowed.Discover[i] != 2 {
+		r.Allowed.Set(i, -ir.Infinity, "resource-discovery=exclusive elsewhere")
 	}
 }
 

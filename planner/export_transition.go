@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/transition"
 )
 
@@ -94,10 +95,10 @@ func (p *Plan) TransitionInput() *transition.Input {
 		}
 		tr.Kind = transition.Primitive
 		tr.HasUtilization = len(r.Utilization) > 0
-		if len(r.allowed.in) == len(p.Nodes) {
-			tr.Allowed = append([]bool(nil), r.allowed.in...)
+		if len(r.Allowed.In) == len(p.Nodes) {
+			tr.Allowed = append([]bool(nil), r.Allowed.In...)
 			tr.Discovery = make([]string, len(p.Nodes))
-			for i, d := range r.allowed.discover {
+			for i, d := range r.Allowed.Discover {
 				switch d {
 				case 1:
 					tr.Discovery[i] = "never"
@@ -106,14 +107,14 @@ func (p *Plan) TransitionInput() *transition.Input {
 				}
 			}
 		}
-		tr.ExclusiveDiscovery = r.exclusiveDiscover
+		tr.ExclusiveDiscovery = r.ExclusiveDiscovery
 		for _, op := range p.effectiveOps(r) {
 			o := transition.Op{Name: op.Name, IntervalMs: op.Interval.Ms, Role: transition.RoleOf(op.Role),
 				Enabled: op.Enabled == nil || op.Enabled.Value, OnFail: op.OnFail}
 			tr.Ops = append(tr.Ops, o)
 		}
 		tr.ConfigChanges = changes[r.ID]
-		tr.ClearFailcount = append([]int(nil), r.clearedNodes...)
+		tr.ClearFailcount = append([]int(nil), r.ClearFailcount...)
 		tr.KnownOn = make([]bool, len(p.Nodes))
 		for _, h := range histories[r.ID] {
 			if p.knownFrom(r, h.ops) {
@@ -131,19 +132,19 @@ func (p *Plan) TransitionInput() *transition.Input {
 	}
 	// Pacemaker schedules and reports resources in assignment order.
 	for _, r := range p.Top {
-		if r.Kind == KindUnsupported || r.Parent != nil {
+		if notPlanned(r) || r.Parent != nil {
 			continue
 		}
 		in.Resources = append(in.Resources, build(r, nil))
 	}
 	in.Resources = append(in.Resources, p.orphans(histories, changes)...)
 	for _, c := range p.colocs {
-		if c.dependent == nil || c.primary == nil {
+		if c.Dependent == nil || c.Primary == nil {
 			continue
 		}
 		in.Colocations = append(in.Colocations, transition.Colocation{
-			Dependent: c.dependent.ID, Primary: c.primary.ID, Score: int(c.score),
-			DependentRole: transition.Role(c.depRole), PrimaryRole: transition.Role(c.primRole),
+			Dependent: c.Dependent.ID, Primary: c.Primary.ID, Score: int(c.Score),
+			DependentRole: transition.Role(c.DepRole), PrimaryRole: transition.Role(c.PrimRole),
 		})
 	}
 	for _, c := range p.CIB.Config.Constraints {
@@ -338,17 +339,17 @@ func (p *Plan) fenceReason(i int) string {
 // first, then the template's whose name and role (Started and Unpromoted
 // counting as none) the primitive does not define.
 func (p *Plan) effectiveOps(r *Resource) []*ir.Op {
-	if r.prim == nil {
-		return r.ops
+	if r.Prim == nil {
+		return r.OpDefs
 	}
-	own := p.resolveOps(r.prim.Operations)
-	if r.prim.Template == "" {
-		if r.prim.Operations != nil && r.prim.Operations.IDRef != "" {
+	own := p.resolveOps(r.Prim.Operations)
+	if r.Prim.Template == "" {
+		if r.Prim.Operations != nil && r.Prim.Operations.IDRef != "" {
 			return own
 		}
-		return r.ops
+		return r.OpDefs
 	}
-	t, ok := p.templates[r.prim.Template]
+	t, ok := p.templates[r.Prim.Template]
 	if !ok || t.Operations == nil {
 		return own
 	}
@@ -457,7 +458,7 @@ func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	for _, id := range ids {
 		tr := &transition.Resource{ID: id, Kind: transition.Primitive, Orphan: true, Unique: true,
 			Managed: p.boolProp("stop-orphan-resources", true) && !p.MaintenanceMode,
-			Role:    transition.RoleStopped, Assigned: transition.NoNode, NeedsQuorum: true,
+			Role:    pcmk.RoleStopped, Assigned: transition.NoNode, NeedsQuorum: true,
 			KnownOn: make([]bool, len(p.Nodes)), ConfigChanges: changes[id]}
 		for i, n := range p.Nodes {
 			for k, v := range n.Attrs {
@@ -472,7 +473,7 @@ func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 			sorted := transition.SortedOps(h.ops)
 			if activeIn(sorted) {
 				tr.RunningOn = append(tr.RunningOn, h.node)
-				tr.Role = transition.RoleStarted
+				tr.Role = pcmk.RoleStarted
 			}
 			tr.ActiveOps = append(tr.ActiveOps, transition.RecurringActive(sorted, h.node)...)
 			if len(h.ops) > 0 && tr.Class == "" {
@@ -813,7 +814,7 @@ func (p *Plan) clearIfFailed(changes []transition.ConfigChange, r *Resource, nod
 			return changes
 		}
 	}
-	for _, n := range r.clearedNodes {
+	for _, n := range r.ClearFailcount {
 		if n == node {
 			return changes
 		}

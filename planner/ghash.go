@@ -88,7 +88,7 @@ func ghashOrder(keys []string) []int {
 func (p *Plan) allowedHashOrder(r *Resource) []int {
 	var idx []int
 	var keys []string
-	for i, in := range r.allowed.in {
+	for i, in := range r.Allowed.In {
 		if in {
 			idx = append(idx, i)
 			keys = append(keys, p.Nodes[i].ID)

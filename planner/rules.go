@@ -62,9 +62,9 @@ func (p *Plan) ruleByID(id string) *ir.Rule {
 			}
 		}
 		for _, r := range p.Resources {
-			sets(r.sets)
-			if r.group != nil {
-				sets(r.group.Sets)
+			sets(r.Sets)
+			if r.Group != nil {
+				sets(r.Group.Sets)
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // onFail is Pacemaker's enum action_fail_response, in its order.
@@ -336,14 +338,14 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 			if p.shutdownLockLimit > 0 && p.Now.Unix() > lock+p.shutdownLockLimit {
 				break // expired: the history is cleared
 			}
-			r.lockNode = n.Index
+			r.LockNode = n.Index
 		}
 	}
 	if len(h.Ops) == 0 {
 		return
 	}
 	saved := r.Role
-	r.Role = RoleUnknown
+	r.Role = pcmk.RoleUnknown
 	ops := sortOps(h.Ops)
 	st := &historyState{onFail: failIgnore}
 	for _, op := range ops {
@@ -351,7 +353,7 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	}
 	p.processState(r, n, st.onFail)
 	if role, ok := targetRole(r.Meta["target-role"]); ok {
-		if r.NextRole == RoleUnknown || role < r.NextRole {
+		if r.NextRole == pcmk.RoleUnknown || role < r.NextRole {
 			r.NextRole = role
 		}
 	}
@@ -360,7 +362,7 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	}
 }
 
-func (p *Plan) setActive(r *Resource) { r.Role = RoleStarted }
+func (p *Plan) setActive(r *Resource) { r.Role = pcmk.RoleStarted }
 
 // unpackOp is unpack_rsc_op for a primitive outside any clone.
 func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
@@ -382,8 +384,8 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	rc, status = p.remap(r, n, op, target, rc, status)
 	maskable := maskProbeFailure(op)
 	if expired && maskable && oldRC != oldTarget {
-		if r.Role <= RoleStopped {
-			r.Role = RoleUnknown
+		if r.Role <= pcmk.RoleStopped {
+			r.Role = pcmk.RoleUnknown
 		}
 		return
 	} else if expired && rc != target {
@@ -405,7 +407,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if task == "start" {
 			p.setActive(r)
 		} else if task == "promote" {
-			r.Role = RolePromoted
+			r.Role = pcmk.RolePromoted
 		}
 		return
 	case execDone:
@@ -466,17 +468,17 @@ func (p *Plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc, status i
 		}
 	case ocfNotRunning:
 		if probe || target == rc || !r.Managed {
-			r.Role = RoleStopped
-			r.NextRole = RoleUnknown
+			r.Role = pcmk.RoleStopped
+			r.NextRole = pcmk.RoleUnknown
 			status = execDone
 		}
 	case ocfRunningPromoted:
 		if probe && rc != target {
 			status = execDone
 		}
-		r.Role = RolePromoted
+		r.Role = pcmk.RolePromoted
 	case ocfDegradedPromote, ocfFailedPromoted:
-		r.Role = RolePromoted
+		r.Role = pcmk.RolePromoted
 		status = execError
 	case ocfNotConfigured:
 		status = execErrorFatal
@@ -511,37 +513,37 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, r
 	clear := false
 	switch {
 	case rc == ocfNotInstalled || maskProbeFailure(op):
-		r.Role = RoleStopped
+		r.Role = pcmk.RoleStopped
 	case rc == ocfNotRunning:
 		clear = true
 	case task == "monitor":
 		if st.lastFailure != nil && opKey(op) == opKey(st.lastFailure) {
 			clear = true
 		}
-		if r.Role < RoleStarted {
+		if r.Role < pcmk.RoleStarted {
 			p.setActive(r)
 		}
 	case task == "start":
-		r.Role = RoleStarted
+		r.Role = pcmk.RoleStarted
 		clear = true
 	case task == "stop":
-		r.Role = RoleStopped
+		r.Role = pcmk.RoleStopped
 		clear = true
 	case task == "promote":
-		r.Role = RolePromoted
+		r.Role = pcmk.RolePromoted
 		clear = true
 	case task == "demote":
 		if st.onFail == failDemote {
 			clear = true
 		}
-		r.Role = RoleUnpromoted
+		r.Role = pcmk.RoleUnpromoted
 	case task == "migrate_from":
-		r.Role = RoleStarted
+		r.Role = pcmk.RoleStarted
 		clear = true
 	case task == "migrate_to":
 		p.migrateToSuccess(r, n, op)
 	default:
-		if r.Role < RoleStarted {
+		if r.Role < pcmk.RoleStarted {
 			p.setActive(r)
 		}
 	}
@@ -551,7 +553,7 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, r
 		case failResetRemote:
 		default:
 			st.onFail = failIgnore
-			r.NextRole = RoleUnknown
+			r.NextRole = pcmk.RoleUnknown
 		}
 	}
 }
@@ -560,20 +562,20 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, r
 // migrate_to leaves the resource active on the source until a migrate_from
 // or stop shows otherwise.
 func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
-	if r.Role < RoleStarted {
-		r.Role = RoleStarted
+	if r.Role < pcmk.RoleStarted {
+		r.Role = pcmk.RoleStarted
 	}
 }
 
 // opConfig finds the configured operation for a history entry.
-func (r *Resource) opConfig(name string, intervalMs int64) *ir.Op {
-	for _, o := range r.ops {
+func opConfig(r *Resource, name string, intervalMs int64) *ir.Op {
+	for _, o := range r.OpDefs {
 		if strings.EqualFold(o.Name, name) && o.Interval.Ms == intervalMs {
 			return o
 		}
 	}
 	if strings.HasPrefix(name, "migrate") {
-		for _, o := range r.ops {
+		for _, o := range r.OpDefs {
 			if strings.EqualFold(o.Name, "migrate") && o.Interval.Ms == 0 {
 				return o
 			}
@@ -584,9 +586,9 @@ func (r *Resource) opConfig(name string, intervalMs int64) *ir.Op {
 
 // opFailure returns the on-fail response and the role after failure for
 // an operation (unpack_operation).
-func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, Role) {
+func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
 	task := op.Operation
-	conf := r.opConfig(task, op.IntervalMs)
+	conf := opConfig(r, task, op.IntervalMs)
 	meta := map[string]string{}
 	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: task, OpIntervalMs: op.IntervalMs, OpSet: true}
 	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")
@@ -600,20 +602,20 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, Role) {
 	if task == "stop" && (value == "standby" || value == "demote" || value == "stop") {
 		value = ""
 	}
-	if value == "demote" && !(task == "promote" || (task == "monitor" && conf != nil && roleOf(string(conf.Role)) == RolePromoted && op.IntervalMs > 0)) {
+	if value == "demote" && !(task == "promote" || (task == "monitor" && conf != nil && pcmk.ParseRole(string(conf.Role)) == pcmk.RolePromoted && op.IntervalMs > 0)) {
 		value = ""
 	}
 	if task == "demote" && value == "" {
-		for _, o := range r.ops {
+		for _, o := range r.OpDefs {
 			if o.OnFail == "" || (o.Enabled != nil && !o.Enabled.Value) || !strings.EqualFold(o.Name, "monitor") ||
-				roleOf(string(o.Role)) != RolePromoted || o.Interval.Ms == 0 || strings.EqualFold(o.OnFail, "demote") {
+				pcmk.ParseRole(string(o.Role)) != pcmk.RolePromoted || o.Interval.Ms == 0 || strings.EqualFold(o.OnFail, "demote") {
 				continue
 			}
 			value = strings.ToLower(o.OnFail)
 			break
 		}
 	}
-	result, failRole := failRecover, RoleUnknown
+	result, failRole := failRecover, pcmk.RoleUnknown
 	set := true
 	switch value {
 	case "block":
@@ -621,7 +623,7 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, Role) {
 	case "fence":
 		result = failFence
 		if !p.StonithEnabled {
-			result, failRole = failStop, RoleStopped
+			result, failRole = failStop, pcmk.RoleStopped
 		}
 	case "standby":
 		result = failStandby
@@ -630,7 +632,7 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, Role) {
 	case "migrate":
 		result = failMigrate
 	case "stop":
-		result, failRole = failStop, RoleStopped
+		result, failRole = failStop, pcmk.RoleStopped
 	case "restart":
 		result = failRecover
 	case "demote":
@@ -649,16 +651,16 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, Role) {
 			result = failRecover
 		}
 	}
-	if failRole == RoleUnknown {
+	if failRole == pcmk.RoleUnknown {
 		if v := meta["role_after_failure"]; v != "" {
-			failRole = roleOf(v)
+			failRole = pcmk.ParseRole(v)
 		}
 	}
-	if failRole == RoleUnknown {
+	if failRole == pcmk.RoleUnknown {
 		if task == "promote" {
-			failRole = RoleUnpromoted
+			failRole = pcmk.RoleUnpromoted
 		} else {
-			failRole = RoleStarted
+			failRole = pcmk.RoleStarted
 		}
 	}
 	return result, failRole
@@ -675,36 +677,36 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *histo
 	case "stop":
 		p.rscLocation(r, n.Index, -ir.Infinity, "stop failed here (__stop_fail__)")
 	case "promote":
-		r.Role = RolePromoted
+		r.Role = pcmk.RolePromoted
 	case "demote":
 		if fs == failBlock {
-			r.Role = RolePromoted
-			r.NextRole = RoleStopped
+			r.Role = pcmk.RolePromoted
+			r.NextRole = pcmk.RoleStopped
 		} else if rc == ocfNotRunning {
-			r.Role = RoleStopped
+			r.Role = pcmk.RoleStopped
 		} else {
-			r.Role = RoleUnpromoted
+			r.Role = pcmk.RoleUnpromoted
 		}
 	}
 	if isProbe(op) && rc == ocfNotInstalled {
-		r.Role = RoleStopped
-	} else if r.Role < RoleStarted {
+		r.Role = pcmk.RoleStopped
+	} else if r.Role < pcmk.RoleStarted {
 		p.setActive(r)
 	}
-	if failRole != RoleStarted && r.NextRole < failRole {
+	if failRole != pcmk.RoleStarted && r.NextRole < failRole {
 		r.NextRole = failRole
 	}
-	if failRole == RoleStopped {
-		r.allowed = newTable(len(p.Nodes), p.trail)
+	if failRole == pcmk.RoleStopped {
+		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 		for i := range p.Nodes {
-			r.allowed.insert(i, -ir.Infinity, "on-fail=stop after "+opKey(op))
+			r.Allowed.Insert(i, -ir.Infinity, "on-fail=stop after "+opKey(op))
 		}
 	}
 }
 
 // processState is process_rsc_state.
 func (p *Plan) processState(r *Resource, n *Node, of onFail) {
-	if r.Role > RoleStopped && !n.Online && !n.Maintenance && r.Managed {
+	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
 		if p.StonithEnabled {
 			p.fence(n)
 		}
@@ -726,13 +728,13 @@ func (p *Plan) processState(r *Resource, n *Node, of onFail) {
 	case failMigrate:
 		p.rscLocation(r, n.Index, -ir.Infinity, "failed here with on-fail=migrate (__action_migration_auto__)")
 	case failStop:
-		r.NextRole = RoleStopped
+		r.NextRole = pcmk.RoleStopped
 	case failRecover:
-		if r.Role != RoleStopped && r.Role != RoleUnknown {
+		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 			r.Failed = true
 		}
 	}
-	if r.Role != RoleStopped && r.Role != RoleUnknown {
+	if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 		p.addRunning(r, n, saved != failIgnore)
 		if of != failIgnore {
 			r.Failed = true
@@ -761,9 +763,9 @@ func (p *Plan) addRunning(r *Resource, n *Node, failed bool) {
 	if p.multiplyActive(r) {
 		switch {
 		case r.StopOnly:
-			r.allowed = newTable(len(p.Nodes), p.trail)
+			r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 			for i := range p.Nodes {
-				r.allowed.insert(i, -ir.Infinity, "multiple-active=stop_only")
+				r.Allowed.Insert(i, -ir.Infinity, "multiple-active=stop_only")
 			}
 		case r.MultipleBlock:
 			r.Managed = false
@@ -816,20 +818,16 @@ func (p *Plan) currentNode(r *Resource) int {
 	return active
 }
 
-// failEntry is one fail-count or last-failure node attribute.
-type failEntry struct {
-	last  bool // a last-failure attribute
-	value string
-}
+type failEntry = model.FailEntry
 
 // failIndex groups a node's fail-count-* and last-failure-* attributes by
 // resource id, in attribute name order, so that looking a resource's
 // failures up costs no scan of every attribute.
 func (p *Plan) failIndex(n *Node) map[string][]failEntry {
-	if n.fails != nil {
-		return n.fails
+	if n.Fails != nil {
+		return n.Fails
 	}
-	n.fails = map[string][]failEntry{}
+	n.Fails = map[string][]failEntry{}
 	names := make([]string, 0, len(n.Attrs))
 	for k := range n.Attrs {
 		if strings.HasPrefix(k, "fail-count-") || strings.HasPrefix(k, "last-failure-") {
@@ -850,9 +848,9 @@ func (p *Plan) failIndex(n *Node) map[string][]failEntry {
 			}
 			rsc = rest[:i]
 		}
-		n.fails[rsc] = append(n.fails[rsc], failEntry{last: last, value: n.Attrs[k]})
+		n.Fails[rsc] = append(n.Fails[rsc], failEntry{Last: last, Value: n.Attrs[k]})
 	}
-	return n.fails
+	return n.Fails
 }
 
 // failcount is pe_get_failcount for a primitive outside any clone.
@@ -860,9 +858,9 @@ func (p *Plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) 
 	count := ir.Score(0)
 	var last int64
 	for _, e := range p.failIndex(n)[r.ID] {
-		if !e.last {
-			count = count.Add(scoreOf(e.value))
-		} else if x, err := strconv.ParseInt(strings.TrimSpace(e.value), 10, 64); err == nil && x > last {
+		if !e.Last {
+			count = count.Add(scoreOf(e.Value))
+		} else if x, err := strconv.ParseInt(strings.TrimSpace(e.Value), 10, 64); err == nil && x > last {
 			last = x
 		}
 	}
@@ -896,7 +894,7 @@ func matchFailAttr(key, prefix string, legacy bool) bool {
 // blockFailure reports whether a failure matches an operation configured
 // with on-fail=block (which disables failure-timeout).
 func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
-	for _, o := range r.ops {
+	for _, o := range r.OpDefs {
 		if !strings.EqualFold(o.OnFail, "block") {
 			continue
 		}
@@ -952,7 +950,7 @@ func (p *Plan) operationExpired(r *Resource, n *Node, rc int, op *ir.OpRecord) b
 	if expired {
 		if fc, _ := p.failcount(n, r, false, op); fc > 0 {
 			if unexpired == 0 {
-				r.clearedNodes = append(r.clearedNodes, n.Index)
+				r.ClearFailcount = append(r.ClearFailcount, n.Index)
 			} else {
 				expired = false
 			}
@@ -962,7 +960,7 @@ func (p *Plan) operationExpired(r *Resource, n *Node, rc int, op *ir.OpRecord) b
 	// cleared (should_clear_for_param_change).
 	if !expired && strings.HasSuffix(op.ID, "_last_failure_0") && (op.Operation == "start" || op.Operation == "monitor") {
 		if changed, _, unknown := p.digestCheck(r, op, op.Operation, op.IntervalMs); changed && !unknown {
-			r.clearedNodes = append(r.clearedNodes, n.Index)
+			r.ClearFailcount = append(r.ClearFailcount, n.Index)
 		}
 	}
 	if expired && op.IntervalMs == 0 && op.Operation == "monitor" {
@@ -986,22 +984,22 @@ func (p *Plan) applyShutdownLocks(r *Resource) {
 	if r.Kind != KindPrimitive || strings.EqualFold(r.Agent.Class, "stonith") {
 		return
 	}
-	if r.lockNode >= 0 {
+	if r.LockNode >= 0 {
 		if len(r.RunningOn) > 0 {
-			r.lockNode = -1
+			r.LockNode = -1
 		}
 	} else if len(r.RunningOn) == 1 {
 		n := p.Nodes[r.RunningOn[0]]
 		if n.Shutdown && !n.Unclean {
-			r.lockNode = n.Index
+			r.LockNode = n.Index
 		}
 	}
-	if r.lockNode < 0 {
+	if r.LockNode < 0 {
 		return
 	}
 	for i, n := range p.Nodes {
-		if n.Uname != p.Nodes[r.lockNode].Uname {
-			p.rscLocation(r, i, -ir.Infinity, "shutdown-lock to "+p.Nodes[r.lockNode].Uname)
+		if n.Uname != p.Nodes[r.LockNode].Uname {
+			p.rscLocation(r, i, -ir.Infinity, "shutdown-lock to "+p.Nodes[r.LockNode].Uname)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // ticket is a cluster ticket's state (pe_ticket_t).
@@ -42,7 +43,7 @@ func (p *Plan) unpackTicket(c *ir.Ticket) {
 		for _, s := range p.expandSets(c.Sets) {
 			for _, id := range s.Resources {
 				r := p.byID[id]
-				if r == nil || r.Kind == KindUnsupported {
+				if r == nil || notPlanned(r) {
 					return
 				}
 				p.ticketConstraint(s.ID, r, t, string(s.Role), c.LossPolicy)
@@ -89,7 +90,7 @@ func (p *Plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss st
 		policy = lossDemote
 	case "stop":
 	default:
-		if wantRole == RolePromoted {
+		if wantRole == pcmk.RolePromoted {
 			policy = lossDemote
 		}
 	}
@@ -99,7 +100,7 @@ func (p *Plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss st
 }
 
 // applyTicket is constraints_for_ticket.
-func (p *Plan) applyTicket(id string, r *Resource, t *ticket, role Role, policy lossPolicy) {
+func (p *Plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, policy lossPolicy) {
 	if t.granted && !t.standby {
 		return
 	}
@@ -109,14 +110,14 @@ func (p *Plan) applyTicket(id string, r *Resource, t *ticket, role Role, policy 
 		}
 		return
 	}
-	roleMatches := role == RoleUnknown || role == r.Role
+	roleMatches := role == pcmk.RoleUnknown || role == r.Role
 	switch {
 	case !t.granted && len(r.RunningOn) > 0:
 		switch policy {
 		case lossStop:
 			p.rscLocation(r, -1, -ir.Infinity, "ticket lost ("+id+")")
 		case lossDemote:
-			if role != RolePromoted {
+			if role != pcmk.RolePromoted {
 				p.rscLocation(r, -1, -ir.Infinity, "ticket lost ("+id+")")
 			}
 		case lossFence:
@@ -135,11 +136,11 @@ func (p *Plan) applyTicket(id string, r *Resource, t *ticket, role Role, policy 
 			r.Blocked = true
 		}
 	case !t.granted:
-		if role != RolePromoted || policy == lossStop {
+		if role != pcmk.RolePromoted || policy == lossStop {
 			p.rscLocation(r, -1, -ir.Infinity, "ticket not granted ("+id+")")
 		}
 	case t.standby:
-		if role != RolePromoted || policy == lossStop {
+		if role != pcmk.RolePromoted || policy == lossStop {
 			p.rscLocation(r, -1, -ir.Infinity, "ticket in standby ("+id+")")
 		}
 	}

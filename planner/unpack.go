@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // setsByScore orders attribute sets as Pacemaker's make_pairs does: the
@@ -263,7 +265,7 @@ func (p *Plan) unpackResources() {
 				rng = r.(*ir.Bundle).DeclRange
 			}
 			p.warn(rng, "Clone or bundle not placed", fmt.Sprintf("The planner does not compute scores or placement for clones and bundles yet, so %s is left out, and so are constraints that name it.", r.ResourceID()))
-			u := &Resource{ID: r.ResourceID(), Kind: KindUnsupported, AssignedTo: -1, Index: -1}
+			u := &Resource{ID: r.ResourceID(), Kind: collectiveKind(r), AssignedTo: -1, Index: -1}
 			p.byID[u.ID] = u
 		}
 	}
@@ -309,7 +311,7 @@ func (p *Plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, x
 }
 
 func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
-	r := &Resource{ID: prim.ID, Kind: KindPrimitive, Parent: parent, prim: prim, AssignedTo: -1, lockNode: -1}
+	r := &Resource{ID: prim.ID, Kind: KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1}
 	sets := prim.Sets
 	var ops []*ir.Op
 	agent := prim.Agent
@@ -328,18 +330,18 @@ func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 		ops = append(ops, prim.Operations.Ops...)
 	}
 	r.Agent = agent
-	r.ops = ops
-	r.sets = sets
+	r.OpDefs = ops
+	r.Sets = sets
 	xmlAttrs := map[string]string{"id": prim.ID, "class": agent.Class, "provider": agent.Provider, "type": agent.Type}
 	var parentSets [][]*ir.NVSet
 	if parent != nil {
-		parentSets = append(parentSets, parent.groupSets())
+		parentSets = append(parentSets, groupSets(parent))
 	}
 	r.Meta = p.metaFor(r, sets, parentSets, xmlAttrs)
 	r.Params = map[string]string{}
 	p.unpackSets(sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
 	if parent != nil {
-		p.unpackSets(parent.groupSets(), ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+		p.unpackSets(groupSets(parent), ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
 	} else {
 		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
 	}
@@ -359,16 +361,16 @@ func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 	return r
 }
 
-func (r *Resource) groupSets() []*ir.NVSet {
-	if r.group != nil {
-		return r.group.Sets
+func groupSets(r *Resource) []*ir.NVSet {
+	if r.Group != nil {
+		return r.Group.Sets
 	}
 	return nil
 }
 
 func (p *Plan) newGroup(g *ir.Group) *Resource {
-	r := &Resource{ID: g.ID, Kind: KindGroup, AssignedTo: -1, lockNode: -1}
-	r.group = g
+	r := &Resource{ID: g.ID, Kind: KindGroup, AssignedTo: -1, LockNode: -1}
+	r.Group = g
 	r.Meta = p.metaFor(r, g.Sets, nil, map[string]string{"id": g.ID})
 	p.commonUnpack(r)
 	p.register(r)
@@ -383,9 +385,9 @@ func (p *Plan) newGroup(g *ir.Group) *Resource {
 // (pe__unpack_resource).
 func (p *Plan) commonUnpack(r *Resource) {
 	m := r.Meta
-	r.provisional = true
-	r.Role = RoleStopped
-	r.NextRole = RoleUnknown
+	r.Provisional = true
+	r.Role = pcmk.RoleStopped
+	r.NextRole = pcmk.RoleUnknown
 	r.MigrationThreshold = ir.Infinity
 	r.Priority = scoreOf(m["priority"])
 	r.Critical = true
@@ -438,13 +440,13 @@ func (p *Plan) commonUnpack(r *Resource) {
 
 // targetRole reads target-role as get_target_role does for resources that
 // are not promotable clones.
-func targetRole(v string) (Role, bool) {
+func targetRole(v string) (pcmk.Role, bool) {
 	if v == "" || strings.EqualFold(v, "started") || strings.EqualFold(v, "default") {
-		return RoleUnknown, false
+		return pcmk.RoleUnknown, false
 	}
-	role := roleOf(v)
-	if role == RoleUnknown || role > RoleStarted {
-		return RoleUnknown, false
+	role := pcmk.ParseRole(v)
+	if role == pcmk.RoleUnknown || role > pcmk.RoleStarted {
+		return pcmk.RoleUnknown, false
 	}
 	return role, true
 }
@@ -472,8 +474,8 @@ func scoreOf(s string) ir.Score {
 // symmetricDefault gives a resource every node at the node's own weight in
 // a symmetric cluster (resource_location with "symmetric_default").
 func (p *Plan) symmetricDefault(r *Resource) {
-	if r.allowed.w == nil {
-		r.allowed = newTable(len(p.Nodes), p.trail)
+	if r.Allowed.W == nil {
+		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
 	if !p.Symmetric {
 		return
@@ -486,23 +488,23 @@ func (p *Plan) symmetricDefault(r *Resource) {
 // nodeScore is resource_node_score: add score on node i to r and, first,
 // to each of its children, inserting the node when it is not yet allowed.
 func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause string) {
-	if cause == "symmetric_default" && (r.exclusiveDiscover) {
+	if cause == "symmetric_default" && (r.ExclusiveDiscovery) {
 		return
 	}
 	for _, c := range r.Children {
 		p.nodeScore(c, i, score, cause)
 	}
-	if r.allowed.w == nil {
-		r.allowed = newTable(len(p.Nodes), p.trail)
+	if r.Allowed.W == nil {
+		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
-	if !r.allowed.in[i] {
-		r.allowed.insert(i, p.Nodes[i].Weight, p.nodeWeightCause(i))
+	if !r.Allowed.In[i] {
+		r.Allowed.Insert(i, p.Nodes[i].Weight, p.nodeWeightCause(i))
 	}
 	if score == 0 && cause == "symmetric_default" {
-		r.allowed.w[i] = r.allowed.w[i].Add(0)
+		r.Allowed.W[i] = r.Allowed.W[i].Add(0)
 		return
 	}
-	r.allowed.add(i, score, cause)
+	r.Allowed.Add(i, score, cause)
 }
 
 // location is resource_location: on one node, or (i < 0) on every node.
@@ -522,14 +524,14 @@ func (p *Plan) rscLocation(r *Resource, i int, score ir.Score, cause string) {
 // paramsOn returns a resource's instance attributes as evaluated for node i
 // (pe_rsc_params), whose rules may test node attributes.
 func (p *Plan) paramsOn(r *Resource, i int) map[string]string {
-	if r.prim == nil {
+	if r.Prim == nil {
 		return r.Params
 	}
 	env := &RuleEnv{Now: p.Now, Node: p.Nodes[i].Attrs}
 	params := map[string]string{}
-	p.unpackSets(r.sets, ir.InstanceAttributes, env, params, false, "")
+	p.unpackSets(r.Sets, ir.InstanceAttributes, env, params, false, "")
 	for q := r.Parent; q != nil; q = q.Parent {
-		p.unpackSets(q.groupSets(), ir.InstanceAttributes, env, params, false, "")
+		p.unpackSets(groupSets(q), ir.InstanceAttributes, env, params, false, "")
 	}
 	if r.Parent == nil {
 		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, env, params, false, "")

@@ -69,20 +69,20 @@ func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 		}
 	}
 	list = append(list, r)
-	for _, c := range r.thisWith {
-		if c.primary == orig {
+	for _, c := range r.ThisWith {
+		if c.Primary == orig {
 			continue
 		}
-		if c.score == ir.Infinity && p.colocationAffects(r, c.primary, c, true) {
-			list = p.colocatedResources(c.primary, orig, list)
+		if c.Score == ir.Infinity && p.colocationAffects(r, c.Primary, c, true) {
+			list = p.colocatedResources(c.Primary, orig, list)
 		}
 	}
-	for _, c := range r.withThis {
-		if c.dependent == orig {
+	for _, c := range r.WithThis {
+		if c.Dependent == orig {
 			continue
 		}
-		if c.score == ir.Infinity && p.colocationAffects(c.dependent, r, c, true) {
-			list = p.colocatedResources(c.dependent, orig, list)
+		if c.Score == ir.Infinity && p.colocationAffects(c.Dependent, r, c, true) {
+			list = p.colocatedResources(c.Dependent, orig, list)
 		}
 	}
 	return list
@@ -90,7 +90,7 @@ func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 
 // addUtilization is the add_utilization method.
 func (p *Plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
-	if !r.provisional {
+	if !r.Provisional {
 		return
 	}
 	if r.Kind != KindGroup {
@@ -111,7 +111,7 @@ func (p *Plan) addUtilization(r *Resource, all []*Resource, need map[string]int)
 				break
 			}
 		}
-		if m.provisional && !in {
+		if m.Provisional && !in {
 			p.addUtilization(m, all, need)
 		}
 	}
@@ -146,7 +146,7 @@ func (p *Plan) banInsufficientCapacity(r *Resource) int {
 	if !anyCapable {
 		ban = r.Utilization
 	}
-	for i, in := range r.allowed.in {
+	for i, in := range r.Allowed.In {
 		if in && p.availableWithScore(r, i) && !haveEnoughCapacity(p.Nodes[i], ban) {
 			p.rscLocation(r, i, -ir.Infinity, "insufficient capacity (placement-strategy)")
 		}
@@ -189,10 +189,10 @@ func (p *Plan) sortByScores() {
 		tables[r] = t
 	}
 	weight := func(t table, i int) ir.Score {
-		if i < 0 || t.w == nil || !t.in[i] {
+		if i < 0 || t.W == nil || !t.In[i] {
 			return -ir.Infinity
 		}
-		return t.w[i]
+		return t.W[i]
 	}
 	sort.SliceStable(p.Top, func(x, y int) bool {
 		a, b := p.Top[x], p.Top[y]

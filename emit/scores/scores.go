@@ -208,7 +208,7 @@ func why(p *planner.Plan, r *planner.Resource) string {
 // resource.
 func Explain(p *planner.Plan, id string) ([]byte, bool) {
 	r := p.Resource(id)
-	if r == nil || r.Kind == planner.KindUnsupported {
+	if r == nil || r.Index < 0 {
 		return nil, false
 	}
 	var b bytes.Buffer

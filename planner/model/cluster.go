@@ -1,0 +1,54 @@
+package model
+
+import "pcl/ir"
+
+// Cluster is the working set the stages share: the cluster options, the
+// nodes, every resource, and the constraints the transition applies.
+type Cluster struct {
+	Options
+
+	// Nodes are in Pacemaker's node order (natural name order); a node's
+	// Index is its position here.
+	Nodes []*Node
+	// Resources are every resource (members and orphans included) in
+	// unpack order; Top the top-level ones in assignment order, orphans
+	// last.
+	Resources []*Resource
+	Top       []*Resource
+
+	// Orders are the order constraints, in document order, with tags and
+	// templates expanded to resource ids.
+	Orders []*ir.Order
+	// Colocations are the pairwise colocations, sets expanded, in
+	// creation order.
+	Colocations []*Colocation
+}
+
+// Options are the cluster options the stages read.
+type Options struct {
+	Symmetric         bool
+	StonithEnabled    bool
+	HaveStonith       bool // a fencing device is configured
+	StonithAction     string
+	ConcurrentFencing bool
+	HaveQuorum        bool
+	NoQuorumPolicy    string // stop (default), freeze, ignore, demote, suicide
+	MaintenanceMode   bool
+	StopAll           bool
+	PlacementStrategy string // default, utilization, minimal, balanced
+	StartFailureFatal bool
+	LegacyFailcounts  bool
+	ShutdownLock      bool
+	StartupProbes     bool // enable-startup-probes
+	StopOrphanActions bool
+	// StopOrphanResources is stop-orphan-resources.
+	StopOrphanResources bool
+}
+
+// Node returns node i, nil when i is NoNode or out of range.
+func (c *Cluster) Node(i int) *Node {
+	if i < 0 || i >= len(c.Nodes) {
+		return nil
+	}
+	return c.Nodes[i]
+}

@@ -1,0 +1,121 @@
+package model
+
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+)
+
+// NoNode is the node index meaning "no node".
+const NoNode = -1
+
+// Resource is a primitive, a group, a clone or a bundle: its configuration
+// as unpacked, its state as the status shows it, its scores and
+// colocations, its assignment, and what its history asks of the
+// transition. It is Pacemaker's pe_resource_t.
+type Resource struct {
+	// Index is the resource's position in Cluster.Resources.
+	Index    int
+	ID       string
+	Kind     Kind
+	Parent   *Resource
+	Children []*Resource // a group's members, in order
+	Agent    ir.Agent
+
+	// Prim and Group are the configuration the resource was unpacked
+	// from (nil for orphans and for the other kind).
+	Prim  *ir.Primitive
+	Group *ir.Group
+	// OpDefs are the configured operations, a template's first; Sets the
+	// resource's own attribute sets, a template's first.
+	OpDefs []*ir.Op
+	Sets   []*ir.NVSet
+
+	Meta   map[string]string
+	Params map[string]string
+
+	Priority           ir.Score
+	Stickiness         ir.Score
+	MigrationThreshold ir.Score
+	FailureTimeout     int64 // seconds
+	Utilization        map[string]int
+
+	Managed, Critical, Failed, FailureIgnored, Blocked bool
+	NeedsFencing, NeedsQuorum, StopOnly, MultipleBlock bool
+	IsFenceDevice                                      bool
+	// Maintenance is the resource's maintenance meta-attribute or the
+	// cluster's maintenance-mode.
+	Maintenance bool
+	// Orphan resources are in the status but not the configuration.
+	Orphan bool
+	// Unique is globally-unique (always true outside anonymous clones).
+	Unique bool
+	// AllowMigrate is the allow-migrate meta-attribute.
+	AllowMigrate bool
+	// RestartType is the deprecated restart-type meta ("restart" or "").
+	RestartType string
+	// MultipleActive is the multiple-active policy: stop_start (default),
+	// stop_only, block, stop_unexpected.
+	MultipleActive string
+
+	// Role is the current role, NextRole the one asked for (RoleUnknown
+	// unless target-role or a failure sets it).
+	Role, NextRole pcmk.Role
+	// RunningOn lists the nodes the resource is active on, in the order
+	// the status showed them.
+	RunningOn []int
+	// StartPending is set when a start is recorded as pending.
+	StartPending bool
+
+	// Allowed is the allowed-node table with the scores placement uses.
+	Allowed Table
+	// ThisWith are the colocations whose dependent this resource is
+	// (rsc_cons), WithThis those whose primary it is (rsc_cons_lhs).
+	ThisWith []*Colocation
+	WithThis []*Colocation
+	// ExclusiveDiscovery is set when a location asks for exclusive
+	// resource discovery.
+	ExclusiveDiscovery bool
+
+	// Provisional, Allocating and Merging are Pacemaker's
+	// pe_rsc_provisional, pe_rsc_allocating and pe_rsc_merging.
+	Provisional, Allocating, Merging bool
+	// AssignedTo is the chosen node index, NoNode for none.
+	AssignedTo int
+	// Why says why a resource has no node (empty when it has one).
+	Why string
+	// LockNode is the shutdown-lock node, NoNode for none.
+	LockNode int
+
+	// What the history asks of the transition.
+
+	// Ops are the configured operations, in document order.
+	Ops []Op
+	// KnownOn marks the nodes where the resource has history (no probe
+	// needed), by node index.
+	KnownOn []bool
+	// ActiveOps are the recurring operations the history shows as
+	// active, in node then call order.
+	ActiveOps []ActiveOp
+	// ConfigChanges are what changed definitions, orphaned operations and
+	// maintenance ask for where the resource is active.
+	ConfigChanges []ConfigChange
+	// ClearFailcount lists nodes where the fail count is cleared.
+	ClearFailcount []int
+	// OrphanFailcounts lists the nodes where an orphan has failures to
+	// clear before it stops.
+	OrphanFailcounts []int
+}
+
+// IsGroup reports whether the resource is a group.
+func (r *Resource) IsGroup() bool { return r.Kind == KindGroup }
+
+// HasUtilization reports whether the resource declares utilization.
+func (r *Resource) HasUtilization() bool { return len(r.Utilization) > 0 }
+
+// Top returns the resource's top-level ancestor (itself at top level).
+func (r *Resource) Top() *Resource {
+	for r.Parent != nil {
+		r = r.Parent
+	}
+	return r
+}

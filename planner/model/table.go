@@ -1,0 +1,105 @@
+package model
+
+import "pcl/ir"
+
+// Contribution is one step in the making of a score.
+type Contribution struct {
+	Cause string   `json:"cause"`
+	Value ir.Score `json:"value"`
+	// Set marks a step that replaces the score instead of adding to it
+	// (a rolled-back colocation, a node made unusable).
+	Set bool `json:"set,omitempty"`
+}
+
+// Table is a resource's allowed-node table: Pacemaker's allowed_nodes hash,
+// flattened to node-indexed slices.
+type Table struct {
+	W        []ir.Score
+	In       []bool
+	Discover []Discovery
+	Trail    [][]Contribution // nil when trails are off
+}
+
+// Discovery is a location constraint's resource-discovery mode on a node.
+type Discovery int8
+
+const (
+	DiscoverAlways Discovery = iota
+	DiscoverNever
+	DiscoverExclusive
+)
+
+// NewTable makes an empty table for n nodes.
+func NewTable(n int, trail bool) Table {
+	t := Table{W: make([]ir.Score, n), In: make([]bool, n), Discover: make([]Discovery, n)}
+	if trail {
+		t.Trail = make([][]Contribution, n)
+	}
+	return t
+}
+
+// Clone copies the table; trails share their backing arrays but cannot be
+// appended to through the copy's slices.
+func (t Table) Clone() Table {
+	c := Table{W: append([]ir.Score(nil), t.W...), In: append([]bool(nil), t.In...), Discover: append([]Discovery(nil), t.Discover...)}
+	if t.Trail != nil {
+		c.Trail = make([][]Contribution, len(t.Trail))
+		for i, tr := range t.Trail {
+			c.Trail[i] = tr[:len(tr):len(tr)]
+		}
+	}
+	return c
+}
+
+// Add adds v to node i's score with Pacemaker's arithmetic.
+func (t *Table) Add(i int, v ir.Score, cause string) {
+	t.W[i] = t.W[i].Add(v)
+	if t.Trail != nil {
+		t.Trail[i] = append(t.Trail[i], Contribution{Cause: cause, Value: v})
+	}
+}
+
+// Set replaces node i's score.
+func (t *Table) Set(i int, v ir.Score, cause string) {
+	t.W[i] = v
+	if t.Trail != nil {
+		t.Trail[i] = append(t.Trail[i], Contribution{Cause: cause, Value: v, Set: true})
+	}
+}
+
+// Insert adds node i to the table with the node's own weight.
+func (t *Table) Insert(i int, base ir.Score, cause string) {
+	t.In[i] = true
+	t.W[i] = base
+	if t.Trail != nil {
+		t.Trail[i] = nil
+		if base != 0 {
+			t.Trail[i] = append(t.Trail[i], Contribution{Cause: cause, Value: base, Set: true})
+		}
+	}
+}
+
+// AnyAvailable reports whether some node of the table is available with a
+// non-negative score.
+func (t *Table) AnyAvailable(nodes []*Node) bool {
+	for i, in := range t.In {
+		if in && nodes[i].Available() && t.W[i] >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Allows reports whether node i is in the table (a table not yet made,
+// as a group's, allows every node).
+func (t *Table) Allows(i int) bool {
+	return t.In == nil || (i < len(t.In) && t.In[i])
+}
+
+// DiscoveryOn is node i's resource-discovery mode.
+func (t *Table) DiscoveryOn(i int) Discovery {
+	if i < len(t.Discover) {
+		return t.Discover[i]
+	}
+	return DiscoverAlways
+}
