@@ -473,7 +473,7 @@ func (p *Plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *Res
 		PrimRole: colocRole(primRole), NodeAttr: nodeAttr, Influence: influence}
 	dep.ThisWith = insertSorted(dep.ThisWith, c, cmpPrimaryPriority)
 	prim.WithThis = insertSorted(prim.WithThis, c, cmpDependentPriority)
-	p.colocs = append(p.colocs, c)
+	p.Colocations = append(p.Colocations, c)
 }
 
 // insertSorted is g_list_insert_sorted: before the first element the new

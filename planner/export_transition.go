@@ -10,6 +10,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
@@ -20,141 +21,63 @@ import (
 // operations, and what changed definitions (operation digests), orphaned
 // operations and orphaned resources ask for.
 
-// TransitionInput describes the plan's cluster state and placement for
-// package transition, which schedules the actions.
-func (p *Plan) TransitionInput() *transition.Input {
-	in := &transition.Input{
-		StonithEnabled:      p.StonithEnabled,
-		HaveStonith:         p.HaveStonith,
-		StonithAction:       strings.ToLower(p.props["stonith-action"]),
-		ConcurrentFencing:   p.boolProp("concurrent-fencing", false),
-		PlacementStrategy:   p.PlacementStrategy,
-		HaveQuorum:          p.HaveQuorum,
-		NoQuorumPolicy:      p.NoQuorumPolicy,
-		StartupProbes:       p.boolProp("enable-startup-probes", true),
-		StopOrphanActions:   p.boolProp("stop-orphan-actions", true),
-		StopOrphanResources: p.boolProp("stop-orphan-resources", true),
-		StopAllResources:    p.StopAll,
-		MaintenanceMode:     p.MaintenanceMode,
+// TransitionInput completes the model with what the history asks of the
+// transition and returns it for package transition, which schedules the
+// actions: node discovery and fencing state, each resource's configured
+// operations, known-on nodes, active recurring operations and config
+// changes, and the orphans the status holds.
+func (p *Plan) TransitionInput() *model.Cluster {
+	if p.transitionReady {
+		return &p.Cluster
 	}
+	p.transitionReady = true
 	for i, n := range p.Nodes {
-		tn := transition.Node{
-			Name: n.Uname, ID: n.ID,
-			Online: n.Online, Unclean: n.Unclean, Shutdown: n.Shutdown,
-			Standby: n.Standby, Maintenance: n.Maintenance, Pending: n.Pending,
-			Remote: n.Type == "remote",
-		}
 		if v, ok := n.Attrs["resource-discovery-enabled"]; ok {
 			if b, ok := ir.ParseBool(v); ok && !b {
-				tn.NoDiscovery = true
+				n.NoDiscovery = true
 			}
 		}
-		tn.Probed = n.Attrs["probe_complete"]
-		if n.IsDC {
-			tn.IsDC = true
-		}
+		n.Probed = n.Attrs["probe_complete"]
 		if n.Unclean {
-			tn.FenceReason = p.fenceReason(i)
+			n.FenceReason = p.fenceReason(i)
 		}
-		in.Nodes = append(in.Nodes, tn)
 	}
 
 	histories := p.histories()
 	changes := p.configChanges()
-	var build func(r *Resource, parent *transition.Resource) *transition.Resource
-	build = func(r *Resource, parent *transition.Resource) *transition.Resource {
-		tr := &transition.Resource{
-			ID: r.ID, Parent: parent,
-			Class: r.Agent.Class, Provider: r.Agent.Provider, Type: r.Agent.Type,
-			Managed: r.Managed, Failed: r.Failed, StopOnFail: r.Failed, Blocked: r.Blocked,
-			Maintenance:  isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode,
-			NeedsFencing: r.NeedsFencing,
-			NeedsQuorum:  !strings.EqualFold(r.Meta["requires"], "nothing"),
-			Unique:       true,
-			RestartType:  strings.ToLower(r.Meta["restart-type"]),
-			AllowMigrate: isTrueDefault(r.Meta["allow-migrate"], false),
-			Role:         transition.Role(r.Role),
-			NextRole:     transition.Role(r.NextRole),
-			RunningOn:    append([]int(nil), r.RunningOn...),
-			Assigned:     r.AssignedTo,
+	for _, r := range p.Resources {
+		if r.Kind != KindPrimitive {
+			continue
 		}
-		switch {
-		case r.StopOnly:
-			tr.MultipleActive = "stop_only"
-		case r.MultipleBlock:
-			tr.MultipleActive = "block"
-		default:
-			tr.MultipleActive = strings.ToLower(r.Meta["multiple-active"])
-		}
-		if r.Kind == KindGroup {
-			tr.Kind = transition.Group
-			for _, m := range r.Children {
-				tr.Members = append(tr.Members, build(m, tr))
-			}
-			return tr
-		}
-		tr.Kind = transition.Primitive
-		tr.HasUtilization = len(r.Utilization) > 0
-		if len(r.Allowed.In) == len(p.Nodes) {
-			tr.Allowed = append([]bool(nil), r.Allowed.In...)
-			tr.Discovery = make([]string, len(p.Nodes))
-			for i, d := range r.Allowed.Discover {
-				switch d {
-				case 1:
-					tr.Discovery[i] = "never"
-				case 2:
-					tr.Discovery[i] = "exclusive"
-				}
-			}
-		}
-		tr.ExclusiveDiscovery = r.ExclusiveDiscovery
 		for _, op := range p.effectiveOps(r) {
-			o := transition.Op{Name: op.Name, IntervalMs: op.Interval.Ms, Role: transition.RoleOf(op.Role),
+			o := model.Op{Name: op.Name, IntervalMs: op.Interval.Ms, Role: pcmk.ParseRole(string(op.Role)),
 				Enabled: op.Enabled == nil || op.Enabled.Value, OnFail: op.OnFail}
-			tr.Ops = append(tr.Ops, o)
+			r.Ops = append(r.Ops, o)
 		}
-		tr.ConfigChanges = changes[r.ID]
-		tr.ClearFailcount = append([]int(nil), r.ClearFailcount...)
-		tr.KnownOn = make([]bool, len(p.Nodes))
+		r.ConfigChanges = changes[r.ID]
+		r.KnownOn = make([]bool, len(p.Nodes))
 		for _, h := range histories[r.ID] {
 			if p.knownFrom(r, h.ops) {
-				tr.KnownOn[h.node] = true
+				r.KnownOn[h.node] = true
 			}
 			for _, op := range h.ops {
 				if op.Operation == "start" && op.OpStatus == -1 {
-					tr.StartPending = true
+					r.StartPending = true
 				}
 			}
 			sorted := transition.SortedOps(h.ops)
-			tr.ActiveOps = append(tr.ActiveOps, transition.RecurringActive(sorted, h.node)...)
+			r.ActiveOps = append(r.ActiveOps, transition.RecurringActive(sorted, h.node)...)
 		}
-		return tr
 	}
-	// Pacemaker schedules and reports resources in assignment order.
-	for _, r := range p.Top {
-		if notPlanned(r) || r.Parent != nil {
-			continue
-		}
-		in.Resources = append(in.Resources, build(r, nil))
-	}
-	in.Resources = append(in.Resources, p.orphans(histories, changes)...)
-	for _, c := range p.colocs {
-		if c.Dependent == nil || c.Primary == nil {
-			continue
-		}
-		in.Colocations = append(in.Colocations, transition.Colocation{
-			Dependent: c.Dependent.ID, Primary: c.Primary.ID, Score: int(c.Score),
-			DependentRole: transition.Role(c.DepRole), PrimaryRole: transition.Role(c.PrimRole),
-		})
-	}
+	p.Top = append(p.Top, p.orphans(histories, changes)...)
 	for _, c := range p.CIB.Config.Constraints {
 		if o, ok := c.(*ir.Order); ok {
 			if eo := p.expandOrder(o); eo != nil {
-				in.Orders = append(in.Orders, eo)
+				p.Orders = append(p.Orders, eo)
 			}
 		}
 	}
-	return in
+	return &p.Cluster
 }
 
 func (p *Plan) boolProp(name string, def bool) bool {
@@ -436,7 +359,7 @@ func (p *Plan) resolveOps(ops *ir.Operations) []*ir.Op {
 // orphans are resources the status knows but the configuration no longer
 // has: Pacemaker stops them (stop-orphan-resources) and deletes their
 // history.
-func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]transition.ConfigChange) []*transition.Resource {
+func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*Resource {
 	if p.CIB.Status == nil {
 		return nil
 	}
@@ -454,12 +377,14 @@ func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 			ids = append(ids, h.ID)
 		}
 	}
-	var out []*transition.Resource
+	var out []*Resource
 	for _, id := range ids {
-		tr := &transition.Resource{ID: id, Kind: transition.Primitive, Orphan: true, Unique: true,
-			Managed: p.boolProp("stop-orphan-resources", true) && !p.MaintenanceMode,
-			Role:    pcmk.RoleStopped, Assigned: transition.NoNode, NeedsQuorum: true,
+		tr := &Resource{ID: id, Kind: KindPrimitive, Orphan: true, Unique: true,
+			Managed: p.StopOrphanResources && !p.MaintenanceMode,
+			Role:    pcmk.RoleStopped, AssignedTo: model.NoNode, LockNode: model.NoNode, NeedsQuorum: true,
 			KnownOn: make([]bool, len(p.Nodes)), ConfigChanges: changes[id]}
+		tr.Index = len(p.Resources)
+		p.Resources = append(p.Resources, tr)
 		for i, n := range p.Nodes {
 			for k, v := range n.Attrs {
 				if matchFailAttr(k, "fail-count-"+id, p.LegacyFailcounts) && scoreOf(v) > 0 {
@@ -476,11 +401,11 @@ func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 				tr.Role = pcmk.RoleStarted
 			}
 			tr.ActiveOps = append(tr.ActiveOps, transition.RecurringActive(sorted, h.node)...)
-			if len(h.ops) > 0 && tr.Class == "" {
+			if len(h.ops) > 0 && tr.Agent.Class == "" {
 				for _, ns := range p.CIB.Status.Nodes {
 					for _, rh := range ns.Resources {
-						if rh.ID == id && tr.Class == "" {
-							tr.Class, tr.Provider, tr.Type = rh.Class, rh.Provider, rh.Type
+						if rh.ID == id && tr.Agent.Class == "" {
+							tr.Agent = ir.Agent{Class: rh.Class, Provider: rh.Provider, Type: rh.Type}
 						}
 					}
 				}
@@ -704,8 +629,8 @@ func opAttrValue(op *ir.OpRecord, name string) (string, bool) {
 
 // configChanges lists, in Pacemaker's order, what the history of each
 // active resource asks for.
-func (p *Plan) configChanges() map[string][]transition.ConfigChange {
-	out := map[string][]transition.ConfigChange{}
+func (p *Plan) configChanges() map[string][]model.ConfigChange {
+	out := map[string][]model.ConfigChange{}
 	if p.CIB.Status == nil {
 		return out
 	}
@@ -729,7 +654,7 @@ func (p *Plan) configChanges() map[string][]transition.ConfigChange {
 			if r == nil {
 				if !strings.Contains(h.ID, ":") || p.byID[strings.SplitN(h.ID, ":", 2)[0]] == nil {
 					// An orphan: its history is cleaned up.
-					out[h.ID] = append(out[h.ID], transition.ConfigChange{Node: i, Kind: transition.ChangeCleanup})
+					out[h.ID] = append(out[h.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
 				}
 				continue
 			}
@@ -744,9 +669,9 @@ func (p *Plan) configChanges() map[string][]transition.ConfigChange {
 			}
 			if h.Type != r.Agent.Type || h.Class != r.Agent.Class || h.Provider != r.Agent.Provider {
 				if running {
-					out[r.ID] = append(out[r.ID], transition.ConfigChange{Node: i, Kind: transition.ChangeAgentRestart})
+					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeAgentRestart})
 				}
-				out[r.ID] = append(out[r.ID], transition.ConfigChange{Node: i, Kind: transition.ChangeCleanup})
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
 			}
 			if !running {
 				continue
@@ -764,7 +689,7 @@ func (p *Plan) configChanges() map[string][]transition.ConfigChange {
 				maint := isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode || n.Maintenance
 				switch {
 				case iv > 0 && maint:
-					out[r.ID] = append(out[r.ID], transition.ConfigChange{Node: i, Kind: transition.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
+					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
 					continue
 				case iv > 0 || task == "monitor" || task == "start" || task == "promote" || task == "migrate_from":
 				default:
@@ -772,7 +697,7 @@ func (p *Plan) configChanges() map[string][]transition.ConfigChange {
 				}
 				if iv > 0 {
 					if e := p.opEntry(r, task, iv); e == nil || (e.Enabled != nil && !e.Enabled.Value) {
-						out[r.ID] = append(out[r.ID], transition.ConfigChange{Node: i, Kind: transition.ChangeCancelOrphan, Task: task, IntervalMs: iv})
+						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: task, IntervalMs: iv})
 						out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 						continue
 					}
@@ -789,15 +714,15 @@ func (p *Plan) configChanges() map[string][]transition.ConfigChange {
 				var kind transition.ConfigChangeKind
 				switch {
 				case restart:
-					kind = transition.ChangeRestart
+					kind = model.ChangeRestart
 				case iv > 0:
-					kind = transition.ChangeReschedule
+					kind = model.ChangeReschedule
 				case hasRestart:
-					kind = transition.ChangeReload
+					kind = model.ChangeReload
 				default:
-					kind = transition.ChangeRestart
+					kind = model.ChangeRestart
 				}
-				out[r.ID] = append(out[r.ID], transition.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
 				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 			}
 		}
@@ -808,9 +733,9 @@ func (p *Plan) configChanges() map[string][]transition.ConfigChange {
 // clearIfFailed adds a fail-count clearing when the resource has
 // unexpired failures on the node (a changed definition gets a fresh
 // start), once per node.
-func (p *Plan) clearIfFailed(changes []transition.ConfigChange, r *Resource, node int) []transition.ConfigChange {
+func (p *Plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int) []model.ConfigChange {
 	for _, c := range changes {
-		if c.Kind == transition.ChangeClearFailcount && c.Node == node {
+		if c.Kind == model.ChangeClearFailcount && c.Node == node {
 			return changes
 		}
 	}
@@ -837,7 +762,7 @@ func (p *Plan) clearIfFailed(changes []transition.ConfigChange, r *Resource, nod
 	if count == 0 {
 		return changes
 	}
-	return append(changes, transition.ConfigChange{Node: node, Kind: transition.ChangeClearFailcount})
+	return append(changes, model.ConfigChange{Node: node, Kind: model.ChangeClearFailcount})
 }
 
 // expiredRecurringFailure reports a recorded recurring-operation failure

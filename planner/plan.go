@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/planner/model"
 )
 
 // Plan is the result of a computation: the indexed cluster, the score
@@ -17,13 +18,9 @@ type Plan struct {
 	CIB *ir.CIB
 	Now time.Time
 
-	// Nodes are in Pacemaker's node order (natural name order); a node's
-	// Index is its position here.
-	Nodes []*Node
-	// Resources are every primitive and group (members included) in
-	// document order; Top are the top-level ones in assignment order.
-	Resources []*Resource
-	Top       []*Resource
+	// Cluster is the working model: options, nodes, resources and
+	// constraints, shared with the transition.
+	model.Cluster
 
 	// Scores are the allocation score lines in the order crm_simulate
 	// prints them.
@@ -33,20 +30,8 @@ type Plan struct {
 	// planner does not place.
 	Unsupported []string
 
-	// Cluster options as the planner read them.
-	Symmetric         bool
-	StonithEnabled    bool
-	HaveStonith       bool
-	HaveQuorum        bool
-	NoQuorumPolicy    string
-	MaintenanceMode   bool
-	StopAll           bool
-	PlacementStrategy string
-	StartFailureFatal bool
-	LegacyFailcounts  bool
-	ShutdownLock      bool
-
 	shutdownLockLimit int64
+	transitionReady   bool
 
 	opts      Options
 	eval      RuleEvaluator
@@ -56,7 +41,6 @@ type Plan struct {
 	nodeByID  map[string]int
 	nodeByUn  map[string]int
 	locations []*location // in creation order (Pacemaker's list is newest first)
-	colocs    []*colocation
 	columns   map[string]*attrColumn
 	tags      map[string][]string
 	templates map[string]*ir.Primitive

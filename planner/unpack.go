@@ -121,6 +121,11 @@ func (p *Plan) unpackConfig() {
 		}
 	}
 	p.LegacyFailcounts = compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
+	p.StonithAction = strings.ToLower(p.props["stonith-action"])
+	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
+	p.StartupProbes = isTrue("enable-startup-probes", true)
+	p.StopOrphanActions = isTrue("stop-orphan-actions", true)
+	p.StopOrphanResources = isTrue("stop-orphan-resources", true)
 }
 
 func compareVersion(a, b string) int {
@@ -404,12 +409,18 @@ func (p *Plan) commonUnpack(r *Resource) {
 	if p.MaintenanceMode {
 		r.Managed = false
 	}
-	switch strings.ToLower(m["multiple-active"]) {
+	r.MultipleActive = strings.ToLower(m["multiple-active"])
+	switch r.MultipleActive {
 	case "stop_only":
 		r.StopOnly = true
 	case "block":
 		r.MultipleBlock = true
 	}
+	r.Maintenance = isTrueDefault(m["maintenance"], false) || p.MaintenanceMode
+	r.NeedsQuorum = !strings.EqualFold(m["requires"], "nothing")
+	r.Unique = true
+	r.RestartType = strings.ToLower(m["restart-type"])
+	r.AllowMigrate = isTrueDefault(m["allow-migrate"], false)
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
 		r.Stickiness = scoreOf(v)
 	}

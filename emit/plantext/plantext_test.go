@@ -5,18 +5,16 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
 func moveTransition() *transition.Transition {
-	web := &transition.Resource{ID: "web", Kind: transition.Primitive, Managed: true, Unique: true,
-		Role: transition.RoleStarted, RunningOn: []int{0}, Assigned: 1, KnownOn: []bool{true, true}}
-	db := &transition.Resource{ID: "db", Kind: transition.Primitive, Managed: true, Unique: true,
-		Role: transition.RoleStopped, Assigned: transition.NoNode, KnownOn: []bool{true, true}}
-	return transition.Compute(&transition.Input{
-		Nodes:      []transition.Node{{Name: "king", Online: true}, {Name: "ace", Online: true}},
-		HaveQuorum: true, Resources: []*transition.Resource{web, db},
-	})
+	web := &transition.Resource{ID: "web", Kind: model.KindPrimitive, Managed: true, Unique: true,
+		Role: transition.RoleStarted, RunningOn: []int{0}, AssignedTo: 1, KnownOn: []bool{true, true}}
+	db := &transition.Resource{ID: "db", Kind: model.KindPrimitive, Managed: true, Unique: true,
+		Role: transition.RoleStopped, AssignedTo: transition.NoNode, KnownOn: []bool{true, true}}
+	return transition.Compute(&transition.Input{Options: model.Options{HaveQuorum: true}, Nodes: []*transition.Node{{Uname: "king", Online: true}, {Uname: "ace", Online: true}}, Top: []*transition.Resource{web, db}})
 }
 
 func TestCRMSimulate(t *testing.T) {

@@ -200,7 +200,7 @@ func explain(lines scoreLines, rsc, node string) string {
 }
 
 // nodeUnusable says why a node cannot keep resources, "" when it can.
-func nodeUnusable(n transition.Node) string {
+func nodeUnusable(n *transition.Node) string {
 	switch {
 	case n.Unclean:
 		return "is unclean and will be fenced"

@@ -69,7 +69,7 @@ func (s *scheduler) createActions(r *rscState) {
 
 func (s *scheduler) createPrimitiveActions(r *rscState) {
 	if r.nextRole == RoleUnknown {
-		if r.Assigned == NoNode {
+		if r.AssignedTo == NoNode {
 			r.nextRole = RoleStopped
 		} else {
 			r.nextRole = RoleStarted
@@ -87,7 +87,7 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 		}
 	}
 	needStop, needPromote, moving, allowMigrate := false, false, false, false
-	if current != NoNode && r.Assigned != NoNode && current != r.Assigned && r.nextRole >= RoleStarted {
+	if current != NoNode && r.AssignedTo != NoNode && current != r.AssignedTo && r.nextRole >= RoleStarted {
 		moving = true
 		allowMigrate = s.canMigrate(r, current)
 		needStop = true
@@ -108,21 +108,21 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 		r.stopUnexpected = false
 	}
 	if r.StartPending {
-		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 		start.set(PrintAlways)
 	}
 	switch {
 	case moving:
 	case r.Failed:
-		if r.StopOnFail {
+		if r.Failed {
 			needStop = true
 		} else if r.nextRole == RolePromoted {
 			needPromote = true
 		}
 	case r.Blocked:
 		needStop = true
-	case r.role > RoleStarted && current != NoNode && r.Assigned != NoNode:
-		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+	case r.role > RoleStarted && current != NoNode && r.AssignedTo != NoNode:
+		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 		if !start.is(Optional) {
 			needStop = true
 		}
@@ -145,7 +145,7 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 		if next == RolePromoted && needPromote {
 			required = true
 		}
-		if !s.applyRoleFn(roleAction[role][next], r, r.Assigned, !required) {
+		if !s.applyRoleFn(roleAction[role][next], r, r.AssignedTo, !required) {
 			break
 		}
 		role = next
@@ -156,7 +156,7 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 	role = r.role
 	for role != r.nextRole {
 		next := roleNext[role][r.nextRole]
-		if !s.applyRoleFn(roleAction[role][next], r, r.Assigned, false) {
+		if !s.applyRoleFn(roleAction[role][next], r, r.AssignedTo, false) {
 			break
 		}
 		role = next
@@ -175,17 +175,17 @@ func (s *scheduler) canMigrate(r *rscState, current int) bool {
 	if current == NoNode || s.nodes[current].Unclean {
 		return false
 	}
-	return r.Assigned != NoNode && !s.nodes[r.Assigned].Unclean
+	return r.AssignedTo != NoNode && !s.nodes[r.AssignedTo].Unclean
 }
 
 // createMigrationActions schedules a live migration from current to the
 // assigned node: migrate_to then migrate_from, with the start becoming a
 // pseudo-action (pcmk__create_migration_actions).
 func (s *scheduler) createMigrationActions(r *rscState, current int) {
-	start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+	start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 	stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", current, true)
 	to := s.customAction(r, opKey(r.ID, "migrate_to", 0), "migrate_to", current, true)
-	from := s.customAction(r, opKey(r.ID, "migrate_from", 0), "migrate_from", r.Assigned, true)
+	from := s.customAction(r, opKey(r.ID, "migrate_from", 0), "migrate_from", r.AssignedTo, true)
 	start.set(MigrateRunnable | Pseudo)
 	stop.set(MigrateRunnable)
 	from.set(MigrateRunnable)
@@ -197,7 +197,7 @@ func (s *scheduler) createMigrationActions(r *rscState, current int) {
 }
 
 func (s *scheduler) isExpectedNode(r *rscState, node int) bool {
-	return r.stopUnexpected && r.restarting && r.nextRole > RoleStopped && r.Assigned == node
+	return r.stopUnexpected && r.restarting && r.nextRole > RoleStopped && r.AssignedTo == node
 }
 
 func (s *scheduler) stopResource(r *rscState, optional bool) {
@@ -206,7 +206,7 @@ func (s *scheduler) stopResource(r *rscState, optional bool) {
 			continue
 		}
 		stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", n, optional)
-		if r.Assigned == NoNode {
+		if r.AssignedTo == NoNode {
 			stop.setReason("node availability", true)
 		} else if r.restarting && r.stopUnexpected {
 			stop.setReason("being multiply active", true)

@@ -27,7 +27,7 @@ func (s *scheduler) fenceOp(node int, op string, optional bool, reason string) *
 			op = "reboot"
 		}
 	}
-	key := "stonith-" + s.nodes[node].Name + "-" + op
+	key := "stonith-" + s.nodes[node].Uname + "-" + op
 	a, ok := s.singletons[key]
 	if !ok {
 		a = s.customAction(nil, key, "stonith", node, true)
@@ -49,7 +49,7 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 	var dcDown *Action
 	var fencing, shutdowns []*Action // most recent first
 	for i := range s.nodes {
-		n := &s.nodes[i]
+		n := s.nodes[i]
 		var f *Action
 		if haveManaged && n.Unclean && s.canFence(i) {
 			if n.FenceReason != "" {
@@ -65,8 +65,8 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 				}
 				fencing = append([]*Action{f}, fencing...)
 			}
-		} else if n.Online && n.Shutdown && !n.Remote {
-			down := s.customAction(nil, "do_shutdown-"+n.Name, "do_shutdown", i, false)
+		} else if n.Online && n.Shutdown && !n.Remote() {
+			down := s.customAction(nil, "do_shutdown-"+n.Uname, "do_shutdown", i, false)
 			s.orderStopsBeforeShutdown(i, down)
 			if n.IsDC {
 				dcDown = down
@@ -147,7 +147,7 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 		case "fencing":
 			s.orderActions(f, a, OrderOptional)
 		case "quorum":
-			allowed := r.Allowed == nil || (target < len(r.Allowed) && r.Allowed[target])
+			allowed := r.Allowed.Allows(target)
 			known := target < len(r.KnownOn) && r.KnownOn[target]
 			if a.Task == "start" && allowed && !known {
 				s.orderActions(f, a, OrderOptional|OrderRunnableLeft)

@@ -102,7 +102,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 		if a.Rsc != nil && a.Task == "migrate_to" {
 			// For migrate_to the load that matters is where the
 			// resource is going, not where the action runs.
-			node = a.Rsc.Assigned
+			node = a.Rsc.AssignedTo
 			if f.Node == NoNode || node == NoNode || f.Node != node {
 				in.Type = OrderNone
 				return false

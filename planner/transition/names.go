@@ -7,7 +7,7 @@ func (t *Transition) NodeName(i int) string {
 	if i < 0 || i >= len(t.Nodes) {
 		return ""
 	}
-	return t.Nodes[i].Name
+	return t.Nodes[i].Uname
 }
 
 // ActionName names an action as crm_simulate's dot output does:

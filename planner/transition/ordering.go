@@ -320,7 +320,7 @@ func (s *scheduler) internalConstraints(r *rscState) {
 		s.orderRscActions(r, "start", r, "promote", OrderRunnableLeft)
 	}
 	s.orderRscActions(r, "delete", r, "monitor", OrderSameNode|OrderThenCancelsFirst)
-	if r.HasUtilization && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
+	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
 		s.utilizationConstraints(r)
 	}
 }
@@ -340,7 +340,7 @@ func (s *scheduler) utilizationConstraints(r *rscState) {
 }
 
 func (s *scheduler) loadStopped(node int) *Action {
-	a := s.pseudoOp("load_stopped_" + s.nodes[node].Name)
+	a := s.pseudoOp("load_stopped_" + s.nodes[node].Uname)
 	if a.Node == NoNode {
 		a.Node = node
 		a.clear(Optional)
@@ -352,11 +352,11 @@ func (s *scheduler) loadStopped(node int) *Action {
 func (s *scheduler) allowedByName(r *rscState) []int {
 	var out []int
 	for i := range s.nodes {
-		if r.Allowed == nil || (i < len(r.Allowed) && r.Allowed[i]) {
+		if r.Allowed.Allows(i) {
 			out = append(out, i)
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool { return s.nodes[out[a]].Name < s.nodes[out[b]].Name })
+	sort.SliceStable(out, func(a, b int) bool { return s.nodes[out[a]].Uname < s.nodes[out[b]].Uname })
 	return out
 }
 
@@ -367,12 +367,15 @@ func (s *scheduler) antiColocationOrders() {
 		if c.Score > -infinity {
 			continue
 		}
-		dep, prim := s.byID[c.Dependent], s.byID[c.Primary]
+		if c.Dependent == nil || c.Primary == nil {
+			continue
+		}
+		dep, prim := s.byID[c.Dependent.ID], s.byID[c.Primary.ID]
 		if dep == nil || prim == nil {
 			continue
 		}
-		s.antiColocationOrder(dep, c.DependentRole, prim, c.PrimaryRole)
-		s.antiColocationOrder(prim, c.PrimaryRole, dep, c.DependentRole)
+		s.antiColocationOrder(dep, c.DepRole, prim, c.PrimRole)
+		s.antiColocationOrder(prim, c.PrimRole, dep, c.DepRole)
 	}
 }
 

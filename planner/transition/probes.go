@@ -1,6 +1,9 @@
 package transition
 
-import "slices"
+import (
+	"pcl/planner/model"
+	"slices"
+)
 
 // scheduleProbes creates the probes (pcmk__schedule_probes): for every
 // node, for every resource, a monitor_0 where the resource's state is not
@@ -36,7 +39,7 @@ func (s *scheduler) scheduleProbes() {
 	for i := range s.nodes {
 		switch s.probeMode(i) {
 		case probeAgain:
-			s.customAction(nil, "probe_again-"+s.nodes[i].Name, "probe_again", i, false)
+			s.customAction(nil, "probe_again-"+s.nodes[i].Uname, "probe_again", i, false)
 		case probeResources:
 			for _, r := range s.top {
 				s.probeOnNode(r, r, i)
@@ -55,7 +58,7 @@ const (
 )
 
 func (s *scheduler) probeMode(i int) probeMode {
-	n := &s.nodes[i]
+	n := s.nodes[i]
 	if !n.Online || n.Unclean || n.NoDiscovery {
 		return probeNothing
 	}
@@ -169,7 +172,7 @@ func (s *scheduler) probeOnNode(r, top *rscState, node int) bool {
 // shouldProbe tells whether primitive r, of top-level resource top, is to
 // be probed on node.
 func (s *scheduler) shouldProbe(r, top *rscState, node int) bool {
-	if s.nodes[node].Remote && r.Class == "stonith" {
+	if s.nodes[node].Remote() && r.Agent.Class == "stonith" {
 		return false
 	}
 	if r.Orphan {
@@ -178,17 +181,14 @@ func (s *scheduler) shouldProbe(r, top *rscState, node int) bool {
 	if node < len(r.KnownOn) && r.KnownOn[node] {
 		return false
 	}
-	allowed := r.Allowed == nil || (node < len(r.Allowed) && r.Allowed[node])
-	mode := ""
-	if node < len(r.Discovery) {
-		mode = r.Discovery[node]
-	}
+	allowed := r.Allowed.Allows(node)
+	mode := r.Allowed.DiscoveryOn(node)
 	if r.ExclusiveDiscovery || top.ExclusiveDiscovery {
-		if !allowed || mode != "exclusive" {
+		if !allowed || mode != model.DiscoverExclusive {
 			return false
 		}
 	}
-	return mode != "never"
+	return mode != model.DiscoverNever
 }
 
 // setProbeKeys makes r's probe keys, the same for every node, once.

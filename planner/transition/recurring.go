@@ -36,8 +36,8 @@ func (s *scheduler) createRecurring(r *rscState) {
 		return
 	}
 	var start *Action
-	if r.Assigned != NoNode && !s.nodes[r.Assigned].Maintenance && (r.nextRole != RoleStopped || !r.Managed) {
-		start = s.customAction(r, opKey(r.ID, "start", 0), "start", r.Assigned, true)
+	if r.AssignedTo != NoNode && !s.nodes[r.AssignedTo].Maintenance && (r.nextRole != RoleStopped || !r.Managed) {
+		start = s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 	}
 	for _, op := range r.Ops {
 		if op.IntervalMs == 0 || cannotRecur(op.Name) || r.isDupOp(op.Name, op.IntervalMs) {
@@ -48,9 +48,9 @@ func (s *scheduler) createRecurring(r *rscState) {
 		}
 		key := opKey(r.ID, op.Name, op.IntervalMs)
 		if start != nil {
-			s.recurringForActive(r, start, r.Assigned, op, key)
+			s.recurringForActive(r, start, r.AssignedTo, op, key)
 		}
-		s.recurringForInactive(r, r.Assigned, op, key)
+		s.recurringForInactive(r, r.AssignedTo, op, key)
 	}
 }
 
@@ -118,7 +118,7 @@ func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key strin
 		return
 	}
 	for i := range s.nodes {
-		if node != NoNode && strings.EqualFold(s.nodes[i].Name, s.nodes[node].Name) {
+		if node != NoNode && strings.EqualFold(s.nodes[i].Uname, s.nodes[node].Uname) {
 			s.cancelIfRunning(r, node, key, op.Name, op.IntervalMs)
 			continue
 		}

@@ -61,7 +61,7 @@ type orderingRecord struct {
 
 type scheduler struct {
 	in    *Input
-	nodes []Node
+	nodes []*Node
 	rscs  []*rscState // every resource, parents before members
 	top   []*rscState
 	byID  map[string]*rscState
@@ -114,12 +114,12 @@ func newScheduler(in *Input) *scheduler {
 		}
 		s.rscs = append(s.rscs, st)
 		s.byID[r.ID] = st
-		for _, m := range r.Members {
+		for _, m := range r.Children {
 			st.members = append(st.members, add(m, st))
 		}
 		return st
 	}
-	for _, r := range in.Resources {
+	for _, r := range in.Top {
 		s.top = append(s.top, add(r, nil))
 	}
 	return s
@@ -129,7 +129,7 @@ func (s *scheduler) node(i int) *Node {
 	if i < 0 || i >= len(s.nodes) {
 		return nil
 	}
-	return &s.nodes[i]
+	return s.nodes[i]
 }
 
 // findActions is Pacemaker's find_actions: actions with key, on node (any

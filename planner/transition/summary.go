@@ -24,7 +24,7 @@ func (s *scheduler) summarise() []Change {
 			}
 			return
 		}
-		next := r.Assigned
+		next := r.AssignedTo
 		current := NoNode
 		if len(r.RunningOn) > 0 {
 			current = r.RunningOn[0]
@@ -126,7 +126,7 @@ func (s *scheduler) rscChanges(r *rscState, current, next int) []Change {
 			out = append(out, s.item("Stop", r, n, NoNode, stopOp, src))
 		}
 		return out
-	case stop != nil && r.Failed && r.StopOnFail:
+	case stop != nil && r.Failed:
 		return []Change{s.item("Recover", r, current, next, stop, start)}
 	case moving:
 		return []Change{s.item("Move", r, current, next, stop, nil)}

@@ -2,7 +2,7 @@ package transition
 
 // Transition is the computed set of actions and their orderings.
 type Transition struct {
-	Nodes   []Node
+	Nodes   []*Node
 	Actions []*Action // by id
 	// Changes summarises what happens to each resource, in resource order
 	// (the "Transition Summary" of crm_simulate).

@@ -5,15 +5,16 @@ import (
 	"testing"
 
 	"pcl/ir"
+	"pcl/planner/model"
 )
 
-func twoNodes() []Node {
-	return []Node{{Name: "n1", ID: "1", Online: true}, {Name: "n2", ID: "2", Online: true}}
+func twoNodes() []*Node {
+	return []*Node{{Uname: "n1", ID: "1", Online: true}, {Uname: "n2", ID: "2", Online: true}}
 }
 
 func prim(id string, running []int, assigned int) *Resource {
-	r := &Resource{ID: id, Kind: Primitive, Managed: true, Unique: true, NeedsQuorum: true,
-		RunningOn: running, Assigned: assigned, KnownOn: []bool{true, true},
+	r := &Resource{ID: id, Kind: model.KindPrimitive, Managed: true, Unique: true, NeedsQuorum: true,
+		RunningOn: running, AssignedTo: assigned, KnownOn: []bool{true, true},
 		Ops: []Op{{Name: "monitor", IntervalMs: 10000, Enabled: true}}}
 	if len(running) > 0 {
 		r.Role = RoleStarted
@@ -44,8 +45,7 @@ func graph(t *Transition) (actions, inputs map[string]bool) {
 }
 
 func TestMove(t *testing.T) {
-	in := &Input{Nodes: twoNodes(), HaveQuorum: true, StartupProbes: true, StopOrphanActions: true,
-		Resources: []*Resource{prim("web", []int{0}, 1)}}
+	in := &Input{Options: model.Options{HaveQuorum: true, StartupProbes: true, StopOrphanActions: true}, Nodes: twoNodes(), Top: []*Resource{prim("web", []int{0}, 1)}}
 	tr := Compute(in)
 	actions, inputs := graph(tr)
 	for _, want := range []string{"web_stop_0 n1", "web_start_0 n2", "web_monitor_10000 n2"} {
@@ -64,8 +64,7 @@ func TestMove(t *testing.T) {
 }
 
 func TestStaysPut(t *testing.T) {
-	in := &Input{Nodes: twoNodes(), HaveQuorum: true, StartupProbes: true,
-		Resources: []*Resource{prim("web", []int{0}, 0)}}
+	in := &Input{Options: model.Options{HaveQuorum: true, StartupProbes: true}, Nodes: twoNodes(), Top: []*Resource{prim("web", []int{0}, 0)}}
 	tr := Compute(in)
 	if actions, _ := graph(tr); len(actions) != 0 {
 		t.Errorf("a resource that stays put needs no actions, got %v", actions)
@@ -78,9 +77,9 @@ func TestStaysPut(t *testing.T) {
 func TestGroupStartAndProbes(t *testing.T) {
 	a, b := prim("a", nil, 0), prim("b", nil, 0)
 	a.KnownOn, b.KnownOn = []bool{false, false}, []bool{false, false}
-	g := &Resource{ID: "g", Kind: Group, Managed: true, Members: []*Resource{a, b}, Assigned: NoNode}
+	g := &Resource{ID: "g", Kind: model.KindGroup, Managed: true, Children: []*Resource{a, b}, AssignedTo: NoNode}
 	a.Parent, b.Parent = g, g
-	in := &Input{Nodes: twoNodes(), HaveQuorum: true, StartupProbes: true, Resources: []*Resource{g}}
+	in := &Input{Options: model.Options{HaveQuorum: true, StartupProbes: true}, Nodes: twoNodes(), Top: []*Resource{g}}
 	tr := Compute(in)
 	actions, inputs := graph(tr)
 	for _, want := range []string{"g_start_0", "g_running_0", "a_start_0 n1", "b_start_0 n1", "a_monitor_0 n1", "a_monitor_0 n2", "b_monitor_0 n2"} {
@@ -98,9 +97,7 @@ func TestGroupStartAndProbes(t *testing.T) {
 func TestMandatoryOrderBlocks(t *testing.T) {
 	db := prim("db", nil, NoNode) // cannot run anywhere
 	web := prim("web", nil, 0)
-	in := &Input{Nodes: twoNodes(), HaveQuorum: true,
-		Resources: []*Resource{db, web},
-		Orders:    []*ir.Order{{ID: "o", First: "db", Then: "web"}}}
+	in := &Input{Options: model.Options{HaveQuorum: true}, Nodes: twoNodes(), Top: []*Resource{db, web}, Orders: []*ir.Order{{ID: "o", First: "db", Then: "web"}}}
 	tr := Compute(in)
 	actions, _ := graph(tr)
 	if actions["web_start_0 n1"] {

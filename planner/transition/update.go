@@ -96,8 +96,8 @@ func isParent(child, parent *rscState) bool {
 // member's assigned node.
 func (r *rscState) location() int {
 	if !r.IsGroup() {
-		if r.Assigned != NoNode {
-			return r.Assigned
+		if r.AssignedTo != NoNode {
+			return r.AssignedTo
 		}
 		return NoNode
 	}
@@ -412,17 +412,20 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 		}
 	}
 	for _, c := range s.in.Colocations {
-		if c.Primary != top.ID || c.Score < infinity {
+		if c.Primary == nil || c.Primary.ID != top.ID || c.Score < infinity {
 			continue
 		}
-		if !isStart && c.PrimaryRole != RolePromoted {
+		if !isStart && c.PrimRole != RolePromoted {
 			continue
 		}
-		dep := s.byID[c.Dependent]
+		if c.Dependent == nil {
+			continue
+		}
+		dep := s.byID[c.Dependent.ID]
 		if dep == nil {
 			continue
 		}
-		if c.DependentRole == RolePromoted {
+		if c.DepRole == RolePromoted {
 			s.markBlocked(dep, "promote", a.Rsc)
 		} else {
 			s.markBlocked(dep, "start", a.Rsc)
