@@ -28,23 +28,13 @@ func (p *Plan) assignAll() {
 	if p.Scores == nil {
 		shows := 0
 		for _, r := range p.Top {
-			shows += 1 + 2*len(r.Children)
+			shows += kindOf(r).scoreLines(r)
 		}
 		p.Scores = make([]ScoreLine, 0, shows*len(p.Nodes))
 	}
 	for _, r := range p.Top {
 		p.assign(r, -1)
 	}
-}
-
-func (p *Plan) assign(r *Resource, prefer int) int {
-	switch r.Kind {
-	case KindPrimitive:
-		return p.primitiveAssign(r, prefer)
-	case KindGroup:
-		return p.groupAssign(r, prefer)
-	}
-	return -1
 }
 
 // show records the score lines of r and its children, in node order
@@ -65,103 +55,6 @@ func (p *Plan) show(fn string, r *Resource) {
 	}
 }
 
-func (p *Plan) primitiveAssign(r *Resource, prefer int) int {
-	if r.Parent != nil && !r.Parent.Allocating {
-		p.assign(r.Parent, prefer)
-	}
-	if !r.Provisional {
-		return r.AssignedTo
-	}
-	if r.Allocating {
-		return -1
-	}
-	r.Allocating = true
-	for _, c := range append([]*colocation(nil), r.ThisWith...) {
-		p.applyThisWith(r, c)
-	}
-	for _, c := range append([]*colocation(nil), r.WithThis...) {
-		p.applyWithThis(r, c)
-	}
-	if r.NextRole == pcmk.RoleStopped {
-		p.rscLocation(r, -1, -ir.Infinity, "target-role=Stopped")
-		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
-	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
-		r.NextRole = r.Role
-	}
-	p.show("pcmk__primitive_assign", r)
-	if p.StonithEnabled && !p.HaveStonith {
-		r.Managed = false
-	}
-	switch {
-	case !r.Managed:
-		p.finalize(r, p.currentNode(r), true)
-		if r.AssignedTo < 0 {
-			r.Why = "unmanaged and inactive"
-		}
-	case p.StopAll:
-		p.finalize(r, -1, true)
-		r.Why = "stop-all-resources is set"
-	case r.Provisional:
-		p.assignBestNode(r, prefer)
-	}
-	r.Allocating = false
-	return r.AssignedTo
-}
-
-func (p *Plan) groupAssign(r *Resource, prefer int) int {
-	if !r.Provisional || r.Allocating {
-		return -1
-	}
-	if len(r.Children) == 0 {
-		r.Provisional = false
-		return -1
-	}
-	r.Allocating = true
-	first := r.Children[0]
-	r.Role = first.Role
-	p.expandGroupColocations(r)
-	p.show("pcmk__group_assign", r)
-	firstNode := -1
-	for _, m := range r.Children {
-		n := p.assign(m, prefer)
-		if firstNode < 0 {
-			firstNode = n
-		}
-	}
-	r.NextRole = first.NextRole
-	r.Allocating = false
-	r.Provisional = false
-	if !p.groupColocated(r) {
-		return -1
-	}
-	return firstNode
-}
-
-func (p *Plan) expandGroupColocations(r *Resource) {
-	first := r.Children[0]
-	for _, c := range r.ThisWith {
-		first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
-	}
-	anyUnmanaged := !first.Managed
-	for _, m := range r.Children[1:] {
-		if anyUnmanaged {
-			for _, c := range r.ThisWith {
-				if c.Score == ir.Infinity {
-					m.ThisWith = insertSorted(m.ThisWith, c, cmpPrimaryPriority)
-				}
-			}
-		} else if !m.Managed {
-			anyUnmanaged = true
-		}
-	}
-	r.ThisWith = nil
-	last := r.Children[len(r.Children)-1]
-	for _, c := range r.WithThis {
-		last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
-	}
-	r.WithThis = nil
-}
-
 func (p *Plan) applyThisWith(r *Resource, c *colocation) {
 	var archive *table
 	if c.DepRole >= pcmk.RolePromoted || (c.Score < 0 && c.Score > -ir.Infinity) {
@@ -172,59 +65,6 @@ func (p *Plan) applyThisWith(r *Resource, c *colocation) {
 	p.applyColocScore(r, c.Primary, c)
 	if archive != nil && !r.Allowed.AnyAvailable(p.Nodes) {
 		r.Allowed = *archive
-	}
-}
-
-// applyColocScore applies a colocation on behalf of its dependent.
-func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
-	if dep.Kind == KindGroup {
-		if len(dep.Children) == 0 {
-			return
-		}
-		if p.groupColocated(dep) {
-			p.applyColocScore(dep.Children[0], prim, c)
-			return
-		}
-		if c.Score >= ir.Infinity {
-			return
-		}
-		for _, m := range dep.Children {
-			p.applyColocScore(m, prim, c)
-		}
-		return
-	}
-	if prim.Kind == KindGroup {
-		if prim.Provisional {
-			return
-		}
-		if p.groupColocated(prim) {
-			var m *Resource
-			if len(prim.Children) == 0 {
-				return
-			}
-			if c.Score >= ir.Infinity {
-				m = prim.Children[len(prim.Children)-1]
-			} else {
-				m = prim.Children[0]
-			}
-			if m != nil {
-				p.applyColocScore(dep, m, c)
-			}
-			return
-		}
-		if c.Score >= ir.Infinity {
-			return
-		}
-		for _, m := range prim.Children {
-			p.applyColocScore(dep, m, c)
-		}
-		return
-	}
-	if prim.Kind != KindPrimitive {
-		return
-	}
-	if p.colocationAffects(dep, prim, c, false) {
-		p.applyColocToWeights(dep, prim, c)
 	}
 }
 
@@ -307,26 +147,8 @@ func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 	}
 	rsc.Merging = true
 	defer func() { rsc.Merging = false }()
-	var work table
-	if rsc.Kind == KindGroup {
-		if len(rsc.Children) == 0 {
-			return
-		}
-		var m *Resource
-		if nodes.W == nil {
-			m = rsc.Children[len(rsc.Children)-1]
-		} else {
-			m = rsc.Children[0]
-			work = nodes.Clone()
-		}
-		p.addColocatedNodeScores(m, logID, &work, attr, factor, flags, cause)
-	} else if nodes.W == nil {
-		work = rsc.Allowed.Clone()
-	} else {
-		work = nodes.Clone()
-		p.addNodeScoresMatchingAttr(&work, rsc, attr, factor, flags&selectNonnegative != 0, cause)
-	}
-	if work.W == nil {
+	work, withThis, done := kindOf(rsc).colocatedScores(p, rsc, nodes, attr, factor, flags, cause)
+	if done || work.W == nil {
 		return
 	}
 	if work.AnyAvailable(p.Nodes) {
@@ -334,14 +156,9 @@ func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		if factor < 0 {
 			multiplier = -1
 		}
-		var list []*colocation
-		switch {
-		case flags&selectThisWith != 0:
+		list := withThis
+		if flags&selectThisWith != 0 {
 			list = rsc.ThisWith
-		case rsc.Kind == KindGroup:
-			list = rsc.Children[len(rsc.Children)-1].WithThis
-		default:
-			list = rsc.WithThis
 		}
 		for _, c := range list {
 			var other *Resource

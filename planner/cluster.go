@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"pcl/ir"
 	"pcl/planner/model"
 	"strconv"
 	"strings"
@@ -22,8 +21,8 @@ const (
 	KindGroup     = model.KindGroup
 )
 
-// variant is Pacemaker's enum pe_obj_types, used by colocation sorting.
-func variant(r *Resource) int { return int(r.Kind) }
+// variantOrder is Pacemaker's enum pe_obj_types, used by colocation sorting.
+func variantOrder(r *Resource) int { return int(r.Kind) }
 
 // compareNodeNames is pcmk__numeric_strcasecmp: case-insensitive, digit
 // runs compared as numbers (and a longer run of equal value sorts later).
@@ -112,14 +111,4 @@ func (c *attrColumn) equal(i, j int) bool {
 		return !c.has[i] && !c.has[j]
 	}
 	return strings.EqualFold(c.val[i], c.val[j])
-}
-
-// notPlanned reports a resource of a kind this planner does not place yet.
-func notPlanned(r *Resource) bool { return r.Kind == model.KindClone || r.Kind == model.KindBundle }
-
-func collectiveKind(r ir.Resource) Kind {
-	if _, ok := r.(*ir.Clone); ok {
-		return model.KindClone
-	}
-	return model.KindBundle
 }

@@ -495,9 +495,9 @@ func cmpRsc(a, b *Resource) int {
 		return -1
 	case a.Priority < b.Priority:
 		return 1
-	case variant(a) > variant(b):
+	case variantOrder(a) > variantOrder(b):
 		return -1
-	case variant(a) < variant(b):
+	case variantOrder(a) < variantOrder(b):
 		return 1
 	}
 	return strings.Compare(a.ID, b.ID)
@@ -525,30 +525,6 @@ func (p *Plan) applyNodeCriteria() {
 			p.exclusiveDiscovery(r, i)
 		}
 	}
-}
-
-func (p *Plan) applyLocation(r *Resource, loc *location, nodes []locNode) {
-	if r.Kind == KindGroup {
-		p.applyLocationTo(r, loc, nodes)
-		list := nodes
-		for k, m := range r.Children {
-			p.applyLocationTo(m, loc, list)
-			if k == 0 && p.groupColocated(r) {
-				reset := make([]locNode, len(nodes))
-				for j, ln := range nodes {
-					reset[j] = locNode{ln.node, 0}
-				}
-				list = reset
-			}
-		}
-		return
-	}
-	p.applyLocationTo(r, loc, nodes)
-}
-
-func (p *Plan) groupColocated(r *Resource) bool {
-	v, ok := r.Meta["collocated"]
-	return !ok || isTrueDefault(v, true)
 }
 
 func (p *Plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
@@ -631,19 +607,5 @@ func (p *Plan) exclusiveDiscovery(r *Resource, i int) {
 	}
 	if r.Allowed.In[i] && r.Allowed.Discover[i] != 2 {
 		r.Allowed.Set(i, -ir.Infinity, "resource-discovery=exclusive elsewhere")
-	}
-}
-
-// internalConstraints adds the colocation of each group member with the
-// one before it.
-func (p *Plan) internalConstraints() {
-	for _, r := range p.Top {
-		if r.Kind != KindGroup || !p.groupColocated(r) {
-			continue
-		}
-		for k := 1; k < len(r.Children); k++ {
-			m := r.Children[k]
-			p.newColocation("group:internal_colocation", "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
-		}
 	}
 }

@@ -40,24 +40,6 @@ func haveEnoughCapacity(n *Node, need map[string]int) bool {
 	return true
 }
 
-// colocatedResources is the colocated_resources method: rsc and every
-// resource tied to it by colocations of score INFINITY.
-func (p *Plan) colocatedResources(r, orig *Resource, list []*Resource) []*Resource {
-	if r.Kind == KindGroup {
-		if orig == nil {
-			orig = r
-		}
-		if p.groupColocated(r) {
-			for _, m := range r.Children {
-				list = p.colocatedResources(m, orig, list)
-			}
-		} else if len(r.Children) > 0 {
-			list = p.colocatedResources(r.Children[0], orig, list)
-		}
-	}
-	return p.colocatedChain(r, orig, list)
-}
-
 // colocatedChain is pcmk__colocated_resources.
 func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 	if orig == nil {
@@ -86,35 +68,6 @@ func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 		}
 	}
 	return list
-}
-
-// addUtilization is the add_utilization method.
-func (p *Plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
-	if !r.Provisional {
-		return
-	}
-	if r.Kind != KindGroup {
-		for k, v := range r.Utilization {
-			need[k] += v
-		}
-		return
-	}
-	members := r.Children
-	if !p.groupColocated(r) && len(members) > 0 {
-		members = members[:1]
-	}
-	for _, m := range members {
-		in := false
-		for _, x := range all {
-			if x == m {
-				in = true
-				break
-			}
-		}
-		if m.Provisional && !in {
-			p.addUtilization(m, all, need)
-		}
-	}
 }
 
 // banInsufficientCapacity is pcmk__ban_insufficient_capacity; it returns

@@ -1,0 +1,48 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/planner/model"
+)
+
+// collective stands for the kinds the planner does not place yet, clones
+// and bundles: it leaves them out of placement, so that every output can
+// mark what depends on them as unknown rather than guess.
+type collective struct{}
+
+func init() {
+	variants[model.KindClone] = collective{}
+	variants[model.KindBundle] = collective{}
+}
+
+func (collective) planned() bool { return false }
+
+func (collective) assign(*Plan, *Resource, int) int { return -1 }
+
+func (collective) scoreLines(*Resource) int { return 0 }
+
+func (collective) colocateAsDependent(*Plan, *Resource, *Resource, *colocation) {}
+
+func (collective) colocateAsPrimary(*Plan, *Resource, *Resource, *colocation) {}
+
+func (collective) colocatedScores(*Plan, *Resource, *table, string, float32, int, string) (table, []*colocation, bool) {
+	return table{}, nil, true
+}
+
+func (collective) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource {
+	return p.colocatedChain(r, orig, list)
+}
+
+func (collective) addUtilization(*Plan, *Resource, []*Resource, map[string]int) {}
+
+func (collective) applyLocation(*Plan, *Resource, *location, []locNode) {}
+
+func (collective) internalConstraints(*Plan, *Resource) {}
+
+// collectiveKind is the kind of a clone or bundle from the configuration.
+func collectiveKind(r ir.Resource) Kind {
+	if _, ok := r.(*ir.Clone); ok {
+		return model.KindClone
+	}
+	return model.KindBundle
+}

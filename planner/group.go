@@ -1,0 +1,205 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/planner/model"
+)
+
+// group is a group's placement (Pacemaker's pcmk__group_*): members are
+// placed one after the other, each colocated with the one before unless
+// the group's collocated meta-attribute is false.
+type group struct{}
+
+func init() { variants[model.KindGroup] = group{} }
+
+func (group) planned() bool { return true }
+
+// scoreLines counts the group's own lines and, twice, its members': once
+// under the group's function and once under their own.
+func (group) scoreLines(r *Resource) int { return 1 + 2*len(r.Children) }
+
+func (group) assign(p *Plan, r *Resource, prefer int) int {
+	if !r.Provisional || r.Allocating {
+		return -1
+	}
+	if len(r.Children) == 0 {
+		r.Provisional = false
+		return -1
+	}
+	r.Allocating = true
+	first := r.Children[0]
+	r.Role = first.Role
+	p.expandGroupColocations(r)
+	p.show("pcmk__group_assign", r)
+	firstNode := -1
+	for _, m := range r.Children {
+		n := p.assign(m, prefer)
+		if firstNode < 0 {
+			firstNode = n
+		}
+	}
+	r.NextRole = first.NextRole
+	r.Allocating = false
+	r.Provisional = false
+	if !p.groupColocated(r) {
+		return -1
+	}
+	return firstNode
+}
+
+func (p *Plan) expandGroupColocations(r *Resource) {
+	first := r.Children[0]
+	for _, c := range r.ThisWith {
+		first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
+	}
+	anyUnmanaged := !first.Managed
+	for _, m := range r.Children[1:] {
+		if anyUnmanaged {
+			for _, c := range r.ThisWith {
+				if c.Score == ir.Infinity {
+					m.ThisWith = insertSorted(m.ThisWith, c, cmpPrimaryPriority)
+				}
+			}
+		} else if !m.Managed {
+			anyUnmanaged = true
+		}
+	}
+	r.ThisWith = nil
+	last := r.Children[len(r.Children)-1]
+	for _, c := range r.WithThis {
+		last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
+	}
+	r.WithThis = nil
+}
+
+func (group) colocateAsDependent(p *Plan, dep, prim *Resource, c *colocation) {
+	if len(dep.Children) == 0 {
+		return
+	}
+	if p.groupColocated(dep) {
+		p.applyColocScore(dep.Children[0], prim, c)
+		return
+	}
+	if c.Score >= ir.Infinity {
+		return
+	}
+	for _, m := range dep.Children {
+		p.applyColocScore(m, prim, c)
+	}
+}
+
+func (group) colocateAsPrimary(p *Plan, dep, prim *Resource, c *colocation) {
+	if prim.Provisional {
+		return
+	}
+	if p.groupColocated(prim) {
+		if len(prim.Children) == 0 {
+			return
+		}
+		m := prim.Children[0]
+		if c.Score >= ir.Infinity {
+			m = prim.Children[len(prim.Children)-1]
+		}
+		p.applyColocScore(dep, m, c)
+		return
+	}
+	if c.Score >= ir.Infinity {
+		return
+	}
+	for _, m := range prim.Children {
+		p.applyColocScore(dep, m, c)
+	}
+}
+
+// colocatedScores merges through the group's last member when starting
+// from the group's own scores, its first when adding to another table.
+func (group) colocatedScores(p *Plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+	var work table
+	if len(rsc.Children) == 0 {
+		return work, nil, true
+	}
+	last := rsc.Children[len(rsc.Children)-1]
+	m := rsc.Children[0]
+	if nodes.W == nil {
+		m = last
+	} else {
+		work = nodes.Clone()
+	}
+	p.addColocatedNodeScores(m, "", &work, attr, factor, flags, cause)
+	return work, last.WithThis, false
+}
+
+// colocatedResources is the colocated_resources method: rsc and every
+// resource tied to it by colocations of score INFINITY.
+func (group) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource {
+	if orig == nil {
+		orig = r
+	}
+	if p.groupColocated(r) {
+		for _, m := range r.Children {
+			list = p.colocatedResources(m, orig, list)
+		}
+	} else if len(r.Children) > 0 {
+		list = p.colocatedResources(r.Children[0], orig, list)
+	}
+	return p.colocatedChain(r, orig, list)
+}
+
+// addUtilization adds the needs of the members that are placed with the
+// group (all of them, or the first when not collocated).
+func (group) addUtilization(p *Plan, r *Resource, all []*Resource, need map[string]int) {
+	if !r.Provisional {
+		return
+	}
+	members := r.Children
+	if !p.groupColocated(r) && len(members) > 0 {
+		members = members[:1]
+	}
+	for _, m := range members {
+		in := false
+		for _, x := range all {
+			if x == m {
+				in = true
+				break
+			}
+		}
+		if m.Provisional && !in {
+			p.addUtilization(m, all, need)
+		}
+	}
+}
+
+// applyLocation applies the scores to the group and each member; after
+// the first member of a collocated group the rest get the nodes at 0, as
+// they follow the first anyway.
+func (group) applyLocation(p *Plan, r *Resource, loc *location, nodes []locNode) {
+	p.applyLocationTo(r, loc, nodes)
+	list := nodes
+	for k, m := range r.Children {
+		p.applyLocationTo(m, loc, list)
+		if k == 0 && p.groupColocated(r) {
+			reset := make([]locNode, len(nodes))
+			for j, ln := range nodes {
+				reset[j] = locNode{ln.node, 0}
+			}
+			list = reset
+		}
+	}
+}
+
+func (p *Plan) groupColocated(r *Resource) bool {
+	v, ok := r.Meta["collocated"]
+	return !ok || isTrueDefault(v, true)
+}
+
+// internalConstraints adds the colocation of each group member with the
+// one before it.
+func (group) internalConstraints(p *Plan, r *Resource) {
+	if !p.groupColocated(r) {
+		return
+	}
+	for k := 1; k < len(r.Children); k++ {
+		m := r.Children[k]
+		p.newColocation("group:internal_colocation", "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
+	}
+}

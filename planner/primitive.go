@@ -1,0 +1,103 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
+
+// primitive is a primitive's placement (Pacemaker's pcmk__primitive_*).
+type primitive struct{}
+
+func init() { variants[model.KindPrimitive] = primitive{} }
+
+func (primitive) planned() bool { return true }
+
+func (primitive) scoreLines(*Resource) int { return 1 }
+
+func (primitive) assign(p *Plan, r *Resource, prefer int) int {
+	if r.Parent != nil && !r.Parent.Allocating {
+		p.assign(r.Parent, prefer)
+	}
+	if !r.Provisional {
+		return r.AssignedTo
+	}
+	if r.Allocating {
+		return -1
+	}
+	r.Allocating = true
+	for _, c := range append([]*colocation(nil), r.ThisWith...) {
+		p.applyThisWith(r, c)
+	}
+	for _, c := range append([]*colocation(nil), r.WithThis...) {
+		p.applyWithThis(r, c)
+	}
+	if r.NextRole == pcmk.RoleStopped {
+		p.rscLocation(r, -1, -ir.Infinity, "target-role=Stopped")
+		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
+	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
+		r.NextRole = r.Role
+	}
+	p.show("pcmk__primitive_assign", r)
+	if p.StonithEnabled && !p.HaveStonith {
+		r.Managed = false
+	}
+	switch {
+	case !r.Managed:
+		p.finalize(r, p.currentNode(r), true)
+		if r.AssignedTo < 0 {
+			r.Why = "unmanaged and inactive"
+		}
+	case p.StopAll:
+		p.finalize(r, -1, true)
+		r.Why = "stop-all-resources is set"
+	case r.Provisional:
+		p.assignBestNode(r, prefer)
+	}
+	r.Allocating = false
+	return r.AssignedTo
+}
+
+func (primitive) colocateAsDependent(p *Plan, dep, prim *Resource, c *colocation) {
+	if prim.Kind != model.KindPrimitive {
+		kindOf(prim).colocateAsPrimary(p, dep, prim, c)
+		return
+	}
+	primitive{}.colocateAsPrimary(p, dep, prim, c)
+}
+
+func (primitive) colocateAsPrimary(p *Plan, dep, prim *Resource, c *colocation) {
+	if p.colocationAffects(dep, prim, c, false) {
+		p.applyColocToWeights(dep, prim, c)
+	}
+}
+
+func (primitive) colocatedScores(p *Plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+	var work table
+	if nodes.W == nil {
+		work = rsc.Allowed.Clone()
+	} else {
+		work = nodes.Clone()
+		p.addNodeScoresMatchingAttr(&work, rsc, attr, factor, flags&selectNonnegative != 0, cause)
+	}
+	return work, rsc.WithThis, false
+}
+
+func (primitive) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource {
+	return p.colocatedChain(r, orig, list)
+}
+
+func (primitive) addUtilization(p *Plan, r *Resource, all []*Resource, need map[string]int) {
+	if !r.Provisional {
+		return
+	}
+	for k, v := range r.Utilization {
+		need[k] += v
+	}
+}
+
+func (primitive) applyLocation(p *Plan, r *Resource, loc *location, nodes []locNode) {
+	p.applyLocationTo(r, loc, nodes)
+}
+
+func (primitive) internalConstraints(*Plan, *Resource) {}
