@@ -6,10 +6,12 @@
 // whatever order they finished in, so a batch's report is reproducible.
 //
 // It also generates the usual failover scenarios (each node down, each
-// pair of nodes down), reads the batch flags of `pcl plan` (Flags), and
-// shows a progress bar on a terminal for batches that take more than a
-// second.
+// pair of nodes down), brings every node of a cluster without status up
+// (AllNodesUp), since what-ifs are about a running cluster, and shows a
+// progress bar on a terminal for batches that take more than a second.
 //
-// It does not format reports: emit/matrix turns a Result into a failover
-// matrix, a list of single points of failure and per-scenario actions.
+// It owns neither the command line nor the report. The batch flags of
+// `pcl plan`, their validation and diagnostics live in cmd/pcl. Package
+// emit/matrix turns a Result into a failover matrix, a list of single
+// points of failure and per-scenario actions (matrix.FromBatch).
 package batch
