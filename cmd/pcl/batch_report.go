@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -79,10 +80,15 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 		return nil, diags
 	}
 	opts := batch.Options{Planner: po}
-	if file, ok := progress.(*os.File); ok && batch.IsTerminal(file) {
-		opts.Progress = file
+	bar := terminalProgress(progress, time.Second)
+	if bar != nil {
+		opts.Progress = bar.update
 	}
-	return batch.Run(base, scenarios, opts), diags
+	res := batch.Run(base, scenarios, opts)
+	if bar != nil {
+		bar.finish()
+	}
+	return res, diags
 }
 
 // renderBatch writes a batch result as a report in format. width is the

@@ -2,7 +2,6 @@ package batch
 
 import (
 	"fmt"
-	"io"
 	"runtime"
 	"sync"
 	"time"
@@ -22,11 +21,12 @@ type Options struct {
 	Planner planner.Options
 	// Workers bounds the scenarios planned at once; 0 means GOMAXPROCS.
 	Workers int
-	// Progress, when not nil, receives a progress bar once the batch has
-	// run for ProgressAfter (a second when zero). Pass os.Stderr only when
-	// it is a terminal (see IsTerminal).
-	Progress      io.Writer
-	ProgressAfter time.Duration
+	// Progress, when not nil, is told after each planned job how many
+	// jobs are done out of how many (the baseline counts as one). Calls
+	// come from the workers one at a time, with done increasing, so a
+	// progress display needs no locking of its own; a worker waits for
+	// the call to return, so it must be quick.
+	Progress func(done, total int)
 	// NoBaseline skips planning the cluster as it is.
 	NoBaseline bool
 }
@@ -70,8 +70,19 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	if workers > jobs {
 		workers = jobs
 	}
-	bar := newProgress(opts.Progress, opts.ProgressAfter, jobs)
-	defer bar.finish()
+	// The count is kept under a lock, and Progress called under it, so
+	// that the callback sees each count once and in order.
+	var mu sync.Mutex
+	done := 0
+	finished := func() {
+		if opts.Progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		opts.Progress(done, jobs)
+	}
 
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -85,7 +96,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 				} else {
 					res.Scenarios[i] = planOne(base, scenarios[i], opts.Planner)
 				}
-				bar.done()
+				finished()
 			}
 		}()
 	}

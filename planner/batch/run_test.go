@@ -1,11 +1,10 @@
 package batch_test
 
 import (
-	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"pcl/internal/synth"
 	"pcl/ir"
@@ -58,18 +57,19 @@ func summary(res *batch.Result) string {
 	return b.String()
 }
 
-func TestProgress(t *testing.T) {
+func TestRunProgress(t *testing.T) {
 	base := synth.Generate(synth.Params{Resources: 10, Nodes: 3, Seed: 1})
-	var buf bytes.Buffer
-	batch.Run(base, batch.EachNodeDown(base), batch.Options{Workers: 1, Progress: &buf, ProgressAfter: time.Nanosecond})
-	out := buf.String()
-	if !strings.Contains(out, "planning [") || !strings.Contains(out, "4/4 scenarios") || !strings.HasSuffix(out, "\r") {
-		t.Errorf("progress output %q", out)
+	var calls [][2]int
+	progress := func(done, total int) { calls = append(calls, [2]int{done, total}) }
+	batch.Run(base, batch.EachNodeDown(base), batch.Options{Workers: 2, Progress: progress})
+	want := [][2]int{{1, 4}, {2, 4}, {3, 4}, {4, 4}}
+	if !slices.Equal(calls, want) {
+		t.Errorf("progress calls %v, want %v (the baseline counts as one)", calls, want)
 	}
-	buf.Reset()
-	batch.Run(base, []scenario.Scenario{{Name: "x"}}, batch.Options{Progress: &buf})
-	if buf.Len() != 0 {
-		t.Errorf("a quick batch draws a progress bar: %q", buf.String())
+	calls = nil
+	batch.Run(base, []scenario.Scenario{{Name: "x"}}, batch.Options{Progress: progress, NoBaseline: true})
+	if want := [][2]int{{1, 1}}; !slices.Equal(calls, want) {
+		t.Errorf("progress calls without a baseline %v, want %v", calls, want)
 	}
 }
 
