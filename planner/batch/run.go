@@ -1,58 +1,15 @@
 package batch
 
 import (
-	"fmt"
 	"runtime"
 	"sync"
 	"time"
-
-	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
-
-// Options tune a batch.
-type Options struct {
-	// Planner are the planner's options for every scenario; a scenario's
-	// own time replaces Planner.Now.
-	Planner planner.Options
-	// Workers bounds the scenarios planned at once; 0 means GOMAXPROCS.
-	Workers int
-	// Progress, when not nil, is told after each planned job how many
-	// jobs are done out of how many (the baseline counts as one). Calls
-	// come from the workers one at a time, with done increasing, so a
-	// progress display needs no locking of its own; a worker waits for
-	// the call to return, so it must be quick.
-	Progress func(done, total int)
-	// NoBaseline skips planning the cluster as it is.
-	NoBaseline bool
-}
-
-// Result is a planned batch.
-type Result struct {
-	// Baseline is the cluster planned as it is, with no injection (nil
-	// with Options.NoBaseline).
-	Baseline *Outcome
-	// Scenarios are in the order given.
-	Scenarios []*Outcome
-	// Elapsed is the wall time the batch took.
-	Elapsed time.Duration
-}
-
-// Outcome is one planned scenario.
-type Outcome struct {
-	Scenario scenario.Scenario
-	// Err is set when the scenario could not be applied (an unknown node
-	// or resource); Plan and Transition are nil then.
-	Err        error
-	Plan       *planner.Plan
-	Transition *transition.Transition
-	// Diags are the planner's warnings.
-	Diags hcl.Diagnostics
-}
 
 // Run plans every scenario against base. base is not modified, and is
 // shared read-only by the workers.
@@ -135,11 +92,4 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 	out.Plan, out.Diags = p, diags
 	out.Transition = transition.Compute(p.TransitionInput())
 	return out
-}
-
-// PlannerPanic is the error of a scenario the planner failed on.
-type PlannerPanic struct{ Value any }
-
-func (e *PlannerPanic) Error() string {
-	return fmt.Sprint("internal error in the planner (please report it): ", e.Value)
 }
