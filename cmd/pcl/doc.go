@@ -3,4 +3,13 @@
 // a file of its own (compile.go, import.go, ...) and registers itself in
 // init; the work is done by the dsl, compiler, importer, planner and emit
 // packages.
+//
+// The what-if batches of `pcl plan` are wired in the batch_*.go files:
+// the what-if flags and the scenarios they ask for (batch_flags.go), the
+// checks of those scenarios before any is planned, and the report's
+// format and width, $COLUMNS by default (batch_report.go), and the
+// progress bar drawn when stderr is a terminal (batch_progress.go).
+// Package planner/batch plans the scenarios on a pool of workers and
+// emit/matrix writes the report; neither reads the command line, the
+// environment or the terminal.
 package main

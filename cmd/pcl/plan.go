@@ -12,7 +12,6 @@ import (
 	"pcl/emit/plantext"
 	"pcl/ir"
 	"pcl/planner"
-	"pcl/planner/batch"
 	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
@@ -26,7 +25,7 @@ func init() {
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601, as crm_simulate -t)")
 			format := fs.String("format", "text", "output `FORMAT`: text, json or crm_simulate (a --batch report: text, markdown or json)")
 			state := fs.String("state", "", "plan INPUT against the status of a running cluster: a CIB dump (`CIB.xml`, cibadmin -Q)")
-			whatIf := batch.RegisterFlags(fs)
+			whatIf := registerBatchFlags(fs)
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			return func(e *env, args []string) int {
@@ -34,8 +33,8 @@ func init() {
 					fmt.Fprintln(e.stderr, "pcl plan: expected an INPUT (.pcl file, directory or CIB .xml)")
 					return exitUsage
 				}
-				if whatIf.IsBatch() {
-					if err := batch.CheckFormat(*format); err != nil {
+				if whatIf.isBatch() {
+					if err := checkBatchFormat(*format); err != nil {
 						fmt.Fprintf(e.stderr, "pcl plan: --format: %v\n", err)
 						return exitUsage
 					}
@@ -58,8 +57,8 @@ func init() {
 					return exitDiags
 				}
 				var data []byte
-				if whatIf.IsBatch() {
-					report, bd := whatIf.Report(cib, *format, planner.Options{Now: t}, e.stderr, 0)
+				if whatIf.isBatch() {
+					report, bd := whatIf.report(cib, *format, planner.Options{Now: t}, e.stderr, 0)
 					diags = append(diags, bd...)
 					printDiags(e.stderr, files, diags)
 					if bd.HasErrors() {
@@ -71,8 +70,8 @@ func init() {
 					}
 					return exitOK
 				}
-				if whatIf.HasInjections() {
-					if cib, err = whatIf.ApplyInjections(cib); err != nil {
+				if whatIf.hasInjections() {
+					if cib, err = whatIf.applyInjections(cib); err != nil {
 						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 						return exitUsage
 					}

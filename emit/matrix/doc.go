@@ -7,7 +7,10 @@
 // ({"scenarios": [{"name", "placement": {rsc: node|null}, "actions":
 // [{"action", "resource", "node", "blocked"}]}]}).
 //
-// Build takes planned scenarios (Run: a name, the plan and the
-// transition); it does not plan them (package planner/batch does) or
-// read flags.
+// FromBatch composes the report of a batch planned by package
+// planner/batch; Build takes planned scenarios from anywhere (Run: a
+// name, the plan and the transition). The package reads planner results
+// and never plans: the dependency goes from emit to planner, not back.
+// Reading the batch flags and choosing the format and the text width
+// ($COLUMNS) are cmd/pcl's.
 package matrix

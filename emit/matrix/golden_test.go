@@ -4,21 +4,23 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"pcl/internal/testenv"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/spf13/pflag"
 	"golang.org/x/tools/txtar"
 
+	"pcl/emit/matrix"
 	"pcl/importer"
-	"pcl/planner"
+	"pcl/internal/testenv"
+	"pcl/ir"
 	"pcl/planner/batch"
+	"pcl/planner/scenario"
 )
 
 // TestGolden plans each testdata/*.txtar archive's cib.xml with the batch
-// flags of its "args" file and compares the reports with its text,
-// markdown and json files.
+// flags of its "args" file and compares the reports with its text (80
+// columns wide), markdown and json files.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil || len(files) == 0 {
@@ -43,21 +45,25 @@ func TestGolden(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			fs := pflag.NewFlagSet("plan", pflag.ContinueOnError)
-			flags := batch.RegisterFlags(fs)
-			if err := fs.Parse(strings.Fields(string(get("args")))); err != nil {
+			base, err := batch.AllNodesUp(cib)
+			if err != nil {
 				t.Fatal(err)
 			}
-			res, diags := flags.Run(cib, planner.Options{}, nil)
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
+			res := batch.Run(base, scenarios(t, base, strings.Fields(string(get("args")))), batch.Options{})
 			res.Elapsed = 0
+			rep := matrix.FromBatch(res)
 			changed := false
 			for _, format := range []string{"text", "markdown", "json"} {
-				got, err := batch.Render(res, format, 80)
-				if err != nil {
-					t.Fatal(err)
+				var got []byte
+				switch format {
+				case "text":
+					got = matrix.Text(rep, 80)
+				case "markdown":
+					got = matrix.Markdown(rep)
+				case "json":
+					if got, err = matrix.JSON(rep); err != nil {
+						t.Fatal(err)
+					}
 				}
 				want := get(format)
 				if bytes.Equal(got, want) {
@@ -77,6 +83,57 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scenarios reads an archive's args: those batch flags of `pcl plan` the
+// archives use, read as pcl plan reads them (the flags themselves are
+// cmd/pcl's, which a library's test cannot import). The generated
+// scenarios come first, then one scenario of all the injections: nodes
+// down, then nodes failed, then failed operations, whatever the order of
+// the flags.
+func scenarios(t *testing.T, base *ir.CIB, args []string) []scenario.Scenario {
+	t.Helper()
+	var out []scenario.Scenario
+	var down, failed, ops []ir.Injection
+	for i := 0; i < len(args); i++ {
+		flag := args[i]
+		switch flag {
+		case "--each-node-down":
+			out = append(out, batch.EachNodeDown(base)...)
+			continue
+		case "--each-node-pair-down":
+			out = append(out, batch.EachNodePairDown(base)...)
+			continue
+		}
+		if i+1 == len(args) {
+			t.Fatalf("args: %s needs a value", flag)
+		}
+		i++
+		var in ir.Injection
+		var err error
+		switch flag {
+		case "--node-down":
+			in, err = scenario.ParseNode(ir.InjectNodeDown, args[i])
+			down = append(down, in)
+		case "--node-fail":
+			in, err = scenario.ParseNode(ir.InjectNodeFail, args[i])
+			failed = append(failed, in)
+		case "--op-fail":
+			in, err = scenario.ParseOp(args[i])
+			ops = append(ops, in)
+		default:
+			t.Fatalf("args: %s is not a flag this test reads", flag)
+		}
+		if err != nil {
+			t.Fatalf("args: %v", err)
+		}
+	}
+	if injections := slices.Concat(down, failed, ops); len(injections) > 0 {
+		s := scenario.Scenario{Injections: injections}
+		s.Name = s.String()
+		out = append(out, s)
+	}
+	return out
 }
 
 func setFile(ar *txtar.Archive, name string, data []byte) {

@@ -6,10 +6,13 @@
 // whatever order they finished in, so a batch's report is reproducible.
 //
 // It also generates the usual failover scenarios (each node down, each
-// pair of nodes down), reads the batch flags of `pcl plan` (Flags), and
-// shows a progress bar on a terminal for batches that take more than a
-// second.
+// pair of nodes down) and brings every node of a cluster without status
+// up (AllNodesUp), since what-ifs are about a running cluster.
 //
-// It does not format reports: emit/matrix turns a Result into a failover
-// matrix, a list of single points of failure and per-scenario actions.
+// It owns neither the command line nor the terminal nor the report. The
+// batch flags of `pcl plan`, their validation and diagnostics, and the
+// progress bar live in cmd/pcl; Options.Progress is how the pool tells
+// its progress without knowing who draws it. Package emit/matrix turns a
+// Result into a failover matrix, a list of single points of failure and
+// per-scenario actions (matrix.FromBatch).
 package batch

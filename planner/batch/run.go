@@ -1,58 +1,15 @@
 package batch
 
 import (
-	"fmt"
-	"io"
 	"runtime"
 	"sync"
 	"time"
-
-	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
-
-// Options tune a batch.
-type Options struct {
-	// Planner are the planner's options for every scenario; a scenario's
-	// own time replaces Planner.Now.
-	Planner planner.Options
-	// Workers bounds the scenarios planned at once; 0 means GOMAXPROCS.
-	Workers int
-	// Progress, when not nil, receives a progress bar once the batch has
-	// run for ProgressAfter (a second when zero). Pass os.Stderr only when
-	// it is a terminal (see IsTerminal).
-	Progress      io.Writer
-	ProgressAfter time.Duration
-	// NoBaseline skips planning the cluster as it is.
-	NoBaseline bool
-}
-
-// Result is a planned batch.
-type Result struct {
-	// Baseline is the cluster planned as it is, with no injection (nil
-	// with Options.NoBaseline).
-	Baseline *Outcome
-	// Scenarios are in the order given.
-	Scenarios []*Outcome
-	// Elapsed is the wall time the batch took.
-	Elapsed time.Duration
-}
-
-// Outcome is one planned scenario.
-type Outcome struct {
-	Scenario scenario.Scenario
-	// Err is set when the scenario could not be applied (an unknown node
-	// or resource); Plan and Transition are nil then.
-	Err        error
-	Plan       *planner.Plan
-	Transition *transition.Transition
-	// Diags are the planner's warnings.
-	Diags hcl.Diagnostics
-}
 
 // Run plans every scenario against base. base is not modified, and is
 // shared read-only by the workers.
@@ -70,8 +27,19 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	if workers > jobs {
 		workers = jobs
 	}
-	bar := newProgress(opts.Progress, opts.ProgressAfter, jobs)
-	defer bar.finish()
+	// The count is kept under a lock, and Progress called under it, so
+	// that the callback sees each count once and in order.
+	var mu sync.Mutex
+	done := 0
+	finished := func() {
+		if opts.Progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		opts.Progress(done, jobs)
+	}
 
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -85,7 +53,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 				} else {
 					res.Scenarios[i] = planOne(base, scenarios[i], opts.Planner)
 				}
-				bar.done()
+				finished()
 			}
 		}()
 	}
@@ -124,11 +92,4 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 	out.Plan, out.Diags = p, diags
 	out.Transition = transition.Compute(p.TransitionInput())
 	return out
-}
-
-// PlannerPanic is the error of a scenario the planner failed on.
-type PlannerPanic struct{ Value any }
-
-func (e *PlannerPanic) Error() string {
-	return fmt.Sprint("internal error in the planner (please report it): ", e.Value)
 }

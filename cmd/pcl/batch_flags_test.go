@@ -1,0 +1,92 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/pflag"
+
+	"pcl/internal/synth"
+	"pcl/ir"
+	"pcl/planner"
+)
+
+func TestBatchFlags(t *testing.T) {
+	base := synth.Generate(synth.Params{Resources: 10, Nodes: 3, Seed: 1})
+	fs := pflag.NewFlagSet("plan", pflag.ContinueOnError)
+	f := registerBatchFlags(fs)
+	err := fs.Parse([]string{"--node-down", "node1", "--op-fail", "rsc00002_start_0@node2=1x2", "--ticket-grant", "T", "--each-node-pair-down"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.isBatch() || !f.hasInjections() {
+		t.Fatalf("isBatch %v hasInjections %v", f.isBatch(), f.hasInjections())
+	}
+	list, diags := f.scenarios(base)
+	if diags.HasErrors() || len(list) != 3+1 {
+		t.Fatalf("scenarios %v: %v", list, diags)
+	}
+	if got := list[3].Name; got != "node1 down, ticket T granted, rsc00002_start_0@node2=1x2" {
+		t.Errorf("command-line scenario named %q", got)
+	}
+
+	bad := &batchFlags{Batch: true, NodeDown: []string{"nodeX"}, OpFail: []string{"web@n1"}}
+	_, diags = bad.run(base, planner.Options{}, nil)
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), "there is no =RC") {
+		t.Errorf("malformed --op-fail: %v", diags)
+	}
+	bad.OpFail = nil
+	_, diags = bad.run(base, planner.Options{}, nil)
+	if !diags.HasErrors() || !strings.Contains(diags.Error(), `unknown node "nodeX" (known nodes: node1, node2, node3)`) {
+		t.Errorf("unknown node: %v", diags)
+	}
+	if _, diags := (&batchFlags{Batch: true}).run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "no scenario") {
+		t.Errorf("empty batch: %v", diags)
+	}
+	if _, diags := (&batchFlags{Batch: true, EachNodeDown: true}).report(base, "crm_simulate", planner.Options{}, nil, 0); !diags.HasErrors() {
+		t.Errorf("--format crm_simulate with --batch is not an error")
+	}
+	single, err := (&batchFlags{NodeFail: []string{"node2"}}).applyInjections(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without fencing (synth disables it) a failed node is just offline.
+	if p, _ := planner.Compute(single, planner.Options{NoTrail: true}); p.Nodes[1].Uname != "node2" || p.Nodes[1].Online {
+		t.Errorf("node2 is online after --node-fail node2")
+	}
+}
+
+// A compiled policy has no status: the batch plans it with every node up.
+func TestBatchFlagsWithoutStatus(t *testing.T) {
+	base := synth.Generate(synth.Params{Resources: 6, Nodes: 3, Seed: 1})
+	base.Status = nil
+	res, diags := (&batchFlags{EachNodeDown: true}).run(base, planner.Options{}, nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if len(res.Scenarios) != 3 {
+		t.Errorf("%d scenarios, want one per node", len(res.Scenarios))
+	}
+	for _, r := range res.Baseline.Plan.Resources {
+		if r.Kind == planner.KindPrimitive && r.AssignedTo < 0 {
+			t.Errorf("%s is not placed with every node up", r.ID)
+		}
+	}
+}
+
+func TestBatchFlagsDeclaredScenarios(t *testing.T) {
+	base := synth.Generate(synth.Params{Resources: 10, Nodes: 3, Seed: 1})
+	base.Scenarios = []*ir.Scenario{
+		{Name: "rack-a-down", Injections: []*ir.Injection{{Kind: ir.InjectNodeDown, Node: "node1"}, {Kind: ir.InjectNodeDown, Node: "node2"}}},
+		{Name: "later", Now: "2030-01-01"},
+	}
+	f := &batchFlags{Batch: true, EachNodeDown: true}
+	list, diags := f.scenarios(base)
+	if diags.HasErrors() || len(list) != 2+3 || list[0].Name != "rack-a-down" || list[1].Now.Year() != 2030 {
+		t.Fatalf("%v %v", list, diags)
+	}
+	base.Scenarios = append(base.Scenarios, &ir.Scenario{Name: "node1 down"})
+	if _, diags := f.run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "Duplicate scenario") {
+		t.Errorf("duplicate names: %v", diags)
+	}
+}

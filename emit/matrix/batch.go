@@ -1,0 +1,28 @@
+package matrix
+
+import "pcl/planner/batch"
+
+// FromBatch makes the report of a planned batch: its baseline (when it
+// was planned) and its scenarios, in the batch's order.
+func FromBatch(res *batch.Result) *Report {
+	runs := make([]*Run, len(res.Scenarios))
+	for i, o := range res.Scenarios {
+		runs[i] = fromOutcome(o)
+	}
+	return Build(fromOutcome(res.Baseline), runs, res.Elapsed)
+}
+
+// fromOutcome is one planned scenario as a report column's input. A
+// scenario that changes nothing describes itself as "no change", which
+// says nothing the column's name and cells do not: it gets no
+// description.
+func fromOutcome(o *batch.Outcome) *Run {
+	if o == nil {
+		return nil
+	}
+	desc := o.Scenario.String()
+	if desc == "no change" {
+		desc = ""
+	}
+	return &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Plan: o.Plan, Transition: o.Transition}
+}

@@ -1,0 +1,20 @@
+package batch
+
+import "pcl/planner"
+
+// Options tune a batch.
+type Options struct {
+	// Planner are the planner's options for every scenario; a scenario's
+	// own time replaces Planner.Now.
+	Planner planner.Options
+	// Workers bounds the scenarios planned at once; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, when not nil, is told after each planned job how many
+	// jobs are done out of how many (the baseline counts as one). Calls
+	// come from the workers one at a time, with done increasing, so a
+	// progress display needs no locking of its own; a worker waits for
+	// the call to return, so it must be quick.
+	Progress func(done, total int)
+	// NoBaseline skips planning the cluster as it is.
+	NoBaseline bool
+}

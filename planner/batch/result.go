@@ -1,0 +1,42 @@
+package batch
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/planner"
+	"pcl/planner/scenario"
+	"pcl/planner/transition"
+)
+
+// Result is a planned batch.
+type Result struct {
+	// Baseline is the cluster planned as it is, with no injection (nil
+	// with Options.NoBaseline).
+	Baseline *Outcome
+	// Scenarios are in the order given.
+	Scenarios []*Outcome
+	// Elapsed is the wall time the batch took.
+	Elapsed time.Duration
+}
+
+// Outcome is one planned scenario.
+type Outcome struct {
+	Scenario scenario.Scenario
+	// Err is set when the scenario could not be applied (an unknown node
+	// or resource); Plan and Transition are nil then.
+	Err        error
+	Plan       *planner.Plan
+	Transition *transition.Transition
+	// Diags are the planner's warnings.
+	Diags hcl.Diagnostics
+}
+
+// PlannerPanic is the error of a scenario the planner failed on.
+type PlannerPanic struct{ Value any }
+
+func (e *PlannerPanic) Error() string {
+	return fmt.Sprint("internal error in the planner (please report it): ", e.Value)
+}
