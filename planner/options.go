@@ -16,6 +16,9 @@ type Options struct {
 	EvalRule RuleEvaluator
 	// NoTrail skips recording explanation trails (faster for batch runs).
 	NoTrail bool
+	// Transition asks Schedule for the transition as well: the actions
+	// and orderings that take the cluster to the placement.
+	Transition bool
 }
 
 // RuleEnv is what a rule is evaluated against.

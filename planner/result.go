@@ -1,0 +1,96 @@
+package planner
+
+import (
+	"time"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/ir"
+	"pcl/planner/model"
+	"pcl/planner/transition"
+)
+
+// Result is what one scheduling run computed, built by Schedule alone and
+// read-only afterwards: emitters, cmd/pcl and batch read it and nothing
+// else of the planner. It plays the part Terraform's plans.Plan plays: a
+// pure output, rendered elsewhere.
+type Result struct {
+	// Now is the time rules and failure expiry were evaluated at.
+	Now time.Time
+	// Nodes are in Pacemaker's node order; a node's Index is its position.
+	Nodes []*model.Node
+	// Resources are every resource in unpack order (members and orphans
+	// included); Top the top-level ones in assignment order.
+	Resources []*model.Resource
+	Top       []*model.Resource
+	// Scores are the allocation score lines in the order crm_simulate
+	// prints them, each with its explanation.
+	Scores []ScoreLine
+	// Unknown lists what the planner cannot compute exactly, and why. An
+	// output shows every resource named here as unknown, never with a
+	// guessed placement or action.
+	Unknown []Unknown
+	// Transition is the transition (nil unless Options.Transition).
+	Transition *transition.Transition
+
+	byID    map[string]*model.Resource
+	unknown map[string]int
+}
+
+// Unknown is one thing the planner does not compute exactly.
+type Unknown struct {
+	// Resource is the resource whose placement and actions are unknown;
+	// "" when the whole plan is affected.
+	Resource string `json:"resource,omitempty"`
+	// Construct names what the planner does not model ("clone",
+	// "bundle", "remote node", ...).
+	Construct string `json:"construct"`
+	// Detail says, in a sentence, why the resource is affected.
+	Detail string `json:"detail"`
+}
+
+// Schedule is the planner's one entry point: it unpacks cib, scores and
+// places its resources as Pacemaker 2.1.5 does and, when asked, schedules
+// the transition. Diagnostics are warnings about parts of the input that
+// Pacemaker would ignore and about what the planner cannot compute; a
+// result is returned regardless.
+func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
+	p, diags := Compute(cib, opts)
+	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores,
+		Unknown: p.unknowns(), byID: p.byID, unknown: map[string]int{}}
+	if opts.Transition && cib != nil && cib.Config != nil {
+		res.Transition = transition.Compute(p.TransitionInput())
+		res.Top = p.Top
+		res.Resources = p.Resources
+	}
+	for i, u := range res.Unknown {
+		if _, ok := res.unknown[u.Resource]; !ok {
+			res.unknown[u.Resource] = i
+		}
+	}
+	return res, diags
+}
+
+// Resource returns the resource with the given id, or nil.
+func (r *Result) Resource(id string) *model.Resource { return r.byID[id] }
+
+// AssignedNode returns the uname of the node rsc is assigned to, "" for
+// none.
+func (r *Result) AssignedNode(rsc *model.Resource) string {
+	if n := rsc.AssignedTo; n >= 0 && n < len(r.Nodes) {
+		return r.Nodes[n].Uname
+	}
+	return ""
+}
+
+// IsUnknown reports whether the placement and actions of the resource
+// with the given id are not computed exactly, and why.
+func (r *Result) IsUnknown(id string) (Unknown, bool) {
+	if i, ok := r.unknown[id]; ok {
+		return r.Unknown[i], true
+	}
+	if i, ok := r.unknown[""]; ok {
+		return r.Unknown[i], true
+	}
+	return Unknown{}, false
+}

@@ -1,0 +1,145 @@
+package planner
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"pcl/ir"
+)
+
+// unknowns lists what this run cannot compute exactly: resources of kinds
+// the planner does not place, everything tied to them by a colocation, an
+// order or a ticket (directly or through other such resources, and whole
+// groups), and the whole plan when the cluster has remote or guest nodes.
+// Pacemaker would place and order these; the planner says it does not
+// know rather than leave the constraints out and answer with confidence.
+func (p *Plan) unknowns() []Unknown {
+	var out []Unknown
+	if p.CIB == nil || p.CIB.Config == nil {
+		return nil
+	}
+	if what := p.remoteNodes(); what != "" {
+		out = append(out, Unknown{Construct: "remote node", Detail: what + ": the planner does not model Pacemaker Remote and guest nodes yet, so no placement or action in this plan is exact."})
+	}
+	cause := map[string]string{} // resource id -> the unplanned resource it depends on
+	var roots []string
+	for _, r := range p.CIB.Config.Resources {
+		rsc := p.byID[r.ResourceID()]
+		if rsc == nil || !notPlanned(rsc) {
+			continue
+		}
+		roots = append(roots, rsc.ID)
+		cause[rsc.ID] = rsc.ID
+		out = append(out, Unknown{Resource: rsc.ID, Construct: rsc.Kind.String(),
+			Detail: fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)})
+	}
+	if len(roots) == 0 {
+		return out
+	}
+	// Resources tied together by constraints, as an undirected graph of
+	// top-level ids.
+	links := map[string][]string{}
+	link := func(ids []string) {
+		for _, a := range ids {
+			for _, b := range ids {
+				if a != b {
+					links[a] = append(links[a], b)
+				}
+			}
+		}
+	}
+	for _, c := range p.CIB.Config.Constraints {
+		var ids []string
+		var sets []*ir.ResourceSet
+		switch c := c.(type) {
+		case *ir.Colocation:
+			ids, sets = []string{c.Dependent, c.Primary}, c.Sets
+		case *ir.Order:
+			ids, sets = []string{c.First, c.Then}, c.Sets
+		case *ir.Ticket:
+			ids, sets = []string{c.Resource}, c.Sets
+		default:
+			continue
+		}
+		for _, s := range sets {
+			ids = append(ids, s.Resources...)
+		}
+		link(p.topIDs(ids))
+	}
+	// Breadth first from the unplanned resources, so that each dependent
+	// names the nearest one.
+	queue := append([]string(nil), roots...)
+	var found []string
+	for len(queue) > 0 {
+		id := queue[0]
+		queue = queue[1:]
+		for _, next := range links[id] {
+			if _, seen := cause[next]; seen {
+				continue
+			}
+			cause[next] = cause[id]
+			found = append(found, next)
+			queue = append(queue, next)
+		}
+	}
+	sort.Strings(found)
+	for _, id := range found {
+		root := p.byID[cause[id]]
+		out = append(out, Unknown{Resource: id, Construct: root.Kind.String(),
+			Detail: fmt.Sprintf("%s is tied by constraints to %s, a %s the planner does not place yet, so its placement and actions are unknown.", id, root.ID, root.Kind)})
+		if r := p.byID[id]; r != nil {
+			for _, m := range r.Children {
+				out = append(out, Unknown{Resource: m.ID, Construct: root.Kind.String(),
+					Detail: fmt.Sprintf("%s belongs to %s, which is tied by constraints to %s, a %s the planner does not place yet.", m.ID, id, root.ID, root.Kind)})
+			}
+		}
+	}
+	return out
+}
+
+// topIDs maps resource, tag and template ids to the ids of the top-level
+// resources they stand for.
+func (p *Plan) topIDs(ids []string) []string {
+	var out []string
+	add := func(id string) {
+		if r := p.byID[id]; r != nil {
+			out = append(out, r.Top().ID)
+		}
+	}
+	for _, id := range ids {
+		if _, ok := p.byID[id]; ok {
+			add(id)
+		} else if refs, ok := p.tagRefs(id); ok {
+			for _, ref := range refs {
+				add(ref)
+			}
+		}
+	}
+	return out
+}
+
+// remoteNodes names the remote or guest nodes of the cluster, "" when it
+// has none.
+func (p *Plan) remoteNodes() string {
+	var names []string
+	for _, n := range p.Nodes {
+		if n.Remote() {
+			names = append(names, n.Uname)
+		}
+	}
+	for _, r := range p.Resources {
+		if r.Orphan {
+			continue
+		}
+		if strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote") {
+			names = append(names, r.ID)
+		} else if v := r.Meta["remote-node"]; v != "" {
+			names = append(names, v)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "the cluster has remote or guest nodes (" + strings.Join(names, ", ") + ")"
+}
