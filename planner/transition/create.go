@@ -53,20 +53,6 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *rscState, node int, optional bool)
 	return true
 }
 
-func (s *scheduler) createActions(r *rscState) {
-	if r.IsGroup() {
-		for _, m := range r.members {
-			s.createActions(m)
-		}
-		for _, t := range []string{"start", "running", "stop", "stopped"} {
-			a := s.customAction(r, opKey(r.ID, t, 0), t, NoNode, true)
-			a.set(Pseudo | Runnable)
-		}
-		return
-	}
-	s.createPrimitiveActions(r)
-}
-
 func (s *scheduler) createPrimitiveActions(r *rscState) {
 	if r.nextRole == RoleUnknown {
 		if r.AssignedTo == NoNode {

@@ -131,7 +131,7 @@ func (s *scheduler) orderVsFence(f *Action) {
 }
 
 func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
-	if r.IsGroup() {
+	if r.collective() {
 		for _, m := range r.members {
 			s.rscStonithOrdering(m, f)
 		}

@@ -276,55 +276,6 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 	return true
 }
 
-// internalConstraints adds each resource's own orderings.
-func (s *scheduler) internalConstraints(r *rscState) {
-	if r.IsGroup() {
-		s.orderRscActions(r, "stop", r, "stopped", OrderRunnableLeft)
-		s.orderRscActions(r, "stopped", r, "start", OrderOptional)
-		s.orderRscActions(r, "start", r, "running", OrderRunnableLeft)
-		var prev, lastActive *rscState
-		for _, m := range r.members {
-			s.internalConstraints(m)
-			down := OrderImpliesFirstPrinted
-			postDown := OrderImpliesThenPrinted
-			if prev == nil {
-				down |= OrderOptional
-				postDown = OrderImpliesThen
-			}
-			s.orderRscActions(r, "stop", m, "stop", down)
-			s.orderRscActions(m, "stop", r, "stopped", postDown)
-			s.orderRscActions(r, "start", m, "start", OrderImpliesFirstPrinted)
-			s.orderRscActions(m, "start", r, "running", OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
-			if prev == nil {
-				s.orderRscActions(r, "start", m, "start", OrderNone)
-			} else {
-				s.orderRscActions(prev, "start", m, "start", OrderImpliesThen|OrderRunnableLeft)
-				s.orderRscActions(m, "stop", prev, "stop", OrderOptional|OrderRestart)
-			}
-			if len(m.RunningOn) > 0 {
-				if prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
-					s.orderRscActions(m, "stop", lastActive, "stop", OrderOptional)
-				}
-				lastActive = m
-			}
-			prev = m
-		}
-		return
-	}
-	if !r.Managed {
-		return
-	}
-	s.orderRscActions(r, "stop", r, "start", OrderOptional|OrderImpliesThen|OrderRestart)
-	if r.role > RoleUnpromoted {
-		s.orderRscActions(r, "demote", r, "stop", OrderPromotedImpliesFirst)
-		s.orderRscActions(r, "start", r, "promote", OrderRunnableLeft)
-	}
-	s.orderRscActions(r, "delete", r, "monitor", OrderSameNode|OrderThenCancelsFirst)
-	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
-		s.utilizationConstraints(r)
-	}
-}
-
 // utilizationConstraints orders stops before a node's load is released and
 // starts after it (pcmk__create_utilization_constraints).
 func (s *scheduler) utilizationConstraints(r *rscState) {
@@ -492,21 +443,6 @@ func (s *scheduler) orderFirst(first *rscState, o *ordering) {
 			s.orderAfter(f, then, o)
 		}
 	}
-}
-
-// currentRole is the resource's role now; a group's is its highest
-// member role.
-func (r *rscState) currentRole() Role {
-	if !r.IsGroup() {
-		return r.role
-	}
-	role := RoleStopped
-	for _, m := range r.members {
-		if mr := m.currentRole(); mr > role {
-			role = mr
-		}
-	}
-	return role
 }
 
 func (s *scheduler) applyOrderings() {

@@ -81,7 +81,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	var prims []probed // in the order probeOnNode visits them
 	var walk func(r, top *rscState)
 	walk = func(r, top *rscState) {
-		if r.IsGroup() {
+		if r.collective() {
 			for _, m := range r.members {
 				walk(m, top)
 			}
@@ -148,7 +148,7 @@ func parseBoolish(v string) (bool, bool) {
 // probeOnNode probes r, or each member of group r, on node when it should
 // be, and reports whether it did any; top is r's top-level resource.
 func (s *scheduler) probeOnNode(r, top *rscState, node int) bool {
-	if r.IsGroup() {
+	if r.collective() {
 		any := false
 		for _, m := range r.members {
 			if s.probeOnNode(m, top, node) {
@@ -258,7 +258,7 @@ func (s *scheduler) orderProbes() {
 }
 
 func (s *scheduler) restartOrderingsForRsc(r *rscState) {
-	if r.IsGroup() {
+	if r.collective() {
 		for _, m := range r.members {
 			s.restartOrderingsForRsc(m)
 		}
@@ -319,7 +319,7 @@ func (s *scheduler) memoFor(from *Action) (walkMemo, bool) {
 }
 
 func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
-	if after == nil || probe.Rsc == nil || probe.Rsc.IsGroup() || probe.Task != "monitor" {
+	if after == nil || probe.Rsc == nil || probe.Rsc.collective() || probe.Task != "monitor" {
 		return
 	}
 	if after.is(Tracking) {
@@ -330,7 +330,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	if after.Task == "monitor" && after.IntervalMs == 0 {
 		s.walkSawProbe = true
 	}
-	if after.Rsc != nil && !after.Rsc.IsGroup() && probe.Rsc != after.Rsc {
+	if after.Rsc != nil && !after.Rsc.collective() && probe.Rsc != after.Rsc {
 		var thens []*Action
 		switch after.Task {
 		case "start":
@@ -355,7 +355,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		w := s.walkStack[i]
 		next := s.actions[w.Action]
 		if w.Type&OrderImpliesThen == 0 {
-			if after.Rsc == nil || !after.Rsc.IsGroup() || probe.Rsc.parent == after.Rsc ||
+			if after.Rsc == nil || !after.Rsc.collective() || probe.Rsc.parent == after.Rsc ||
 				next.Rsc == nil || next.Rsc.parent != after.Rsc {
 				continue
 			}

@@ -317,7 +317,7 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 		}
 	}
 	s.marks[then.ID] |= markInputs
-	noGroup := (first.Rsc == nil || !first.Rsc.IsGroup()) && (then.Rsc == nil || !then.Rsc.IsGroup())
+	noGroup := (first.Rsc == nil || !first.Rsc.collective()) && (then.Rsc == nil || !then.Rsc.collective())
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
 	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, noGroup: noGroup})
 	return true

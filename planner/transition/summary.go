@@ -18,7 +18,7 @@ func (s *scheduler) summarise() []Change {
 	var out []Change
 	var walk func(r *rscState)
 	walk = func(r *rscState) {
-		if r.IsGroup() {
+		if r.collective() {
 			for _, m := range r.members {
 				walk(m)
 			}

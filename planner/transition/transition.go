@@ -66,7 +66,7 @@ func Compute(in *Input) *Transition {
 // configChanges applies what the history asks for (pcmk__handle_rsc_config_changes).
 func (s *scheduler) configChanges() {
 	for _, r := range s.rscs {
-		if r.IsGroup() {
+		if r.collective() {
 			continue
 		}
 		for _, c := range r.ConfigChanges {

@@ -22,38 +22,10 @@ func memberTask(task string) string {
 	return task
 }
 
-// actionFlags is the resource's view of an action's flags: a group's
-// pseudo-action is required if any member's action is, and unrunnable if
-// any member cannot do it.
-func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
-	if a.Rsc == nil || !a.Rsc.IsGroup() {
-		return a.Flags
-	}
-	flags := Optional | Runnable | Pseudo
-	task := memberTask(a.Task)
-	for _, m := range a.Rsc.members {
-		ma := findFirstAction(m.withTask(task), "", task, node)
-		if ma != nil {
-			mf := s.actionFlags(ma, node)
-			if flags&Optional != 0 && mf&Optional == 0 {
-				flags &^= Optional
-				a.clear(Optional)
-			}
-			if task != a.Task && flags&Runnable != 0 && mf&Runnable == 0 {
-				flags &^= Runnable
-				a.clear(Runnable)
-			}
-		} else if task != "stop" && task != "demote" {
-			flags &^= Runnable
-		}
-	}
-	return flags
-}
-
 // actionForOrdering maps a collective resource's start or stop to its
 // completion pseudo-action (running, stopped).
 func (s *scheduler) actionForOrdering(a *Action) *Action {
-	if a.Rsc == nil || !a.Rsc.IsGroup() {
+	if a.Rsc == nil || !a.Rsc.collective() {
 		return a
 	}
 	_, task, iv, ok := parseOpKey(a.Key)
@@ -92,23 +64,6 @@ func isParent(child, parent *rscState) bool {
 	return false
 }
 
-// groupLocation is where a group's members run or will run: its first
-// member's assigned node.
-func (r *rscState) location() int {
-	if !r.IsGroup() {
-		if r.AssignedTo != NoNode {
-			return r.AssignedTo
-		}
-		return NoNode
-	}
-	for _, m := range r.members {
-		if n := m.location(); n != NoNode {
-			return n
-		}
-	}
-	return NoNode
-}
-
 func (s *scheduler) updateForOrderings(then *Action) {
 	var changed updated
 	lastFlags := then.Flags
@@ -139,10 +94,10 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		firstID := other.Action
 		first := s.actions[firstID]
 		thenNode, firstNode := then.Node, first.Node
-		if first.Rsc != nil && first.Rsc.IsGroup() && first.Task == "start" {
+		if first.Rsc != nil && first.Rsc.collective() && first.Task == "start" {
 			firstNode = first.Rsc.location()
 		}
-		if then.Rsc != nil && then.Rsc.IsGroup() && then.Task == "start" {
+		if then.Rsc != nil && then.Rsc.collective() && then.Task == "start" {
 			thenNode = then.Rsc.location()
 		}
 		if other.Type&OrderSameNode != 0 && firstNode != NoNode && thenNode != NoNode && firstNode != thenNode {
@@ -194,7 +149,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 }
 
 func (s *scheduler) updateOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
-	if then.Rsc != nil && then.Rsc.IsGroup() {
+	if then.Rsc != nil && then.Rsc.collective() {
 		changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
 		for _, m := range then.Rsc.members {
 			if ma := findFirstAction(m.withTask(then.Task), "", then.Task, node); ma != nil {

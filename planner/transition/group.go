@@ -1,0 +1,104 @@
+package transition
+
+import "pcl/planner/model"
+
+// group is a group's part in the transition (Pacemaker's
+// pcmk__group_*): pseudo-actions that stand for its members' starts and
+// stops, and its members ordered one after the other.
+type group struct{}
+
+func init() { variants[model.KindGroup] = group{} }
+
+func (group) collective() bool { return true }
+
+// createActions makes the members' actions and the group's pseudo-actions
+// that stand for them.
+func (group) createActions(s *scheduler, r *rscState) {
+	for _, m := range r.members {
+		s.createActions(m)
+	}
+	for _, t := range []string{"start", "running", "stop", "stopped"} {
+		a := s.customAction(r, opKey(r.ID, t, 0), t, NoNode, true)
+		a.set(Pseudo | Runnable)
+	}
+}
+
+// internalConstraints orders the group's pseudo-actions around its
+// members' and each member after the one before it.
+func (group) internalConstraints(s *scheduler, r *rscState) {
+	s.orderRscActions(r, "stop", r, "stopped", OrderRunnableLeft)
+	s.orderRscActions(r, "stopped", r, "start", OrderOptional)
+	s.orderRscActions(r, "start", r, "running", OrderRunnableLeft)
+	var prev, lastActive *rscState
+	for _, m := range r.members {
+		s.internalConstraints(m)
+		down := OrderImpliesFirstPrinted
+		postDown := OrderImpliesThenPrinted
+		if prev == nil {
+			down |= OrderOptional
+			postDown = OrderImpliesThen
+		}
+		s.orderRscActions(r, "stop", m, "stop", down)
+		s.orderRscActions(m, "stop", r, "stopped", postDown)
+		s.orderRscActions(r, "start", m, "start", OrderImpliesFirstPrinted)
+		s.orderRscActions(m, "start", r, "running", OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
+		if prev == nil {
+			s.orderRscActions(r, "start", m, "start", OrderNone)
+		} else {
+			s.orderRscActions(prev, "start", m, "start", OrderImpliesThen|OrderRunnableLeft)
+			s.orderRscActions(m, "stop", prev, "stop", OrderOptional|OrderRestart)
+		}
+		if len(m.RunningOn) > 0 {
+			if prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
+				s.orderRscActions(m, "stop", lastActive, "stop", OrderOptional)
+			}
+			lastActive = m
+		}
+		prev = m
+	}
+}
+
+// currentRole is the highest of the members' roles.
+func (group) currentRole(r *rscState) Role {
+	role := RoleStopped
+	for _, m := range r.members {
+		if mr := m.currentRole(); mr > role {
+			role = mr
+		}
+	}
+	return role
+}
+
+// actionFlags is the group's view of one of its pseudo-actions: required
+// if any member's action is, unrunnable if any member cannot do it.
+func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
+	flags := Optional | Runnable | Pseudo
+	task := memberTask(a.Task)
+	for _, m := range a.Rsc.members {
+		ma := findFirstAction(m.withTask(task), "", task, node)
+		if ma != nil {
+			mf := s.actionFlags(ma, node)
+			if flags&Optional != 0 && mf&Optional == 0 {
+				flags &^= Optional
+				a.clear(Optional)
+			}
+			if task != a.Task && flags&Runnable != 0 && mf&Runnable == 0 {
+				flags &^= Runnable
+				a.clear(Runnable)
+			}
+		} else if task != "stop" && task != "demote" {
+			flags &^= Runnable
+		}
+	}
+	return flags
+}
+
+// location is where the group's first placed member runs or will run.
+func (group) location(r *rscState) int {
+	for _, m := range r.members {
+		if n := m.location(); n != NoNode {
+			return n
+		}
+	}
+	return NoNode
+}

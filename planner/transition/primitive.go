@@ -1,0 +1,36 @@
+package transition
+
+import "pcl/planner/model"
+
+// primitive is a primitive's part in the transition (Pacemaker's
+// pcmk__primitive_*).
+type primitive struct{}
+
+func init() { variants[model.KindPrimitive] = primitive{} }
+
+func (primitive) collective() bool { return false }
+
+func (primitive) createActions(s *scheduler, r *rscState) { s.createPrimitiveActions(r) }
+
+// internalConstraints orders a primitive's own actions: stop before
+// start, demote before stop, start before promote.
+func (primitive) internalConstraints(s *scheduler, r *rscState) {
+	if !r.Managed {
+		return
+	}
+	s.orderRscActions(r, "stop", r, "start", OrderOptional|OrderImpliesThen|OrderRestart)
+	if r.role > RoleUnpromoted {
+		s.orderRscActions(r, "demote", r, "stop", OrderPromotedImpliesFirst)
+		s.orderRscActions(r, "start", r, "promote", OrderRunnableLeft)
+	}
+	s.orderRscActions(r, "delete", r, "monitor", OrderSameNode|OrderThenCancelsFirst)
+	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
+		s.utilizationConstraints(r)
+	}
+}
+
+func (primitive) currentRole(r *rscState) Role { return r.role }
+
+func (primitive) actionFlags(s *scheduler, a *Action, node int) ActionFlags { return a.Flags }
+
+func (primitive) location(r *rscState) int { return r.AssignedTo }

@@ -1,0 +1,53 @@
+package transition
+
+import "pcl/planner/model"
+
+// variant is what one kind of resource does in the transition: Pacemaker
+// gives each variant its own methods (create_actions,
+// internal_constraints, action_flags, location, ...), and so does the
+// transition. Each kind implements it in a file of its own (primitive.go,
+// group.go) and registers it in variants; the passes call through the
+// table and never test a resource's kind.
+type variant interface {
+	// collective reports whether the resource is made of members whose
+	// actions its own pseudo-actions stand for.
+	collective() bool
+	// createActions makes r's actions for its current and next state.
+	createActions(s *scheduler, r *rscState)
+	// internalConstraints orders r's own actions among themselves.
+	internalConstraints(s *scheduler, r *rscState)
+	// actionFlags is r's view of the flags of its action a on node.
+	actionFlags(s *scheduler, a *Action, node int) ActionFlags
+	// location is the node r runs or will run on, NoNode for none.
+	location(r *rscState) int
+	// currentRole is r's role now.
+	currentRole(r *rscState) Role
+}
+
+// variants holds each kind's transition behaviour. Kinds the planner does
+// not place (clones, bundles) have none: they never reach the transition.
+var variants [model.NumKinds]variant
+
+func variantOf(r *rscState) variant { return variants[r.Kind] }
+
+func (s *scheduler) createActions(r *rscState) { variantOf(r).createActions(s, r) }
+
+// internalConstraints adds each resource's own orderings.
+func (s *scheduler) internalConstraints(r *rscState) { variantOf(r).internalConstraints(s, r) }
+
+// actionFlags is the resource's view of an action's flags.
+func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
+	if a.Rsc == nil {
+		return a.Flags
+	}
+	return variantOf(a.Rsc).actionFlags(s, a, node)
+}
+
+// location is where r runs or will run.
+func (r *rscState) location() int { return variantOf(r).location(r) }
+
+// currentRole is the resource's role now.
+func (r *rscState) currentRole() Role { return variantOf(r).currentRole(r) }
+
+// collective reports whether r's actions stand for its members'.
+func (r *rscState) collective() bool { return variantOf(r).collective() }
