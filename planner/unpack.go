@@ -318,7 +318,6 @@ func (p *Plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, x
 func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 	r := &Resource{ID: prim.ID, Kind: KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1}
 	sets := prim.Sets
-	var ops []*ir.Op
 	agent := prim.Agent
 	if prim.Template != "" {
 		if t, ok := p.templates[prim.Template]; ok {
@@ -326,16 +325,10 @@ func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 			if agent.Class == "" {
 				agent = t.Agent
 			}
-			if t.Operations != nil {
-				ops = append(ops, t.Operations.Ops...)
-			}
 		}
 	}
-	if prim.Operations != nil {
-		ops = append(ops, prim.Operations.Ops...)
-	}
 	r.Agent = agent
-	r.OpDefs = ops
+	r.OpDefs = p.effectiveOps(prim)
 	r.Sets = sets
 	xmlAttrs := map[string]string{"id": prim.ID, "class": agent.Class, "provider": agent.Provider, "type": agent.Type}
 	var parentSets [][]*ir.NVSet

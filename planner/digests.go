@@ -1,0 +1,193 @@
+package planner
+
+import (
+	"crypto/md5"
+	"encoding/hex"
+	"encoding/xml"
+	"pcl/ir"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// opEntry finds a resource's configured op by name and interval
+// (find_rsc_op_entry, disabled ones included).
+func (p *Plan) opEntry(r *Resource, name string, intervalMs int64) *ir.Op {
+	for _, op := range r.OpDefs {
+		if strings.EqualFold(op.Name, name) && op.Interval.Ms == intervalMs {
+			return op
+		}
+	}
+	return nil
+}
+
+// digestParams gathers the parameters whose digest Pacemaker records for
+// an operation (params_all of pe__calculate_digests): the resource's
+// instance attributes, the op's own instance attributes and, for recurring
+// operations, its timeout. extra reports op-level attributes.
+func (p *Plan) digestParams(r *Resource, task string, intervalMs int64) (params map[string]string, extra bool) {
+	params = map[string]string{}
+	for k, v := range r.Params {
+		params[k] = v
+	}
+	op := p.opEntry(r, task, intervalMs)
+	if op != nil {
+		ex := map[string]string{}
+		p.unpackSets(op.Sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, ex, false, "")
+		extra = len(ex) > 0
+		for k, v := range ex {
+			params[k] = v
+		}
+	}
+	for k := range params {
+		if strings.HasPrefix(k, "CRM_meta_") {
+			delete(params, k)
+		}
+	}
+	for _, k := range []string{"id", "crm_feature_set", "op-digest", "on_node", "on_node_uuid", "pcmk_external_ip"} {
+		delete(params, k)
+	}
+	if intervalMs > 0 {
+		params["CRM_meta_timeout"] = strconv.FormatInt(p.opTimeout(r, op, task, intervalMs), 10)
+	}
+	return params, extra
+}
+
+// digestOf is the MD5 of the sorted <parameters/> element, as Pacemaker
+// computes operation digests.
+func digestOf(params map[string]string) string {
+	keys := make([]string, 0, len(params))
+	for k := range params {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(" <parameters")
+	for _, k := range keys {
+		b.WriteString(" " + k + "=\"")
+		_ = xml.EscapeText(&b, []byte(params[k]))
+		b.WriteString("\"")
+	}
+	b.WriteString("/>\n")
+	sum := md5.Sum([]byte(b.String()))
+	return hex.EncodeToString(sum[:])
+}
+
+// isFenceParam is pcmk_stonith_param: parameters the fencer consumes.
+func isFenceParam(name string) bool {
+	switch name {
+	case "provides", "stonith-timeout":
+		return true
+	}
+	if !strings.HasPrefix(name, "pcmk_") {
+		return false
+	}
+	switch name {
+	case "pcmk_action_limit", "pcmk_delay_base", "pcmk_delay_max", "pcmk_host_argument",
+		"pcmk_host_check", "pcmk_host_list", "pcmk_host_map":
+		return true
+	}
+	rest := name[5:]
+	if i := strings.IndexByte(rest, '_'); i >= 0 {
+		switch rest[i:] {
+		case "_action", "_timeout", "_retries":
+			return true
+		}
+	}
+	return false
+}
+
+// digestCheck compares an operation's recorded digests with the
+// configuration (rsc_action_digest_cmp and only_sanitized_changed, as
+// crm_simulate runs sanitized): changed reports a parameter change,
+// restart that it needs a full restart.
+func (p *Plan) digestCheck(r *Resource, op *ir.OpRecord, task string, iv int64) (changed, restart, unknown bool) {
+	all, extra := p.digestParams(r, task, iv)
+	calc := digestOf(all)
+	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
+	if iv > 0 && p.expiredRecurringFailure(r, op) {
+		// Pacemaker reschedules a recurring monitor whose failure expired
+		// by pretending its restart digest changed.
+		recordedRestart, hasRestart = "calculated-failure-timeout", true
+	}
+	switch {
+	case hasRestart && restartDigest(all, op) != recordedRestart:
+		restart, changed = true, true
+	case op.OpDigest == "":
+		unknown, changed = true, true
+	case op.OpDigest != calc:
+		changed = true
+		restart = iv == 0 && extra
+	}
+	if !changed {
+		return false, false, false
+	}
+	if secure, ok := opAttr(op, "op-secure-digest"); ok {
+		list, _ := opAttr(op, "op-secure-params")
+		version, _ := opAttr(op, "crm_feature_set")
+		var sp map[string]string
+		if compareVersion(version, "3.16.0") < 0 {
+			sp = map[string]string{}
+			for k, v := range r.Params {
+				sp[k] = v
+			}
+		} else {
+			sp = map[string]string{}
+			for k, v := range all {
+				sp[k] = v
+			}
+		}
+		for k := range sp {
+			if strings.Contains(list, " "+k+" ") {
+				delete(sp, k)
+			}
+			if compareVersion(version, "3.16.0") < 0 && strings.EqualFold(r.Agent.Class, "stonith") && isFenceParam(k) {
+				delete(sp, k)
+			}
+		}
+		if compareVersion(version, "3.16.0") < 0 {
+			delete(sp, "CRM_meta_timeout")
+		}
+		if digestOf(sp) == secure {
+			return false, false, false
+		}
+	}
+	return changed, restart, unknown
+}
+
+// restartDigest is the digest of the parameters that force a restart
+// (those listed in op-force-restart).
+func restartDigest(all map[string]string, op *ir.OpRecord) string {
+	keep := map[string]string{}
+	list, ok := opAttr(op, "op-force-restart")
+	for k, v := range all {
+		if !ok || strings.Contains(list, " "+k+" ") {
+			keep[k] = v
+		}
+	}
+	return digestOf(keep)
+}
+
+// opTimeout is an operation's timeout in milliseconds: op_defaults, the
+// op's meta attributes, then its timeout property; 20s when none.
+func (p *Plan) opTimeout(r *Resource, op *ir.Op, task string, intervalMs int64) int64 {
+	meta := map[string]string{}
+	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: task, OpIntervalMs: intervalMs, OpSet: true}
+	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")
+	if op != nil {
+		own := map[string]string{}
+		p.unpackSets(op.Sets, ir.MetaAttributes, env, own, true, "")
+		for k, v := range own {
+			meta[k] = v
+		}
+		if op.Timeout != nil {
+			meta["timeout"] = op.Timeout.Text
+		}
+	}
+	if v, ok := meta["timeout"]; ok {
+		if d, err := ir.ParseDuration(v); err == nil && d.Ms > 0 {
+			return d.Ms
+		}
+	}
+	return 20000
+}

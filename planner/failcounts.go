@@ -1,0 +1,197 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/planner/model"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// clearIfFailed adds a fail-count clearing when the resource has
+// unexpired failures on the node (a changed definition gets a fresh
+// start), once per node.
+func (p *Plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int) []model.ConfigChange {
+	for _, c := range changes {
+		if c.Kind == model.ChangeClearFailcount && c.Node == node {
+			return changes
+		}
+	}
+	for _, n := range r.ClearFailcount {
+		if n == node {
+			return changes
+		}
+	}
+	if count, _ := p.failcount(p.Nodes[node], r, true, nil); count == 0 {
+		return changes
+	}
+	return append(changes, model.ConfigChange{Node: node, Kind: model.ChangeClearFailcount})
+}
+
+// expiredRecurringFailure reports a recorded recurring-operation failure
+// whose failure-timeout has passed, with no unexpired failures left.
+func (p *Plan) expiredRecurringFailure(r *Resource, op *ir.OpRecord) bool {
+	target := targetRC(op)
+	if op.OpStatus == -1 || target < 0 || (op.OpStatus == 0 && op.RCCode == target) {
+		return false
+	}
+	if r.FailureTimeout <= 0 || op.LastRCChange == 0 || p.Now.Unix() < op.LastRCChange+r.FailureTimeout {
+		return false
+	}
+	return true
+}
+
+type failEntry = model.FailEntry
+
+// failIndex groups a node's fail-count-* and last-failure-* attributes by
+// resource id, in attribute name order, so that looking a resource's
+// failures up costs no scan of every attribute.
+func (p *Plan) failIndex(n *Node) map[string][]failEntry {
+	if n.Fails != nil {
+		return n.Fails
+	}
+	n.Fails = map[string][]failEntry{}
+	names := make([]string, 0, len(n.Attrs))
+	for k := range n.Attrs {
+		if strings.HasPrefix(k, "fail-count-") || strings.HasPrefix(k, "last-failure-") {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		last := strings.HasPrefix(k, "last-failure-")
+		rest := strings.TrimPrefix(strings.TrimPrefix(k, "fail-count-"), "last-failure-")
+		var rsc string
+		if p.LegacyFailcounts {
+			rsc = rest
+		} else {
+			i := strings.IndexByte(rest, '#') // ids cannot hold '#'
+			if i <= 0 || !failSuffix.MatchString(rest[i:]) {
+				continue
+			}
+			rsc = rest[:i]
+		}
+		n.Fails[rsc] = append(n.Fails[rsc], failEntry{Last: last, Value: n.Attrs[k]})
+	}
+	return n.Fails
+}
+
+// failcount is pe_get_failcount for a primitive outside any clone.
+func (p *Plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) (int, int64) {
+	count := ir.Score(0)
+	var last int64
+	for _, e := range p.failIndex(n)[r.ID] {
+		if !e.Last {
+			count = count.Add(scoreOf(e.Value))
+		} else if x, err := strconv.ParseInt(strings.TrimSpace(e.Value), 10, 64); err == nil && x > last {
+			last = x
+		}
+	}
+	if count > 0 && r.FailureTimeout > 0 && p.blockFailure(n, r, op) {
+		r.FailureTimeout = 0
+	}
+	if effective && count > 0 && last > 0 && r.FailureTimeout > 0 {
+		if p.Now.Unix() > last+r.FailureTimeout {
+			count = 0
+		}
+	}
+	return int(count), last
+}
+
+var failSuffix = regexp.MustCompile(`^#.+_[0-9]+$`)
+
+// matchFailAttr reports whether key is a fail-count or last-failure
+// attribute (by prefix) of one resource, in the legacy form or with the
+// operation suffix.
+func matchFailAttr(key, prefix string, legacy bool) bool {
+	if !strings.HasPrefix(key, prefix) {
+		return false
+	}
+	rest := key[len(prefix):]
+	if legacy {
+		return rest == ""
+	}
+	return failSuffix.MatchString(rest)
+}
+
+// blockFailure reports whether a failure matches an operation configured
+// with on-fail=block (which disables failure-timeout).
+func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
+	for _, o := range r.OpDefs {
+		if !strings.EqualFold(o.OnFail, "block") {
+			continue
+		}
+		if op != nil {
+			if p.matchedFailure(r, o, op) {
+				return true
+			}
+			continue
+		}
+		for _, ns := range p.CIB.Status.Nodes {
+			if ns.Uname != n.Uname {
+				continue
+			}
+			for _, h := range ns.Resources {
+				if h.ID != r.ID {
+					continue
+				}
+				for _, rec := range h.Ops {
+					if rec.Operation == o.Name && rec.IntervalMs == o.Interval.Ms && p.matchedFailure(r, o, rec) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (p *Plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
+	if conf.Interval.Ms != op.IntervalMs || !strings.EqualFold(conf.Name, op.Operation) {
+		return false
+	}
+	if strings.EqualFold(op.ID, r.ID+"_last_failure_0") {
+		return true
+	}
+	if strings.EqualFold(op.ID, r.ID+"_"+conf.Name+"_"+strconv.FormatInt(conf.Interval.Ms, 10)) {
+		return op.RCCode != targetRC(op)
+	}
+	return false
+}
+
+// operationExpired is check_operation_expiry.
+func (p *Plan) operationExpired(r *Resource, n *Node, rc int, op *ir.OpRecord) bool {
+	expired := false
+	unexpired := 0
+	_, hasLast := opAttr(op, "last-rc-change")
+	if r.FailureTimeout > 0 && (hasLast || op.LastRCChange != 0) {
+		if p.Now.Unix() >= op.LastRCChange+r.FailureTimeout {
+			expired = true
+		}
+		unexpired, _ = p.failcount(n, r, true, op)
+	}
+	if expired {
+		if fc, _ := p.failcount(n, r, false, op); fc > 0 {
+			if unexpired == 0 {
+				r.ClearFailcount = append(r.ClearFailcount, n.Index)
+			} else {
+				expired = false
+			}
+		}
+	}
+	// A failed start or monitor whose parameters have changed since is
+	// cleared (should_clear_for_param_change).
+	if !expired && strings.HasSuffix(op.ID, "_last_failure_0") && (op.Operation == "start" || op.Operation == "monitor") {
+		if changed, _, unknown := p.digestCheck(r, op, op.Operation, op.IntervalMs); changed && !unknown {
+			r.ClearFailcount = append(r.ClearFailcount, n.Index)
+		}
+	}
+	if expired && op.IntervalMs == 0 && op.Operation == "monitor" {
+		switch rc {
+		case ocfOK, ocfNotRunning, ocfRunningPromoted, ocfDegraded, ocfDegradedPromote:
+			expired = false
+		}
+	}
+	return expired
+}

@@ -1,0 +1,229 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/planner/model"
+	"strconv"
+	"strings"
+)
+
+type nodeHistory struct {
+	node int
+	ops  []*ir.OpRecord
+}
+
+// histories gathers each resource's operation history per node, for nodes
+// of the configuration, in status order.
+func (p *Plan) histories() map[string][]nodeHistory {
+	out := map[string][]nodeHistory{}
+	if p.CIB.Status == nil {
+		return out
+	}
+	for _, ns := range p.CIB.Status.Nodes {
+		i := p.findNodeAny(ns.ID, ns.Uname)
+		if i < 0 {
+			continue
+		}
+		for _, h := range ns.Resources {
+			out[h.ID] = append(out[h.ID], nodeHistory{node: i, ops: h.Ops})
+		}
+	}
+	return out
+}
+
+// knownFrom reports whether a node's history tells the resource's state
+// there: some operation that is neither a pending monitor nor an expired
+// failure (Pacemaker's known_on, set when the history yields a role).
+func (p *Plan) knownFrom(r *Resource, ops []*ir.OpRecord) bool {
+	for _, op := range ops {
+		if op.OpStatus == -1 && op.Operation != "start" && op.Operation != "promote" {
+			continue
+		}
+		target := targetRC(op)
+		failed := op.OpStatus != 0 && op.OpStatus != -1 || (target >= 0 && op.RCCode != target && !(isProbe(op) && op.RCCode == 7))
+		if failed && r.FailureTimeout > 0 && op.LastRCChange != 0 && p.Now.Unix() >= op.LastRCChange+r.FailureTimeout &&
+			!(isProbe(op) && (op.RCCode == 0 || op.RCCode == 7 || op.RCCode == 8)) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// activeIn reports whether a sorted history leaves the resource running:
+// started after its last stop, and not found stopped since.
+func activeIn(sorted []*ir.OpRecord) bool {
+	start, stop := activeRange(sorted)
+	if start < 0 || start < stop {
+		return false
+	}
+	last := sorted[len(sorted)-1]
+	if last.Operation == "monitor" && last.RCCode == 7 && last.OpStatus == 0 {
+		return false
+	}
+	return true
+}
+
+// The functions in this file interpret the operation history against the
+// configuration, as Pacemaker's pcmk__handle_rsc_config_changes does:
+// orphaned and maintenance-mode recurring operations are cancelled, and an
+// operation whose parameters changed (its recorded digest no longer
+// matches) restarts, reloads or reschedules.
+
+// sortOps orders a resource's history entries oldest first as
+// unpack_lrm_resource does: the entries are taken in reverse document order
+// and stably sorted with pe__is_newer_op.
+func sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
+	out := make([]*ir.OpRecord, len(ops))
+	for i, op := range ops {
+		out[len(ops)-1-i] = op
+	}
+	// insertion sort: stable, and history lists are short
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && cmpOps(out[j-1], out[j]) > 0; j-- {
+			out[j-1], out[j] = out[j], out[j-1]
+		}
+	}
+	return out
+}
+
+func callID(op *ir.OpRecord) int {
+	if v, ok := opAttr(op, "call-id"); ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+			return n
+		}
+		return -1
+	}
+	if len(op.Attrs) == 0 {
+		return op.CallID
+	}
+	return -1
+}
+
+func lastChange(op *ir.OpRecord) int64 {
+	if v, ok := opAttr(op, "last-rc-change"); ok {
+		if n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64); err == nil {
+			return n
+		}
+		return -1
+	}
+	if len(op.Attrs) == 0 && op.LastRCChange != 0 {
+		return op.LastRCChange
+	}
+	return -1
+}
+
+// decodeMagic reads the transition id and uuid of transition-magic
+// ("status:rc;action:transition:target:uuid").
+func decodeMagic(magic string) (uuid string, transition int, ok bool) {
+	i := strings.IndexByte(magic, ';')
+	if i < 0 {
+		return "", 0, false
+	}
+	parts := strings.SplitN(magic[i+1:], ":", 4)
+	if len(parts) < 4 {
+		return "", 0, false
+	}
+	t, err := strconv.Atoi(parts[1])
+	if err != nil {
+		return "", 0, false
+	}
+	return parts[3], t, true
+}
+
+// cmpOps is pe__is_newer_op with same_node_default true.
+func cmpOps(a, b *ir.OpRecord) int {
+	sameNode := true
+	if a.OnNode != "" && b.OnNode != "" {
+		sameNode = strings.EqualFold(a.OnNode, b.OnNode)
+	}
+	if sameNode && a.ID == b.ID {
+		return 0
+	}
+	ac, bc := callID(a), callID(b)
+	switch {
+	case ac == -1 && bc == -1:
+		return 0
+	case sameNode && ac >= 0 && ac < bc:
+		return -1
+	case sameNode && bc >= 0 && ac > bc:
+		return 1
+	case ac >= 0 && bc >= 0 && (!sameNode || ac == bc):
+		la, lb := lastChange(a), lastChange(b)
+		if la >= 0 && la < lb {
+			return -1
+		}
+		if lb >= 0 && la > lb {
+			return 1
+		}
+		return 0
+	}
+	au, aid, ok1 := decodeMagic(a.TransitionMagic)
+	bu, bid, ok2 := decodeMagic(b.TransitionMagic)
+	if !ok1 || !ok2 {
+		return 0
+	}
+	if !strings.EqualFold(au, bu) || aid == bid {
+		if bc == -1 {
+			return -1
+		}
+		if ac == -1 {
+			return 1
+		}
+	} else if (aid >= 0 && aid < bid) || bid == -1 {
+		return -1
+	} else if (bid >= 0 && aid > bid) || aid == -1 {
+		return 1
+	}
+	return 0
+}
+
+// activeRange finds the last successful stop and the last start in a
+// sorted history (calculate_active_ops); -1 when none.
+func activeRange(sorted []*ir.OpRecord) (start, stop int) {
+	start, stop = -1, -1
+	impliedMonitor, impliedClone := -1, -1
+	for i, op := range sorted {
+		switch {
+		case op.Operation == "stop" && op.OpStatus == 0:
+			stop = i
+		case op.Operation == "start" || op.Operation == "migrate_from":
+			start = i
+		case impliedMonitor <= stop && op.Operation == "monitor":
+			if op.RCCode == 0 || op.RCCode == 8 {
+				impliedMonitor = i
+			}
+		case op.Operation == "promote" || op.Operation == "demote":
+			impliedClone = i
+		}
+	}
+	if start == -1 {
+		if impliedClone != -1 {
+			start = impliedClone
+		} else if impliedMonitor != -1 {
+			start = impliedMonitor
+		}
+	}
+	return start, stop
+}
+
+// recurringActive lists the recurring operations a sorted history shows as
+// active (process_recurring): those after the last start, or after the
+// last stop when the resource stopped, skipping pending ones.
+func recurringActive(sorted []*ir.OpRecord, node int) []model.ActiveOp {
+	start, stop := activeRange(sorted)
+	var out []model.ActiveOp
+	for i, op := range sorted {
+		if start < stop && i <= stop {
+			continue
+		}
+		if i < start {
+			continue
+		}
+		if op.IntervalMs == 0 || op.OpStatus == -1 {
+			continue
+		}
+		out = append(out, model.ActiveOp{Node: node, Name: op.Operation, IntervalMs: op.IntervalMs, CallID: op.CallID})
+	}
+	return out
+}

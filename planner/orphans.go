@@ -1,0 +1,68 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+	"strings"
+)
+
+// orphans are resources the status knows but the configuration no longer
+// has: Pacemaker stops them (stop-orphan-resources) and deletes their
+// history.
+func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*Resource {
+	if p.CIB.Status == nil {
+		return nil
+	}
+	var ids []string
+	seen := map[string]bool{}
+	for _, ns := range p.CIB.Status.Nodes {
+		for _, h := range ns.Resources {
+			if _, ok := p.byID[h.ID]; ok || seen[h.ID] || len(h.Ops) == 0 {
+				continue
+			}
+			if i := strings.IndexByte(h.ID, ':'); i > 0 && p.byID[h.ID[:i]] != nil {
+				continue // an instance of a configured clone
+			}
+			seen[h.ID] = true
+			ids = append(ids, h.ID)
+		}
+	}
+	var out []*Resource
+	for _, id := range ids {
+		tr := &Resource{ID: id, Kind: KindPrimitive, Orphan: true, Unique: true,
+			Managed: p.StopOrphanResources && !p.MaintenanceMode,
+			Role:    pcmk.RoleStopped, AssignedTo: model.NoNode, LockNode: model.NoNode, NeedsQuorum: true,
+			KnownOn: make([]bool, len(p.Nodes)), ConfigChanges: changes[id]}
+		tr.Index = len(p.Resources)
+		p.Resources = append(p.Resources, tr)
+		for i, n := range p.Nodes {
+			for k, v := range n.Attrs {
+				if matchFailAttr(k, "fail-count-"+id, p.LegacyFailcounts) && scoreOf(v) > 0 {
+					tr.OrphanFailcounts = append(tr.OrphanFailcounts, i)
+					break
+				}
+			}
+		}
+		for _, h := range histories[id] {
+			tr.KnownOn[h.node] = true
+			sorted := sortOps(h.ops)
+			if activeIn(sorted) {
+				tr.RunningOn = append(tr.RunningOn, h.node)
+				tr.Role = pcmk.RoleStarted
+			}
+			tr.ActiveOps = append(tr.ActiveOps, recurringActive(sorted, h.node)...)
+			if len(h.ops) > 0 && tr.Agent.Class == "" {
+				for _, ns := range p.CIB.Status.Nodes {
+					for _, rh := range ns.Resources {
+						if rh.ID == id && tr.Agent.Class == "" {
+							tr.Agent = ir.Agent{Class: rh.Class, Provider: rh.Provider, Type: rh.Type}
+						}
+					}
+				}
+			}
+		}
+		out = append(out, tr)
+	}
+	return out
+}

@@ -1,0 +1,498 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+	"strconv"
+	"strings"
+)
+
+type historyState struct {
+	lastFailure *ir.OpRecord
+	onFail      onFail
+}
+
+// unpackHistory is unpack_lrm_resource for one resource on one node.
+func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
+	if len(h.Ops) == 0 && !p.ShutdownLock {
+		return
+	}
+	r := p.byID[h.ID]
+	if r == nil || r.Kind != KindPrimitive {
+		return // orphans are not shown and not placed
+	}
+	if p.ShutdownLock {
+		for _, a := range h.Attrs {
+			if a.Name != "shutdown-lock" {
+				continue
+			}
+			lock, err := strconv.ParseInt(strings.TrimSpace(a.Value), 10, 64)
+			if err != nil || lock == 0 {
+				break
+			}
+			if p.shutdownLockLimit > 0 && p.Now.Unix() > lock+p.shutdownLockLimit {
+				break // expired: the history is cleared
+			}
+			r.LockNode = n.Index
+		}
+	}
+	if len(h.Ops) == 0 {
+		return
+	}
+	saved := r.Role
+	r.Role = pcmk.RoleUnknown
+	ops := sortOps(h.Ops)
+	st := &historyState{onFail: failIgnore}
+	for _, op := range ops {
+		p.unpackOp(r, n, op, st)
+	}
+	p.processState(r, n, st.onFail)
+	if role, ok := targetRole(r.Meta["target-role"]); ok {
+		if r.NextRole == pcmk.RoleUnknown || role < r.NextRole {
+			r.NextRole = role
+		}
+	}
+	if saved > r.Role {
+		r.Role = saved
+	}
+}
+
+func (p *Plan) setActive(r *Resource) { r.Role = pcmk.RoleStarted }
+
+// unpackOp is unpack_rsc_op for a primitive outside any clone.
+func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
+	task := op.Operation
+	if task == "notify" || task == "meta-data" || task == "" {
+		return
+	}
+	status := op.OpStatus
+	if status < execPending || status > execMax {
+		return
+	}
+	rc := op.RCCode
+	target := targetRC(op)
+	expired := false
+	if status != execNotInstalled && p.operationExpired(r, n, rc, op) {
+		expired = true
+	}
+	oldRC, oldTarget := rc, target
+	rc, status = p.remap(r, n, op, target, rc, status)
+	maskable := maskProbeFailure(op)
+	if expired && maskable && oldRC != oldTarget {
+		if r.Role <= pcmk.RoleStopped {
+			r.Role = pcmk.RoleUnknown
+		}
+		return
+	} else if expired && rc != target {
+		if op.IntervalMs == 0 {
+			return
+		} else if n.Online && !n.Unclean {
+			return
+		}
+	}
+	if maskable {
+		p.updateState(r, n, op, task, target, st)
+		p.rscLocation(r, n.Index, -ir.Infinity, "probe found the agent missing or misconfigured here (masked-probe-failure)")
+		return
+	}
+	switch status {
+	case execCancelled:
+		return
+	case execPending:
+		if task == "start" {
+			p.setActive(r)
+		} else if task == "promote" {
+			r.Role = pcmk.RolePromoted
+		}
+		return
+	case execDone:
+		p.updateState(r, n, op, task, rc, st)
+		return
+	case execNotInstalled:
+		fs, _ := p.opFailure(r, op)
+		if fs == failIgnore {
+			st.onFail = failMigrate
+		}
+		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
+		p.opFailed(r, n, rc, op, st)
+		return
+	case 10, 11:
+		status = execErrorHard
+	}
+	fs, _ := p.opFailure(r, op)
+	if fs == failIgnore || (fs == failRestartContainer && task == "stop") {
+		p.updateState(r, n, op, task, target, st)
+		r.FailureIgnored = true
+		return
+	}
+	p.opFailed(r, n, rc, op, st)
+	if status == execErrorHard {
+		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
+	} else if status == execErrorFatal {
+		p.rscLocation(r, -1, -ir.Infinity, "fatal error: the agent reports it is not configured (fatal-error)")
+	}
+}
+
+// remap is remap_operation: it turns the recorded result into the status
+// the scheduler acts on, given what was expected.
+func (p *Plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc, status int) (int, int) {
+	if op.Operation == "monitor" {
+		switch rc {
+		case ocfDegraded:
+			rc = ocfOK
+		case ocfDegradedPromote:
+			rc = ocfRunningPromoted
+		}
+	}
+	if maskProbeFailure(op) {
+		status = execDone
+		rc = ocfNotRunning
+	}
+	if status != execDone && status != execError {
+		return rc, status
+	}
+	status = execDone
+	probe := isProbe(op)
+	if target < 0 || target != rc {
+		status = execError
+	}
+	switch rc {
+	case ocfOK:
+		if probe && target == ocfNotRunning {
+			status = execDone
+		}
+	case ocfNotRunning:
+		if probe || target == rc || !r.Managed {
+			r.Role = pcmk.RoleStopped
+			r.NextRole = pcmk.RoleUnknown
+			status = execDone
+		}
+	case ocfRunningPromoted:
+		if probe && rc != target {
+			status = execDone
+		}
+		r.Role = pcmk.RolePromoted
+	case ocfDegradedPromote, ocfFailedPromoted:
+		r.Role = pcmk.RolePromoted
+		status = execError
+	case ocfNotConfigured:
+		status = execErrorFatal
+	case ocfUnimplemented:
+		if op.IntervalMs == 0 {
+			p.checkRecoverable(r, n, op.Operation)
+			status = execErrorHard
+		} else {
+			status = execNotSupported
+		}
+	case ocfNotInstalled, ocfInvalidParam, ocfInsufficentPriv:
+		p.checkRecoverable(r, n, op.Operation)
+		status = execErrorHard
+	default:
+		if status == execDone {
+			status = execError
+		}
+	}
+	return rc, status
+}
+
+func (p *Plan) checkRecoverable(r *Resource, n *Node, task string) {
+	if task != "stop" || p.canFence() {
+		return
+	}
+	r.Managed = false
+	r.Blocked = true
+}
+
+// updateState is update_resource_state.
+func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, rc int, st *historyState) {
+	clear := false
+	switch {
+	case rc == ocfNotInstalled || maskProbeFailure(op):
+		r.Role = pcmk.RoleStopped
+	case rc == ocfNotRunning:
+		clear = true
+	case task == "monitor":
+		if st.lastFailure != nil && opKey(op) == opKey(st.lastFailure) {
+			clear = true
+		}
+		if r.Role < pcmk.RoleStarted {
+			p.setActive(r)
+		}
+	case task == "start":
+		r.Role = pcmk.RoleStarted
+		clear = true
+	case task == "stop":
+		r.Role = pcmk.RoleStopped
+		clear = true
+	case task == "promote":
+		r.Role = pcmk.RolePromoted
+		clear = true
+	case task == "demote":
+		if st.onFail == failDemote {
+			clear = true
+		}
+		r.Role = pcmk.RoleUnpromoted
+	case task == "migrate_from":
+		r.Role = pcmk.RoleStarted
+		clear = true
+	case task == "migrate_to":
+		p.migrateToSuccess(r, n, op)
+	default:
+		if r.Role < pcmk.RoleStarted {
+			p.setActive(r)
+		}
+	}
+	if clear {
+		switch st.onFail {
+		case failStop, failFence, failMigrate, failStandby:
+		case failResetRemote:
+		default:
+			st.onFail = failIgnore
+			r.NextRole = pcmk.RoleUnknown
+		}
+	}
+}
+
+// migrateToSuccess approximates unpack_migrate_to_success: a successful
+// migrate_to leaves the resource active on the source until a migrate_from
+// or stop shows otherwise.
+func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
+	if r.Role < pcmk.RoleStarted {
+		r.Role = pcmk.RoleStarted
+	}
+}
+
+// opFailure returns the on-fail response and the role after failure for
+// an operation (unpack_operation).
+func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
+	task := op.Operation
+	conf := opConfig(r, task, op.IntervalMs)
+	meta := map[string]string{}
+	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: task, OpIntervalMs: op.IntervalMs, OpSet: true}
+	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")
+	if conf != nil {
+		p.unpackSets(conf.Sets, ir.MetaAttributes, env, meta, true, "")
+		if conf.OnFail != "" {
+			meta["on-fail"] = conf.OnFail
+		}
+	}
+	value := strings.ToLower(meta["on-fail"])
+	if task == "stop" && (value == "standby" || value == "demote" || value == "stop") {
+		value = ""
+	}
+	if value == "demote" && !(task == "promote" || (task == "monitor" && conf != nil && pcmk.ParseRole(string(conf.Role)) == pcmk.RolePromoted && op.IntervalMs > 0)) {
+		value = ""
+	}
+	if task == "demote" && value == "" {
+		for _, o := range r.OpDefs {
+			if o.OnFail == "" || (o.Enabled != nil && !o.Enabled.Value) || !strings.EqualFold(o.Name, "monitor") ||
+				pcmk.ParseRole(string(o.Role)) != pcmk.RolePromoted || o.Interval.Ms == 0 || strings.EqualFold(o.OnFail, "demote") {
+				continue
+			}
+			value = strings.ToLower(o.OnFail)
+			break
+		}
+	}
+	result, failRole := failRecover, pcmk.RoleUnknown
+	set := true
+	switch value {
+	case "block":
+		result = failBlock
+	case "fence":
+		result = failFence
+		if !p.StonithEnabled {
+			result, failRole = failStop, pcmk.RoleStopped
+		}
+	case "standby":
+		result = failStandby
+	case "ignore", "nothing":
+		result = failIgnore
+	case "migrate":
+		result = failMigrate
+	case "stop":
+		result, failRole = failStop, pcmk.RoleStopped
+	case "restart":
+		result = failRecover
+	case "demote":
+		result = failDemote
+	default:
+		set = false
+	}
+	if !set {
+		if task == "stop" {
+			if p.StonithEnabled {
+				result = failFence
+			} else {
+				result = failBlock
+			}
+		} else {
+			result = failRecover
+		}
+	}
+	if failRole == pcmk.RoleUnknown {
+		if v := meta["role_after_failure"]; v != "" {
+			failRole = pcmk.ParseRole(v)
+		}
+	}
+	if failRole == pcmk.RoleUnknown {
+		if task == "promote" {
+			failRole = pcmk.RoleUnpromoted
+		} else {
+			failRole = pcmk.RoleStarted
+		}
+	}
+	return result, failRole
+}
+
+// opFailed is unpack_rsc_op_failure.
+func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *historyState) {
+	st.lastFailure = op
+	fs, failRole := p.opFailure(r, op)
+	if cmpOnFail(st.onFail, fs) < 0 {
+		st.onFail = fs
+	}
+	switch op.Operation {
+	case "stop":
+		p.rscLocation(r, n.Index, -ir.Infinity, "stop failed here (__stop_fail__)")
+	case "promote":
+		r.Role = pcmk.RolePromoted
+	case "demote":
+		if fs == failBlock {
+			r.Role = pcmk.RolePromoted
+			r.NextRole = pcmk.RoleStopped
+		} else if rc == ocfNotRunning {
+			r.Role = pcmk.RoleStopped
+		} else {
+			r.Role = pcmk.RoleUnpromoted
+		}
+	}
+	if isProbe(op) && rc == ocfNotInstalled {
+		r.Role = pcmk.RoleStopped
+	} else if r.Role < pcmk.RoleStarted {
+		p.setActive(r)
+	}
+	if failRole != pcmk.RoleStarted && r.NextRole < failRole {
+		r.NextRole = failRole
+	}
+	if failRole == pcmk.RoleStopped {
+		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
+		for i := range p.Nodes {
+			r.Allowed.Insert(i, -ir.Infinity, "on-fail=stop after "+opKey(op))
+		}
+	}
+}
+
+// processState is process_rsc_state.
+func (p *Plan) processState(r *Resource, n *Node, of onFail) {
+	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
+		if p.StonithEnabled {
+			p.fence(n)
+		}
+	}
+	saved := of
+	if n.Unclean {
+		of = failIgnore
+	}
+	switch of {
+	case failDemote:
+		r.Failed = true
+	case failFence:
+		p.fence(n)
+	case failStandby:
+		n.Standby = true
+	case failBlock:
+		r.Managed = false
+		r.Blocked = true
+	case failMigrate:
+		p.rscLocation(r, n.Index, -ir.Infinity, "failed here with on-fail=migrate (__action_migration_auto__)")
+	case failStop:
+		r.NextRole = pcmk.RoleStopped
+	case failRecover:
+		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
+			r.Failed = true
+		}
+	}
+	if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
+		p.addRunning(r, n, saved != failIgnore)
+		if of != failIgnore {
+			r.Failed = true
+		}
+	}
+}
+
+// addRunning is native_add_running.
+func (p *Plan) addRunning(r *Resource, n *Node, failed bool) {
+	for _, i := range r.RunningOn {
+		if i == n.Index {
+			return
+		}
+	}
+	r.RunningOn = append(r.RunningOn, n.Index)
+	if r.Kind == KindPrimitive && n.Maintenance {
+		r.Managed = false
+	}
+	if !r.Managed {
+		p.rscLocation(r, n.Index, ir.Infinity, "not_managed_default (unmanaged: stays where it is active)")
+		for q := r.Parent; q != nil && n.Online; q = q.Parent {
+			q.RunningOn = append(q.RunningOn, n.Index)
+		}
+		return
+	}
+	if p.multiplyActive(r) {
+		switch {
+		case r.StopOnly:
+			r.Allowed = model.NewTable(len(p.Nodes), p.trail)
+			for i := range p.Nodes {
+				r.Allowed.Insert(i, -ir.Infinity, "multiple-active=stop_only")
+			}
+		case r.MultipleBlock:
+			r.Managed = false
+			r.Blocked = true
+			if r.Parent != nil && r.Parent.MultipleBlock {
+				for _, c := range r.Parent.Children {
+					c.Managed = false
+					c.Blocked = true
+				}
+			}
+		}
+	}
+	if r.Parent != nil {
+		p.addRunning(r.Parent, n, false)
+	}
+}
+
+func (p *Plan) multiplyActive(r *Resource) bool {
+	if r.Kind != KindPrimitive {
+		return false // is_multiply_active counts primitives only
+	}
+	count := 0
+	for _, i := range r.RunningOn {
+		n := p.Nodes[i]
+		if r.NeedsFencing || (n.Online && !n.Unclean) {
+			count++
+		}
+	}
+	return count > 1
+}
+
+// currentNode is pe__current_node.
+func (p *Plan) currentNode(r *Resource) int {
+	active := -1
+	for _, i := range r.RunningOn {
+		n := p.Nodes[i]
+		happy := n.Online && !n.Unclean
+		if !r.NeedsFencing {
+			if happy && (active < 0 || !p.Nodes[active].Online || p.Nodes[active].Unclean) {
+				active = i
+			}
+		}
+		if active < 0 {
+			active = i
+		}
+		if r.NeedsFencing {
+			break
+		}
+	}
+	return active
+}

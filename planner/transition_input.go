@@ -1,0 +1,112 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
+
+// This file is the bridge from the planner to package transition (owned by
+// the transition's authors): it reads the plan's unpacked state and the
+// CIB's operation history and says what the transition needs: node states,
+// resources with their current and next placement, active recurring
+// operations, and what changed definitions (operation digests), orphaned
+// operations and orphaned resources ask for.
+
+// TransitionInput completes the model with what the history asks of the
+// transition and returns it for package transition, which schedules the
+// actions: node discovery and fencing state, each resource's configured
+// operations, known-on nodes, active recurring operations and config
+// changes, and the orphans the status holds.
+func (p *Plan) TransitionInput() *model.Cluster {
+	if p.transitionReady {
+		return &p.Cluster
+	}
+	p.transitionReady = true
+	histories := p.histories()
+	changes := p.configChanges()
+	for _, r := range p.Resources {
+		if r.Kind != KindPrimitive {
+			continue
+		}
+		for _, op := range r.OpDefs {
+			o := model.Op{Name: op.Name, IntervalMs: op.Interval.Ms, Role: pcmk.ParseRole(string(op.Role)),
+				Enabled: op.Enabled == nil || op.Enabled.Value, OnFail: op.OnFail}
+			r.Ops = append(r.Ops, o)
+		}
+		r.ConfigChanges = changes[r.ID]
+		r.KnownOn = make([]bool, len(p.Nodes))
+		for _, h := range histories[r.ID] {
+			if p.knownFrom(r, h.ops) {
+				r.KnownOn[h.node] = true
+			}
+			for _, op := range h.ops {
+				if op.Operation == "start" && op.OpStatus == -1 {
+					r.StartPending = true
+				}
+			}
+			sorted := sortOps(h.ops)
+			r.ActiveOps = append(r.ActiveOps, recurringActive(sorted, h.node)...)
+		}
+	}
+	p.Top = append(p.Top, p.orphans(histories, changes)...)
+	for _, c := range p.CIB.Config.Constraints {
+		if o, ok := c.(*ir.Order); ok {
+			if eo := p.expandOrder(o); eo != nil {
+				p.Orders = append(p.Orders, eo)
+			}
+		}
+	}
+	return &p.Cluster
+}
+
+// expandOrder replaces tag and template references of an order by resource
+// sets, as Pacemaker does before unpacking it; nil when it names unknown
+// resources.
+func (p *Plan) expandOrder(o *ir.Order) *ir.Order {
+	expand := func(id string) ([]string, bool) {
+		if _, ok := p.byID[id]; ok {
+			return []string{id}, false
+		}
+		refs, ok := p.tagRefs(id)
+		if ok && refs == nil {
+			return nil, false
+		}
+		return refs, ok
+	}
+	if len(o.Sets) > 0 {
+		cp := *o
+		cp.Sets = nil
+		for _, s := range o.Sets {
+			ns := *s
+			ns.Resources = nil
+			for _, id := range s.Resources {
+				ids, _ := expand(id)
+				ns.Resources = append(ns.Resources, ids...)
+			}
+			cp.Sets = append(cp.Sets, &ns)
+		}
+		return &cp
+	}
+	first, ft := expand(o.First)
+	then, tt := expand(o.Then)
+	if first == nil || then == nil {
+		return nil
+	}
+	if !ft && !tt {
+		return o
+	}
+	cp := *o
+	cp.First, cp.Then, cp.FirstAction, cp.ThenAction = "", "", "", ""
+	mk := func(id string, ids []string, tag bool, action ir.Action) *ir.ResourceSet {
+		set := &ir.ResourceSet{ID: id, Resources: ids, Action: action}
+		if tag {
+			set.Sequential = ir.NewBool(false)
+		}
+		return set
+	}
+	fa := o.FirstAction
+	ta := o.ThenAction // a set's action defaults to start, not first's
+	cp.Sets = []*ir.ResourceSet{mk(o.First, first, ft, fa), mk(o.Then, then, tt, ta)}
+	return &cp
+}
