@@ -119,7 +119,7 @@ func TestApplyStandby(t *testing.T) {
 	if !strings.Contains(out, `id="n2-standby" name="standby" value="on"`) {
 		t.Errorf("standby of n2 (existing pair, name in another case):\n%s", out)
 	}
-	p, _ := planner.Compute(mustCIB(t, cib, ir.Injection{Kind: ir.InjectNodeStandby, Node: "n1"}), planner.Options{NoTrail: true})
+	p, _ := planner.Schedule(mustCIB(t, cib, ir.Injection{Kind: ir.InjectNodeStandby, Node: "n1"}), planner.Options{NoTrail: true})
 	for _, n := range p.Nodes {
 		if n.Uname == "n1" && !n.Standby {
 			t.Errorf("the planner does not see n1 in standby")
@@ -240,7 +240,7 @@ func TestApplyConcurrent(t *testing.T) {
 				t.Error(err)
 				return
 			}
-			planner.Compute(out, planner.Options{})
+			planner.Schedule(out, planner.Options{})
 		}(n.Uname)
 	}
 	wg.Wait()
@@ -256,7 +256,7 @@ func TestWithStatus(t *testing.T) {
 	if got.Config != policy.Config || got.Status != live.Status || len(got.Scenarios) != 1 || len(got.Attrs) != len(live.Attrs) {
 		t.Errorf("WithStatus: %+v", got)
 	}
-	p, _ := planner.Compute(got, planner.Options{NoTrail: true})
+	p, _ := planner.Schedule(got, planner.Options{NoTrail: true})
 	if len(p.Nodes) != 2 || !p.Nodes[0].Online {
 		t.Errorf("the live status is not read: %+v", p.Nodes)
 	}

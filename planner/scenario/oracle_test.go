@@ -387,8 +387,8 @@ func pclActions(oc oracleCase) (list []string, err error) {
 	if err != nil {
 		return nil, err
 	}
-	p, _ := planner.Compute(modified, planner.Options{Now: oc.sc.Now, NoTrail: true})
-	tr := transition.Compute(p.TransitionInput())
+	res, _ := planner.Schedule(modified, planner.Options{Now: oc.sc.Now, NoTrail: true, Transition: true})
+	tr := res.Transition
 	for _, a := range tr.Listed() {
 		if !a.Is(transition.Dumped) || a.Is(transition.Pseudo) {
 			continue

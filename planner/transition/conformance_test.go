@@ -46,8 +46,8 @@ func computeCorpus(t *testing.T, dir string, ct testenv.CorpusTest) (*transition
 		if ct.Now != "" {
 			now = parseCorpusNow(ct.Now)
 		}
-		p, _ := planner.Compute(cib, planner.Options{Now: now, NoTrail: true})
-		tr = transition.Compute(p.TransitionInput())
+		res, _ := planner.Schedule(cib, planner.Options{Now: now, NoTrail: true, Transition: true})
+		tr = res.Transition
 		return true
 	}()
 	return tr, ok
@@ -263,8 +263,8 @@ func TestWholeCorpusNoPanic(t *testing.T) {
 			if ct.Now != "" {
 				now = parseCorpusNow(ct.Now)
 			}
-			p, _ := planner.Compute(cib, planner.Options{Now: now, NoTrail: true})
-			tr := transition.Compute(p.TransitionInput())
+			res, _ := planner.Schedule(cib, planner.Options{Now: now, NoTrail: true, Transition: true})
+			tr := res.Transition
 			_ = dot.Transition(tr)
 			_ = plantext.CRMSimulate(tr)
 		}()

@@ -15,7 +15,6 @@ import (
 	"pcl/importer"
 	"pcl/internal/testenv"
 	"pcl/planner"
-	"pcl/planner/transition"
 )
 
 var keepDiff = flag.String("keep-diff", "", "directory to keep the generated inputs and crm_simulate's graphs in")
@@ -220,8 +219,8 @@ func TestDifferential(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", name, diags)
 		}
-		p, _ := planner.Compute(cib, planner.Options{NoTrail: true})
-		tr := transition.Compute(p.TransitionInput())
+		res, _ := planner.Schedule(cib, planner.Options{NoTrail: true, Transition: true})
+		tr := res.Transition
 		gotDot := dot.Transition(tr)
 		gotSum := summaryLines(string(plantext.CRMSimulate(tr)))
 		wantSum := summaryLines(string(out))

@@ -20,11 +20,11 @@ func TestGraphPassesInParallel(t *testing.T) {
 		defer transition.SetParallelMin(transition.SetParallelMin(min))
 		out := map[string][]byte{}
 		cib := synth.Generate(synth.Params{Resources: 300, Nodes: 8, Seed: 3})
-		p, diags := planner.Compute(cib, planner.Options{})
+		res, diags := planner.Schedule(cib, planner.Options{Transition: true})
 		if diags.HasErrors() {
 			t.Fatal(diags.Error())
 		}
-		out["synth"] = dot.Transition(transition.Compute(p.TransitionInput()))
+		out["synth"] = dot.Transition(res.Transition)
 		if testing.Short() {
 			return out
 		}
