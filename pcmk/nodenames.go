@@ -56,5 +56,3 @@ func CompareNodeNames(a, b string) int {
 	}
 	return 0
 }
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

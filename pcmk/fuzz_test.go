@@ -1,4 +1,4 @@
-package ruleeval
+package pcmk
 
 import (
 	"testing"
@@ -10,21 +10,19 @@ import (
 // testdata/fuzz/FuzzParseTime.
 func FuzzParseTime(f *testing.F) {
 	f.Add("2005-020T12:30")
-	old := wallClock
-	f.Cleanup(func() { wallClock = old })
-	wallClock = func() time.Time { return time.Date(2020, 6, 15, 10, 0, 0, 0, time.UTC) }
+	clock := func() time.Time { return time.Date(2020, 6, 15, 10, 0, 0, 0, time.UTC) }
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := parseCRMTime(s)
+		c, err := ParseCRMTime(s, clock)
 		if err != nil {
 			return
 		}
-		if !c.valid() {
+		if !c.Valid() {
 			t.Fatalf("%q parsed to an invalid time %+v", s, c)
 		}
-		if c.years < 1 || c.years > 9999 || c.offset <= -daySeconds || c.offset >= daySeconds {
+		if c.Year < 1 || c.Year > 9999 || c.Offset <= -daySeconds || c.Offset >= daySeconds {
 			return
 		}
-		if back := fromGoTime(c.goTime()); back != c {
+		if back := CRMTimeOf(c.Time()); back != c {
 			t.Fatalf("%q: %+v comes back from time.Time as %+v", s, c, back)
 		}
 	})
