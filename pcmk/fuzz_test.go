@@ -27,3 +27,25 @@ func FuzzParseTime(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseOpSpec checks that ParseOpSpec never panics, and that what it
+// accepts String writes back in a form it reads the same. Seeds live in
+// testdata/fuzz/FuzzParseOpSpec.
+func FuzzParseOpSpec(f *testing.F) {
+	for _, s := range []string{"web_monitor_10000@node1=7", "db_start_0@n2=1x3", "vm_migrate_to_0@n1=1", "a_b_c@d=e", "@=", "x_y_1@n=1x", "_monitor_0@n=0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		o, err := ParseOpSpec(spec)
+		if err != nil {
+			return
+		}
+		again, err := ParseOpSpec(o.String())
+		if err != nil {
+			t.Fatalf("%+v.String() = %q does not parse: %v", o, o.String(), err)
+		}
+		if again != o {
+			t.Fatalf("round trip of %q: %+v then %+v", spec, o, again)
+		}
+	})
+}
