@@ -11,7 +11,7 @@ import (
 
 	"pcl/dsl"
 	"pcl/ir"
-	"pcl/planner/scenario"
+	"pcl/pcmk"
 )
 
 // This file lowers scenario blocks: what-ifs for `pcl plan`, kept in
@@ -67,7 +67,7 @@ func (l *lowerer) lowerScenario(in *instance) {
 	}
 	if a := b.Attr("now"); a != nil {
 		if t, ok := l.str(a, ctx); ok {
-			if _, err := scenario.ParseTime(t); err != nil {
+			if _, err := pcmk.ParseEffectiveTime(t, nil); err != nil {
 				l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid scenario time",
 					"%s.", capitalize(err.Error())))
 			} else {
@@ -89,14 +89,15 @@ func (l *lowerer) lowerScenario(in *instance) {
 		if a.Name == "op_fail" {
 			texts, ranges, _ := l.strListRanged(a, ctx)
 			for i, t := range texts {
-				op, err := scenario.ParseOpSpec(t)
+				op, err := pcmk.ParseOpSpec(t)
 				if err != nil {
 					l.diags = append(l.diags, errorAt(ranges[i], "Invalid operation failure",
 						"%s.", capitalize(err.Error())))
 					continue
 				}
-				op.DeclRange = ranges[i]
-				add(&op, ranges[i], ranges[i])
+				add(&ir.Injection{Kind: ir.InjectOp, Resource: op.Resource, Operation: string(op.Task),
+					IntervalMs: op.IntervalMs, Node: op.Node, RC: int(op.RC), Count: op.Count,
+					DeclRange: ranges[i]}, ranges[i], ranges[i])
 			}
 			continue
 		}

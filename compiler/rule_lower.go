@@ -9,7 +9,7 @@ import (
 
 	"pcl/dsl/rule"
 	"pcl/ir"
-	"pcl/planner/ruleeval"
+	"pcl/pcmk"
 )
 
 // ruleOptions are the attributes of the <rule> element itself.
@@ -322,7 +322,7 @@ func ruleDateField(s *ir.DateSpec, name string) *string {
 }
 
 func (lw *ruleLowerer) checkDate(f *rule.Field) {
-	if err := ruleeval.CheckDate(f.Value); err != nil {
+	if err := pcmk.CheckDate(f.Value); err != nil {
 		lw.errorf(f.ValueRange, "Invalid date", "%s.", ruleCapitalize(err.Error()))
 	}
 }

@@ -7,10 +7,17 @@ import "strings"
 type Role int8
 
 const (
+	// RoleUnknown is no role: one not given, or not understood.
 	RoleUnknown Role = iota
+	// RoleStopped is a resource that is not running.
 	RoleStopped
+	// RoleStarted is a running resource, in neither promotable role.
 	RoleStarted
+	// RoleUnpromoted is a running instance of a promotable clone that is
+	// not promoted (Slave before Pacemaker 2.1).
 	RoleUnpromoted
+	// RolePromoted is a promoted instance of a promotable clone (Master
+	// before Pacemaker 2.1).
 	RolePromoted
 )
 

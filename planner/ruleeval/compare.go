@@ -294,3 +294,8 @@ func versionPart(s string) (int, string) {
 	}
 	return int(v), rest
 }
+
+// isDigit and isSpace are C's isdigit and isspace in the C locale, as
+// Pacemaker's comparisons test bytes.
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isSpace(c byte) bool { return c == ' ' || (c >= '\t' && c <= '\r') }

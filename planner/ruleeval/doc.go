@@ -2,14 +2,14 @@
 // 2.1.5's scheduler does (lib/pengine/rules.c, lib/common/iso8601.c):
 // attribute expressions with their typing rules, #role, date expressions
 // with durations and date_spec, rsc_expression and op_expression, nested
-// rules and id-refs. It also reads dates and times as crm_time does.
+// rules and id-refs. Dates are read and computed with package pcmk's
+// crm_time (pcmk.ParseCRMTime, pcmk.CRMTime).
 //
 // API:
 //
 //	Eval(r, ctx) bool                  does rule r pass in ctx?
 //	EvalNext(r, ctx) (bool, time.Time) and when may the result next change
 //	ParseTime(s) (time.Time, error)    what `crm_simulate -t s` means by now
-//	CheckDate(s) error                 can Pacemaker read this date?
 //
 // Context carries what a rule can test: the time, the node's attributes
 // (nil: no node, so attribute tests fail), the role, the resource's params,

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Context is what a rule is evaluated against. The zero value evaluates
@@ -53,7 +54,7 @@ type Op struct {
 
 // Eval reports whether r passes in ctx, as Pacemaker 2.1.5 evaluates it.
 func Eval(r *ir.Rule, ctx *Context) bool {
-	e := evaluator{ctx: ctx, now: fromGoTime(ctx.Now)}
+	e := evaluator{ctx: ctx, now: pcmk.CRMTimeOf(ctx.Now)}
 	return e.rule(r, 0)
 }
 
@@ -62,20 +63,20 @@ func Eval(r *ir.Rule, ctx *Context) bool {
 // time when none is known (date_spec does not contribute, as in
 // Pacemaker, which uses this to schedule its recheck).
 func EvalNext(r *ir.Rule, ctx *Context) (bool, time.Time) {
-	e := evaluator{ctx: ctx, now: fromGoTime(ctx.Now), trackNext: true}
+	e := evaluator{ctx: ctx, now: pcmk.CRMTimeOf(ctx.Now), trackNext: true}
 	ok := e.rule(r, 0)
 	if !e.hasNext {
 		return ok, time.Time{}
 	}
-	return ok, e.next.goTime()
+	return ok, e.next.Time()
 }
 
 type evaluator struct {
 	ctx       *Context
-	now       crmTime
+	now       pcmk.CRMTime
 	trackNext bool
 	hasNext   bool
-	next      crmTime
+	next      pcmk.CRMTime
 }
 
 // maxRefDepth bounds id-ref chains, which a broken CIB can make circular.
@@ -247,24 +248,24 @@ func (e *evaluator) operation(x *ir.OpExpression) bool {
 	return x.Name == op.Name
 }
 
-func (e *evaluator) setNext(t crmTime) {
+func (e *evaluator) setNext(t pcmk.CRMTime) {
 	if !e.trackNext {
 		return
 	}
-	if !e.hasNext || compareTimes(t, e.next) < 0 {
+	if !e.hasNext || t.Compare(e.next) < 0 {
 		e.next, e.hasNext = t, true
 	}
 }
 
 func (e *evaluator) date(x *ir.DateExpression) bool {
-	var start, end *crmTime
+	var start, end *pcmk.CRMTime
 	if x.Start != "" {
-		if t, err := parseCRMTime(x.Start); err == nil {
+		if t, err := pcmk.ParseCRMTime(x.Start, wallClock); err == nil {
 			start = &t
 		}
 	}
 	if x.End != "" {
-		if t, err := parseCRMTime(x.End); err == nil {
+		if t, err := pcmk.ParseCRMTime(x.End, wallClock); err == nil {
 			end = &t
 		}
 	}
@@ -278,15 +279,15 @@ func (e *evaluator) date(x *ir.DateExpression) bool {
 		switch {
 		case start == nil && end == nil:
 			return false
-		case start != nil && compareTimes(now, *start) < 0:
+		case start != nil && now.Compare(*start) < 0:
 			e.setNext(*start)
 			return false
-		case end != nil && compareTimes(now, *end) > 0:
+		case end != nil && now.Compare(*end) > 0:
 			return false
 		}
 		if end != nil {
 			after := *end
-			after.addSeconds(1)
+			after.AddSeconds(1)
 			e.setNext(after)
 		}
 		return true
@@ -296,18 +297,18 @@ func (e *evaluator) date(x *ir.DateExpression) bool {
 		if start == nil {
 			return false
 		}
-		if compareTimes(now, *start) > 0 {
+		if now.Compare(*start) > 0 {
 			return true
 		}
 		after := *start
-		after.addSeconds(1)
+		after.AddSeconds(1)
 		e.setNext(after)
 		return false
 	case "lt":
 		if end == nil {
 			return false
 		}
-		if compareTimes(now, *end) < 0 {
+		if now.Compare(*end) < 0 {
 			e.setNext(*end)
 			return true
 		}
@@ -318,39 +319,39 @@ func (e *evaluator) date(x *ir.DateExpression) bool {
 
 // addDuration adds a <duration> the way Pacemaker does: field by field,
 // years first, skipping fields that are zero or not integers.
-func addDuration(t crmTime, d *ir.DateSpec) crmTime {
+func addDuration(t pcmk.CRMTime, d *ir.DateSpec) pcmk.CRMTime {
 	field := func(s string, add func(int)) {
 		v, ok := scanLL(s)
 		if ok && v != 0 && v >= -1<<31 && v < 1<<31 {
 			add(int(v))
 		}
 	}
-	field(d.Years, t.addYears)
-	field(d.Months, t.addMonths)
-	field(d.Weeks, func(n int) { t.addDays(7 * n) })
-	field(d.Days, t.addDays)
-	field(d.Hours, func(n int) { t.addSeconds(3600 * n) })
-	field(d.Minutes, func(n int) { t.addSeconds(60 * n) })
-	field(d.Seconds, t.addSeconds)
+	field(d.Years, t.AddYears)
+	field(d.Months, t.AddMonths)
+	field(d.Weeks, func(n int) { t.AddDays(7 * n) })
+	field(d.Days, t.AddDays)
+	field(d.Hours, func(n int) { t.AddSeconds(3600 * n) })
+	field(d.Minutes, func(n int) { t.AddSeconds(60 * n) })
+	field(d.Seconds, t.AddSeconds)
 	return t
 }
 
 // specSatisfied is Pacemaker's date_spec test: every field given must
 // hold; a field that is not a number or range is ignored.
-func specSatisfied(now crmTime, s *ir.DateSpec) bool {
+func specSatisfied(now pcmk.CRMTime, s *ir.DateSpec) bool {
 	if s == nil {
 		return true
 	}
-	month, mday := now.gregorian()
-	h, m, sec := now.seconds/3600, now.seconds/60%60, now.seconds%60
-	wyear, week, wday := now.isoWeek()
+	month, mday := now.Gregorian()
+	h, m, sec := now.Seconds/3600, now.Seconds/60%60, now.Seconds%60
+	wyear, week, wday := now.ISOWeek()
 	checks := []struct {
 		spec  string
 		value int
 	}{
-		{s.Years, now.years}, {s.Months, month}, {s.Monthdays, mday},
+		{s.Years, now.Year}, {s.Months, month}, {s.Monthdays, mday},
 		{s.Hours, h}, {s.Minutes, m}, {s.Seconds, sec},
-		{s.Yeardays, now.days},
+		{s.Yeardays, now.YearDay},
 		{s.Weekyears, wyear}, {s.Weeks, week}, {s.Weekdays, wday},
 		{s.Moon, -1},
 	}
@@ -360,7 +361,7 @@ func specSatisfied(now crmTime, s *ir.DateSpec) bool {
 		}
 		v := int64(c.value)
 		if c.value == -1 {
-			v = int64(now.moonPhase())
+			v = int64(now.MoonPhase())
 		}
 		if !inRange(c.spec, v) {
 			return false

@@ -24,8 +24,9 @@
 // scenario's time, else the CIB's execution-date, so that batches are
 // reproducible; either way the failure is "now" for the scheduler.
 //
-// The package also reads the crm_simulate-style flag syntax (ParseOp,
-// ParseNode, ParseTicket, ParseTime) and turns declared scenarios
+// The package also reads the crm_simulate-style flags (ParseOp, ParseNode,
+// ParseTicket; the operation and time syntaxes are package pcmk's,
+// pcmk.ParseOpSpec and pcmk.ParseEffectiveTime) and turns declared scenarios
 // (ir.Scenario, from .pcl scenario blocks) into Scenarios (FromIR), and
 // puts a new policy together with a running cluster's status for a dry
 // run of a policy change (WithStatus).

@@ -18,6 +18,7 @@ import (
 	"pcl/internal/testenv"
 	"pcl/internal/xmlcompare"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/scenario"
 	"pcl/planner/transition"
@@ -63,7 +64,7 @@ func oracleCases(t *testing.T) []oracleCase {
 		ct := tests[name]
 		for i, sc := range scenariosFor(cib) {
 			if ct.Now != "" {
-				now, err := scenario.ParseTime(ct.Now)
+				now, err := pcmk.ParseEffectiveTime(ct.Now, nil)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}

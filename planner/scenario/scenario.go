@@ -3,13 +3,13 @@ package scenario
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Scenario is a named list of injections and an optional effective time.
@@ -74,11 +74,8 @@ func Describe(in ir.Injection) string {
 // OpSpec writes an operation injection in the flag syntax ParseOp reads:
 // rsc_op_interval@node=rc, with xN when it happens N > 1 times.
 func OpSpec(in ir.Injection) string {
-	s := fmt.Sprintf("%s_%s_%d@%s=%d", in.Resource, in.Operation, in.IntervalMs, in.Node, in.RC)
-	if in.Count > 1 {
-		s += "x" + strconv.Itoa(in.Count)
-	}
-	return s
+	return pcmk.OpSpec{Resource: in.Resource, Task: pcmk.Task(in.Operation), IntervalMs: in.IntervalMs,
+		Node: in.Node, RC: pcmk.OCFRC(in.RC), Count: in.Count}.String()
 }
 
 // String describes the scenario: its injections in application order,
@@ -126,7 +123,7 @@ func FromIR(d *ir.Scenario) (Scenario, hcl.Diagnostics) {
 		s.Injections = append(s.Injections, *in)
 	}
 	if d.Now != "" {
-		t, err := ParseTime(d.Now)
+		t, err := pcmk.ParseEffectiveTime(d.Now, nil)
 		if err != nil {
 			diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Invalid scenario time",
 				Detail: fmt.Sprintf("In scenario %q: %s.", d.Name, err), Subject: d.DeclRange.Ptr()})

@@ -7,59 +7,6 @@ import (
 	"pcl/ir"
 )
 
-func TestParseTime(t *testing.T) {
-	defer func(old func() time.Time) { wallClock = old }(wallClock)
-	wallClock = func() time.Time { return time.Date(2020, 6, 15, 10, 0, 0, 0, time.FixedZone("", 2*3600)) }
-	tests := []struct {
-		in, want string // want in RFC 3339, or "error"
-	}{
-		{"2005-01-20", "2005-01-20T00:00:00Z"},
-		{"20050120", "2005-01-20T00:00:00Z"},
-		{"2005-020", "2005-01-20T00:00:00Z"},
-		{"2005-1-2", "2005-01-02T00:00:00Z"},
-		{"2009-W01-1", "2008-12-29T00:00:00Z"},
-		{"2009-W53-7", "2010-01-03T00:00:00Z"},
-		{"2008-W37-6", "2008-09-13T00:00:00Z"},
-		{"2005-020T12:30", "2005-01-20T12:30:00+02:00"}, // local offset
-		{"2005-020 12:30:45Z", "2005-01-20T12:30:45Z"},
-		{"2005-020T123045Z", "2005-01-20T12:30:45Z"},
-		{"2005-01-20 12:00:00 -05:00", "2005-01-20T12:00:00-05:00"},
-		{"2005-01-20 12:00:00 +0130", "2005-01-20T12:00:00+01:30"},
-		{"2005-01-20T12:00:00+01:00", "2005-01-20T12:00:00+02:00"}, // no space: the offset is not seen
-		{"2005-12-31T24:00:00Z", "2006-01-01T00:00:00Z"},
-		{"epoch", "1970-01-01T00:00:00Z"},
-		{"T09:15", "2020-06-15T09:15:00+02:00"},
-		{"09:15:00", "2020-06-15T09:15:00+02:00"},
-		{"2004-366", "2004-12-31T00:00:00Z"},
-		{"2005-366", "error"},
-		{"2005-13-01", "error"},
-		{"2005-02-29", "error"},
-		{"2005-W53-1", "error"},
-		{"2005-W01-8", "error"},
-		{"2005-020T25:00", "error"},
-		{"2005-020T12:60", "error"},
-		{"", "error"},
-		{"next tuesday", "error"},
-		{"2005-00-10", "error"},
-	}
-	for _, tt := range tests {
-		got, err := ParseTime(tt.in)
-		if tt.want == "error" {
-			if err == nil {
-				t.Errorf("ParseTime(%q) = %v, want an error", tt.in, got)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("ParseTime(%q): %v", tt.in, err)
-			continue
-		}
-		if s := got.Format(time.RFC3339); s != tt.want {
-			t.Errorf("ParseTime(%q) = %s, want %s", tt.in, s, tt.want)
-		}
-	}
-}
-
 // TestDocExamples checks the date examples of Pacemaker's rules
 // documentation (rules.adoc.txt, "Date/Time Expressions" examples).
 func TestDocExamples(t *testing.T) {

@@ -1,0 +1,51 @@
+package pcmk
+
+import (
+	"testing"
+	"time"
+)
+
+// FuzzParseTime checks that no input panics and that every accepted time
+// is a valid one that survives the trip through time.Time. Seeds live in
+// testdata/fuzz/FuzzParseTime.
+func FuzzParseTime(f *testing.F) {
+	f.Add("2005-020T12:30")
+	clock := func() time.Time { return time.Date(2020, 6, 15, 10, 0, 0, 0, time.UTC) }
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCRMTime(s, clock)
+		if err != nil {
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("%q parsed to an invalid time %+v", s, c)
+		}
+		if c.Year < 1 || c.Year > 9999 || c.Offset <= -daySeconds || c.Offset >= daySeconds {
+			return
+		}
+		if back := CRMTimeOf(c.Time()); back != c {
+			t.Fatalf("%q: %+v comes back from time.Time as %+v", s, c, back)
+		}
+	})
+}
+
+// FuzzParseOpSpec checks that ParseOpSpec never panics, and that what it
+// accepts String writes back in a form it reads the same. Seeds live in
+// testdata/fuzz/FuzzParseOpSpec.
+func FuzzParseOpSpec(f *testing.F) {
+	for _, s := range []string{"web_monitor_10000@node1=7", "db_start_0@n2=1x3", "vm_migrate_to_0@n1=1", "a_b_c@d=e", "@=", "x_y_1@n=1x", "_monitor_0@n=0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		o, err := ParseOpSpec(spec)
+		if err != nil {
+			return
+		}
+		again, err := ParseOpSpec(o.String())
+		if err != nil {
+			t.Fatalf("%+v.String() = %q does not parse: %v", o, o.String(), err)
+		}
+		if again != o {
+			t.Fatalf("round trip of %q: %+v then %+v", spec, o, again)
+		}
+	})
+}

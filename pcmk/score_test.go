@@ -1,0 +1,23 @@
+package pcmk
+
+import "testing"
+
+func TestScoreAdd(t *testing.T) {
+	for _, tc := range []struct{ a, b, want Score }{
+		{1, 2, 3}, {Infinity, -Infinity, -Infinity}, {Infinity, 5, Infinity}, {-Infinity, 5, -Infinity},
+		{999999, 5, Infinity}, {-999999, -5, -Infinity},
+	} {
+		if got := tc.a.Add(tc.b); got != tc.want {
+			t.Errorf("%v + %v = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	for in, want := range map[string]Score{"INFINITY": Infinity, "+INFINITY": Infinity, "-INFINITY": -Infinity,
+		"-inf": -Infinity, "200": 200, "99999999": Infinity, "-99999999999999999999": -Infinity} {
+		if got, err := ParseScore(in); err != nil || got != want {
+			t.Errorf("ParseScore(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	if _, err := ParseScore("abc"); err == nil {
+		t.Error("ParseScore(abc) accepted")
+	}
+}
