@@ -55,7 +55,7 @@ const (
 // Transition.Actions is its id.
 type Action struct {
 	ID   int
-	Rsc  *rscState // nil for node and pseudo actions without a resource
+	Rsc  *Resource // nil for node and pseudo actions without a resource
 	Task string    // start, stop, monitor, cancel, running, stopped, stonith, do_shutdown, ...
 	// Key is the operation key ("web_start_0"), or the pseudo-action name.
 	Key        string

@@ -12,43 +12,43 @@ import (
 // it), so each resource keeps its actions bucketed by case-folded key and by
 // case-folded task as well as in creation order. A bucket holds its actions
 // in creation order, so searching it with findActions and friends gives
-// exactly what searching r.actions gives.
+// exactly what searching s.of(r).actions gives.
 
 // addAction records a newly created action of r.
-func (r *rscState) addAction(a *Action) {
-	r.actions = append(r.actions, a)
-	b := r.bucket(a.Key)
+func (x *rscActions) addAction(a *Action) {
+	x.actions = append(x.actions, a)
+	b := x.bucket(a.Key)
 	if b == nil {
-		if r.byKey == nil {
-			r.byKey = map[string]*keyBucket{}
+		if x.byKey == nil {
+			x.byKey = map[string]*keyBucket{}
 		}
 		b = &keyBucket{}
-		r.byKey[foldKey(a.Key)] = b
+		x.byKey[foldKey(a.Key)] = b
 	}
 	// The last key missed may be a's (bucket may just have missed it).
-	r.lastMiss = ""
+	x.lastMiss = ""
 	b.add(a)
 	var l *taskList
-	if r.lastTaskList != nil && a.Task == r.lastTask {
-		l = r.lastTaskList
+	if x.lastTaskList != nil && a.Task == x.lastTask {
+		l = x.lastTaskList
 	} else {
-		if r.byTask == nil {
-			r.byTask = map[string]*taskList{}
+		if x.byTask == nil {
+			x.byTask = map[string]*taskList{}
 		}
 		t := foldKey(a.Task)
-		l = r.byTask[t]
+		l = x.byTask[t]
 		if l == nil {
 			l = &taskList{}
-			r.byTask[t] = l
+			x.byTask[t] = l
 		}
-		r.lastTask, r.lastTaskList = a.Task, l
+		x.lastTask, x.lastTaskList = a.Task, l
 	}
 	l.actions = append(l.actions, a)
 }
 
 // taskList holds a resource's actions with one folded task, in creation
 // order. A list, once made, stays its task's for good (so it can be
-// remembered, as rscState.lastTaskList does).
+// remembered, as a resource's lastTaskList does).
 type taskList struct {
 	actions []*Action
 }
@@ -106,25 +106,25 @@ func (b *keyBucket) mayMatch(node int) bool {
 // It remembers the last key it did not find as well, until r gets another
 // action: each probe's ordering before the resource's reload-agent, which
 // there seldom is, looks that up.
-func (r *rscState) bucket(key string) *keyBucket {
-	if r.lastBucket != nil && key == r.lastKey {
-		return r.lastBucket
+func (x *rscActions) bucket(key string) *keyBucket {
+	if x.lastBucket != nil && key == x.lastKey {
+		return x.lastBucket
 	}
-	if r.lastMiss != "" && key == r.lastMiss {
+	if x.lastMiss != "" && key == x.lastMiss {
 		return nil
 	}
-	b := r.byKey[foldKey(key)]
+	b := x.byKey[foldKey(key)]
 	if b != nil {
-		r.lastKey, r.lastBucket = key, b
+		x.lastKey, x.lastBucket = key, b
 	} else {
-		r.lastMiss = key
+		x.lastMiss = key
 	}
 	return b
 }
 
 // find is findActions over r's actions with key.
-func (r *rscState) find(key string, node int) []*Action {
-	b := r.bucket(key)
+func (x *rscActions) find(key string, node int) []*Action {
+	b := x.bucket(key)
 	if b == nil {
 		return nil
 	}
@@ -155,8 +155,8 @@ func (r *rscState) find(key string, node int) []*Action {
 // findFirst is find's first action, nil when none, without building the
 // list. Like find it matches every action it can: matching moves an action
 // without a node onto node.
-func (r *rscState) findFirst(key string, node int) *Action {
-	b := r.bucket(key)
+func (x *rscActions) findFirst(key string, node int) *Action {
+	b := x.bucket(key)
 	if b == nil || len(b.actions) == 0 {
 		return nil
 	}
@@ -179,8 +179,8 @@ func (r *rscState) findFirst(key string, node int) *Action {
 }
 
 // findExact is findActionsExact over r's actions with key.
-func (r *rscState) findExact(key string, node int) []*Action {
-	b := r.bucket(key)
+func (x *rscActions) findExact(key string, node int) []*Action {
+	b := x.bucket(key)
 	if b == nil || node == NoNode || !b.mayMatch(node) {
 		return nil
 	}
@@ -207,22 +207,22 @@ func insertByID(list []*Action, a *Action) []*Action {
 
 // withTask returns r's actions whose task equals task under case folding,
 // in creation order.
-func (r *rscState) withTask(task string) []*Action {
-	if r.lastTaskList != nil && task == r.lastTask {
-		return r.lastTaskList.actions
+func (x *rscActions) withTask(task string) []*Action {
+	if x.lastTaskList != nil && task == x.lastTask {
+		return x.lastTaskList.actions
 	}
-	if l := r.byTask[foldKey(task)]; l != nil {
+	if l := x.byTask[foldKey(task)]; l != nil {
 		return l.actions
 	}
 	return nil
 }
 
 // setTask changes an action's task, keeping r's task buckets right.
-func (r *rscState) setTask(a *Action, task string) {
+func (x *rscActions) setTask(a *Action, task string) {
 	if a.Task == task {
 		return
 	}
-	if old := r.byTask[foldKey(a.Task)]; old != nil {
+	if old := x.byTask[foldKey(a.Task)]; old != nil {
 		list := old.actions
 		for i, x := range list {
 			if x == a {
@@ -233,21 +233,21 @@ func (r *rscState) setTask(a *Action, task string) {
 	}
 	a.Task = task
 	k := foldKey(task)
-	l := r.byTask[k]
+	l := x.byTask[k]
 	if l == nil {
-		if r.byTask == nil {
-			r.byTask = map[string]*taskList{}
+		if x.byTask == nil {
+			x.byTask = map[string]*taskList{}
 		}
 		l = &taskList{}
-		r.byTask[k] = l
+		x.byTask[k] = l
 	}
 	l.actions = insertByID(l.actions, a)
 }
 
 // withKey returns r's actions whose key equals key under case folding, in
 // creation order.
-func (r *rscState) withKey(key string) []*Action {
-	if b := r.bucket(key); b != nil {
+func (x *rscActions) withKey(key string) []*Action {
+	if b := x.bucket(key); b != nil {
 		return b.actions
 	}
 	return nil

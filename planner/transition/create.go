@@ -29,7 +29,7 @@ var roleAction = [5][5]roleFn{
 	RolePromoted:   {fnError, fnDemote, fnDemote, fnDemote, fnNone},
 }
 
-func (s *scheduler) applyRoleFn(fn roleFn, r *rscState, node int, optional bool) bool {
+func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool) bool {
 	switch fn {
 	case fnStop:
 		s.stopResource(r, optional)
@@ -53,12 +53,12 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *rscState, node int, optional bool)
 	return true
 }
 
-func (s *scheduler) createPrimitiveActions(r *rscState) {
-	if r.nextRole == RoleUnknown {
+func (s *scheduler) createPrimitiveActions(r *Resource) {
+	if s.of(r).nextRole == RoleUnknown {
 		if r.AssignedTo == NoNode {
-			r.nextRole = RoleStopped
+			s.of(r).nextRole = RoleStopped
 		} else {
-			r.nextRole = RoleStarted
+			s.of(r).nextRole = RoleStarted
 		}
 	}
 	current := NoNode
@@ -73,7 +73,7 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 		}
 	}
 	needStop, needPromote, moving, allowMigrate := false, false, false, false
-	if current != NoNode && r.AssignedTo != NoNode && current != r.AssignedTo && r.nextRole >= RoleStarted {
+	if current != NoNode && r.AssignedTo != NoNode && current != r.AssignedTo && s.of(r).nextRole >= RoleStarted {
 		moving = true
 		allowMigrate = s.canMigrate(r, current)
 		needStop = true
@@ -88,10 +88,10 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 			needStop = true
 		case "stop_unexpected":
 			needStop = true
-			r.stopUnexpected = true
+			s.of(r).stopUnexpected = true
 		}
 	} else {
-		r.stopUnexpected = false
+		s.of(r).stopUnexpected = false
 	}
 	if r.StartPending {
 		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
@@ -102,12 +102,12 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 	case r.Failed:
 		if r.Failed {
 			needStop = true
-		} else if r.nextRole == RolePromoted {
+		} else if s.of(r).nextRole == RolePromoted {
 			needPromote = true
 		}
 	case r.Blocked:
 		needStop = true
-	case r.role > RoleStarted && current != NoNode && r.AssignedTo != NoNode:
+	case s.of(r).role > RoleStarted && current != NoNode && r.AssignedTo != NoNode:
 		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 		if !start.is(Optional) {
 			needStop = true
@@ -115,8 +115,8 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 	}
 
 	// Bring the resource down on its current node(s) ...
-	r.restarting = true
-	role := r.role
+	s.of(r).restarting = true
+	role := s.of(r).role
 	for role != RoleStopped {
 		next := roleNext[role][RoleStopped]
 		if !s.applyRoleFn(roleAction[role][next], r, current, !needStop) {
@@ -125,9 +125,9 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 		role = next
 	}
 	// ... and back up to its current role on its next node.
-	for r.role <= r.nextRole && role != r.role && !r.Blocked {
+	for s.of(r).role <= s.of(r).nextRole && role != s.of(r).role && !r.Blocked {
 		required := needStop
-		next := roleNext[role][r.role]
+		next := roleNext[role][s.of(r).role]
 		if next == RolePromoted && needPromote {
 			required = true
 		}
@@ -136,12 +136,12 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 		}
 		role = next
 	}
-	r.restarting = false
+	s.of(r).restarting = false
 
 	// Then from the current role to the next one.
-	role = r.role
-	for role != r.nextRole {
-		next := roleNext[role][r.nextRole]
+	role = s.of(r).role
+	for role != s.of(r).nextRole {
+		next := roleNext[role][s.of(r).nextRole]
 		if !s.applyRoleFn(roleAction[role][next], r, r.AssignedTo, false) {
 			break
 		}
@@ -154,7 +154,7 @@ func (s *scheduler) createPrimitiveActions(r *rscState) {
 }
 
 // canMigrate is pcmk__rsc_can_migrate.
-func (s *scheduler) canMigrate(r *rscState, current int) bool {
+func (s *scheduler) canMigrate(r *Resource, current int) bool {
 	if !r.AllowMigrate || !r.Managed || r.Failed || r.StartPending {
 		return false
 	}
@@ -167,7 +167,7 @@ func (s *scheduler) canMigrate(r *rscState, current int) bool {
 // createMigrationActions schedules a live migration from current to the
 // assigned node: migrate_to then migrate_from, with the start becoming a
 // pseudo-action (pcmk__create_migration_actions).
-func (s *scheduler) createMigrationActions(r *rscState, current int) {
+func (s *scheduler) createMigrationActions(r *Resource, current int) {
 	start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 	stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", current, true)
 	to := s.customAction(r, opKey(r.ID, "migrate_to", 0), "migrate_to", current, true)
@@ -182,11 +182,11 @@ func (s *scheduler) createMigrationActions(r *rscState, current int) {
 	s.orderRscActions(r, "migrate_from", r, "start", OrderOptional|OrderImpliesFirstMigratable|OrderPseudoLeft)
 }
 
-func (s *scheduler) isExpectedNode(r *rscState, node int) bool {
-	return r.stopUnexpected && r.restarting && r.nextRole > RoleStopped && r.AssignedTo == node
+func (s *scheduler) isExpectedNode(r *Resource, node int) bool {
+	return s.of(r).stopUnexpected && s.of(r).restarting && s.of(r).nextRole > RoleStopped && r.AssignedTo == node
 }
 
-func (s *scheduler) stopResource(r *rscState, optional bool) {
+func (s *scheduler) stopResource(r *Resource, optional bool) {
 	for _, n := range r.RunningOn {
 		if s.isExpectedNode(r, n) {
 			continue
@@ -194,7 +194,7 @@ func (s *scheduler) stopResource(r *rscState, optional bool) {
 		stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", n, optional)
 		if r.AssignedTo == NoNode {
 			stop.setReason("node availability", true)
-		} else if r.restarting && r.stopUnexpected {
+		} else if s.of(r).restarting && s.of(r).stopUnexpected {
 			stop.setReason("being multiply active", true)
 		}
 		if !r.Managed {
@@ -203,7 +203,7 @@ func (s *scheduler) stopResource(r *rscState, optional bool) {
 	}
 }
 
-func (s *scheduler) startResource(r *rscState, node int, optional bool) {
+func (s *scheduler) startResource(r *Resource, node int, optional bool) {
 	start := s.customAction(r, opKey(r.ID, "start", 0), "start", node, true)
 	if start.is(Runnable) && !optional {
 		start.clear(Optional)

@@ -130,9 +130,9 @@ func (s *scheduler) orderVsFence(f *Action) {
 	}
 }
 
-func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
-	if r.collective() {
-		for _, m := range r.members {
+func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
+	if collective(r) {
+		for _, m := range r.Children {
 			s.rscStonithOrdering(m, f)
 		}
 		return
@@ -141,8 +141,8 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 		return
 	}
 	target := f.Node
-	for i := len(r.actions) - 1; i >= 0; i-- {
-		a := r.actions[i]
+	for i := len(s.of(r).actions) - 1; i >= 0; i-- {
+		a := s.of(r).actions[i]
 		switch needs(a) {
 		case "fencing":
 			s.orderActions(f, a, OrderOptional)
@@ -155,14 +155,14 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 		}
 	}
 	top := r
-	for top.parent != nil {
-		top = top.parent
+	for top.Parent != nil {
+		top = top.Parent
 	}
-	stops := r.resourceActions(target, "stop", false)
+	stops := s.resourceActions(r, target, "stop", false)
 	implicit := r.NeedsFencing
 	var parentStop *Action
 	if len(stops) > 0 && implicit {
-		parentStop = findFirstAction(top.withTask("stop"), "", "stop", NoNode)
+		parentStop = findFirstAction(s.of(top).withTask("stop"), "", "stop", NoNode)
 	}
 	for _, a := range stops {
 		a.set(Pseudo | Runnable)
@@ -171,7 +171,7 @@ func (s *scheduler) rscStonithOrdering(r *rscState, f *Action) {
 			s.orderActions(f, parentStop, OrderPreserve)
 		}
 	}
-	for _, a := range r.resourceActions(target, "demote", false) {
+	for _, a := range s.resourceActions(r, target, "demote", false) {
 		n := s.node(a.Node)
 		if n == nil || !n.Online || n.Unclean || r.Failed {
 			a.set(Pseudo | Runnable)

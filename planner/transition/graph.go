@@ -167,7 +167,7 @@ var parallelMin = 1 << 14
 func (s *scheduler) eachActionInParallel(fn func(a *Action, scratch *[]Edge)) {
 	lists := make([][]*Action, 0, len(s.rscs)+1)
 	for _, r := range s.rscs {
-		lists = append(lists, r.actions)
+		lists = append(lists, s.of(r).actions)
 	}
 	lists = append(lists, s.loose)
 	total := 0

@@ -13,8 +13,8 @@ func (group) collective() bool { return true }
 
 // createActions makes the members' actions and the group's pseudo-actions
 // that stand for them.
-func (group) createActions(s *scheduler, r *rscState) {
-	for _, m := range r.members {
+func (group) createActions(s *scheduler, r *Resource) {
+	for _, m := range r.Children {
 		s.createActions(m)
 	}
 	for _, t := range []string{"start", "running", "stop", "stopped"} {
@@ -25,12 +25,12 @@ func (group) createActions(s *scheduler, r *rscState) {
 
 // internalConstraints orders the group's pseudo-actions around its
 // members' and each member after the one before it.
-func (group) internalConstraints(s *scheduler, r *rscState) {
+func (group) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, "stop", r, "stopped", OrderRunnableLeft)
 	s.orderRscActions(r, "stopped", r, "start", OrderOptional)
 	s.orderRscActions(r, "start", r, "running", OrderRunnableLeft)
-	var prev, lastActive *rscState
-	for _, m := range r.members {
+	var prev, lastActive *Resource
+	for _, m := range r.Children {
 		s.internalConstraints(m)
 		down := OrderImpliesFirstPrinted
 		postDown := OrderImpliesThenPrinted
@@ -59,10 +59,10 @@ func (group) internalConstraints(s *scheduler, r *rscState) {
 }
 
 // currentRole is the highest of the members' roles.
-func (group) currentRole(r *rscState) Role {
+func (group) currentRole(s *scheduler, r *Resource) Role {
 	role := RoleStopped
-	for _, m := range r.members {
-		if mr := m.currentRole(); mr > role {
+	for _, m := range r.Children {
+		if mr := s.currentRole(m); mr > role {
 			role = mr
 		}
 	}
@@ -74,8 +74,8 @@ func (group) currentRole(r *rscState) Role {
 func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 	flags := Optional | Runnable | Pseudo
 	task := memberTask(a.Task)
-	for _, m := range a.Rsc.members {
-		ma := findFirstAction(m.withTask(task), "", task, node)
+	for _, m := range a.Rsc.Children {
+		ma := findFirstAction(s.of(m).withTask(task), "", task, node)
 		if ma != nil {
 			mf := s.actionFlags(ma, node)
 			if flags&Optional != 0 && mf&Optional == 0 {
@@ -94,9 +94,9 @@ func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 }
 
 // location is where the group's first placed member runs or will run.
-func (group) location(r *rscState) int {
-	for _, m := range r.members {
-		if n := m.location(); n != NoNode {
+func (group) location(r *Resource) int {
+	for _, m := range r.Children {
+		if n := location(m); n != NoNode {
 			return n
 		}
 	}

@@ -155,8 +155,8 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 	}
 }
 
-func (s *scheduler) setResources(set *ir.ResourceSet) ([]*rscState, bool) {
-	var out []*rscState
+func (s *scheduler) setResources(set *ir.ResourceSet) ([]*Resource, bool) {
+	var out []*Resource
 	for _, id := range set.Resources {
 		r := s.byID[id]
 		if r == nil {
@@ -183,7 +183,7 @@ func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, pa
 	if len(rscs) == 1 {
 		return true
 	}
-	var last *rscState
+	var last *Resource
 	for i, r := range rscs {
 		if localKind == kindSerialize {
 			for _, then := range rscs[i+1:] {
@@ -240,7 +240,7 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 		}
 		return true
 	}
-	var rsc1, rsc2 *rscState
+	var rsc1, rsc2 *Resource
 	if set1.Sequential != nil && set1.Sequential.Value && len(r1s) > 0 {
 		if sym == symmetricInverse {
 			rsc1 = r1s[0]
@@ -278,7 +278,7 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 
 // utilizationConstraints orders stops before a node's load is released and
 // starts after it (pcmk__create_utilization_constraints).
-func (s *scheduler) utilizationConstraints(r *rscState) {
+func (s *scheduler) utilizationConstraints(r *Resource) {
 	for _, n := range r.RunningOn {
 		ls := s.loadStopped(n)
 		s.newOrdering(r, opKey(r.ID, "stop", 0), nil, nil, "", ls, OrderLoad)
@@ -300,7 +300,7 @@ func (s *scheduler) loadStopped(node int) *Action {
 }
 
 // allowedByName lists a resource's allowed nodes sorted by name.
-func (s *scheduler) allowedByName(r *rscState) []int {
+func (s *scheduler) allowedByName(r *Resource) []int {
 	var out []int
 	for i := range s.nodes {
 		if r.Allowed.Allows(i) {
@@ -330,7 +330,7 @@ func (s *scheduler) antiColocationOrders() {
 	}
 }
 
-func (s *scheduler) antiColocationOrder(first *rscState, firstRole Role, then *rscState, thenRole Role) {
+func (s *scheduler) antiColocationOrder(first *Resource, firstRole Role, then *Resource, thenRole Role) {
 	var ft, tt []string
 	if firstRole == RolePromoted {
 		ft = []string{"demote"}
@@ -366,20 +366,20 @@ func ownKey(key, rsc, id string, iv int64) bool {
 // resource's own id. It gives Pacemaker's find_actions_by_task list in
 // reverse (oldest first) and without copying: it is r's own index, to be
 // read before r gets another action.
-func actionsByTask(r *rscState, key string) []*Action {
-	list := r.withKey(key)
+func actionsByTask(x *rscActions, key string) []*Action {
+	list := x.withKey(key)
 	// A key the resource's probes use is already the resource's own: no
 	// retry (this spares parsing the key for every probe).
-	if len(list) == 0 && key != r.probeKeys[1] && key != r.probeKeys[2] {
-		if rsc, task, iv, ok := parseOpKey(key); ok && !ownKey(key, rsc, r.ID, iv) {
-			own := opKey(r.ID, task, iv)
-			list = r.withKey(own)
+	if len(list) == 0 && key != x.probeKeys[1] && key != x.probeKeys[2] {
+		if rsc, task, iv, ok := parseOpKey(key); ok && !ownKey(key, rsc, x.id, iv) {
+			own := opKey(x.id, task, iv)
+			list = x.withKey(own)
 		}
 	}
 	return list
 }
 
-func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
+func (s *scheduler) orderAfter(first *Action, r *Resource, o *ordering) {
 	flags := o.flags
 	var one [1]*Action
 	var thens []*Action
@@ -387,7 +387,7 @@ func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
 		one[0] = o.rhAction
 		thens = one[:]
 	} else {
-		thens = actionsByTask(r, o.rhTask)
+		thens = actionsByTask(s.of(r), o.rhTask)
 	}
 	if len(thens) == 0 {
 		return
@@ -405,21 +405,21 @@ func (s *scheduler) orderAfter(first *Action, r *rscState, o *ordering) {
 	}
 }
 
-func (s *scheduler) orderFirst(first *rscState, o *ordering) {
+func (s *scheduler) orderFirst(first *Resource, o *ordering) {
 	var one [1]*Action
 	var firsts []*Action // oldest first
 	if o.lhAction != nil {
 		one[0] = o.lhAction
 		firsts = one[:]
 	} else {
-		firsts = actionsByTask(first, o.lhTask)
+		firsts = actionsByTask(s.of(first), o.lhTask)
 	}
 	then := o.rhRsc
 	if len(firsts) == 0 && first == then {
 		return
 	} else if len(firsts) == 0 {
 		_, task, iv, _ := parseOpKey(o.lhTask)
-		state := first.currentRole()
+		state := s.currentRole(first)
 		if state == RoleStopped && task == "stop" {
 			return
 		} else if state == RoleUnpromoted && task == "demote" {

@@ -10,16 +10,16 @@ func init() { variants[model.KindPrimitive] = primitive{} }
 
 func (primitive) collective() bool { return false }
 
-func (primitive) createActions(s *scheduler, r *rscState) { s.createPrimitiveActions(r) }
+func (primitive) createActions(s *scheduler, r *Resource) { s.createPrimitiveActions(r) }
 
 // internalConstraints orders a primitive's own actions: stop before
 // start, demote before stop, start before promote.
-func (primitive) internalConstraints(s *scheduler, r *rscState) {
+func (primitive) internalConstraints(s *scheduler, r *Resource) {
 	if !r.Managed {
 		return
 	}
 	s.orderRscActions(r, "stop", r, "start", OrderOptional|OrderImpliesThen|OrderRestart)
-	if r.role > RoleUnpromoted {
+	if s.of(r).role > RoleUnpromoted {
 		s.orderRscActions(r, "demote", r, "stop", OrderPromotedImpliesFirst)
 		s.orderRscActions(r, "start", r, "promote", OrderRunnableLeft)
 	}
@@ -29,8 +29,8 @@ func (primitive) internalConstraints(s *scheduler, r *rscState) {
 	}
 }
 
-func (primitive) currentRole(r *rscState) Role { return r.role }
+func (primitive) currentRole(s *scheduler, r *Resource) Role { return s.of(r).role }
 
 func (primitive) actionFlags(s *scheduler, a *Action, node int) ActionFlags { return a.Flags }
 
-func (primitive) location(r *rscState) int { return r.AssignedTo }
+func (primitive) location(r *Resource) int { return r.AssignedTo }

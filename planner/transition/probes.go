@@ -77,12 +77,12 @@ func (s *scheduler) probeMode(i int) probeMode {
 // key already (which the probe would be, instead of a new one): then only
 // the node-by-node order is sure to give every action its id.
 func (s *scheduler) probesByResource(nodes []int) bool {
-	type probed struct{ r, top *rscState }
+	type probed struct{ r, top *Resource }
 	var prims []probed // in the order probeOnNode visits them
-	var walk func(r, top *rscState)
-	walk = func(r, top *rscState) {
-		if r.collective() {
-			for _, m := range r.members {
+	var walk func(r, top *Resource)
+	walk = func(r, top *Resource) {
+		if collective(r) {
+			for _, m := range r.Children {
 				walk(m, top)
 			}
 			return
@@ -93,8 +93,8 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 		walk(r, r)
 	}
 	for _, p := range prims {
-		p.r.setProbeKeys()
-		if p.r.bucket(p.r.probeKeys[0]) != nil {
+		s.of(p.r).setProbeKeys()
+		if s.of(p.r).bucket(s.of(p.r).probeKeys[0]) != nil {
 			return false
 		}
 	}
@@ -121,12 +121,12 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 				continue
 			}
 			a := s.newActionSlot()
-			*a = Action{ID: next[n], Rsc: p.r, Task: "monitor", Key: p.r.probeKeys[0], Node: n, Flags: Runnable}
+			*a = Action{ID: next[n], Rsc: p.r, Task: "monitor", Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable}
 			next[n]++
 			s.actions[a.ID] = a
-			p.r.addAction(a)
-			if len(p.r.probeOrders) == 0 {
-				p.r.reserveProbes(len(nodes))
+			s.of(p.r).addAction(a)
+			if len(s.of(p.r).probeOrders) == 0 {
+				s.of(p.r).reserveProbes(len(nodes))
 			}
 			s.settleAction(p.r, a, false)
 			s.finishProbe(p.r, a)
@@ -147,10 +147,10 @@ func parseBoolish(v string) (bool, bool) {
 
 // probeOnNode probes r, or each member of group r, on node when it should
 // be, and reports whether it did any; top is r's top-level resource.
-func (s *scheduler) probeOnNode(r, top *rscState, node int) bool {
-	if r.collective() {
+func (s *scheduler) probeOnNode(r, top *Resource, node int) bool {
+	if collective(r) {
 		any := false
-		for _, m := range r.members {
+		for _, m := range r.Children {
 			if s.probeOnNode(m, top, node) {
 				any = true
 			}
@@ -160,10 +160,10 @@ func (s *scheduler) probeOnNode(r, top *rscState, node int) bool {
 	if !s.shouldProbe(r, top, node) {
 		return false
 	}
-	r.setProbeKeys()
-	probe := s.customAction(r, r.probeKeys[0], "monitor", node, false)
-	if len(r.probeOrders) == 0 {
-		r.reserveProbes(s.numProbeNodes)
+	s.of(r).setProbeKeys()
+	probe := s.customAction(r, s.of(r).probeKeys[0], "monitor", node, false)
+	if len(s.of(r).probeOrders) == 0 {
+		s.of(r).reserveProbes(s.numProbeNodes)
 	}
 	s.finishProbe(r, probe)
 	return true
@@ -171,7 +171,7 @@ func (s *scheduler) probeOnNode(r, top *rscState, node int) bool {
 
 // shouldProbe tells whether primitive r, of top-level resource top, is to
 // be probed on node.
-func (s *scheduler) shouldProbe(r, top *rscState, node int) bool {
+func (s *scheduler) shouldProbe(r, top *Resource, node int) bool {
 	if s.nodes[node].Remote() && r.Agent.Class == "stonith" {
 		return false
 	}
@@ -192,34 +192,34 @@ func (s *scheduler) shouldProbe(r, top *rscState, node int) bool {
 }
 
 // setProbeKeys makes r's probe keys, the same for every node, once.
-func (r *rscState) setProbeKeys() {
-	if r.probeKeys[0] == "" {
-		r.probeKeys = [3]string{opKey(r.ID, "monitor", 0), opKey(r.ID, "start", 0), opKey(r.ID, "reload-agent", 0)}
+func (x *rscActions) setProbeKeys() {
+	if x.probeKeys[0] == "" {
+		x.probeKeys = [3]string{opKey(x.id, "monitor", 0), opKey(x.id, "start", 0), opKey(x.id, "reload-agent", 0)}
 	}
 }
 
 // reserveProbes makes room for n probes of r.
-func (r *rscState) reserveProbes(n int) {
-	r.probeOrders = slices.Grow(r.probeOrders, n)
-	r.actions = slices.Grow(r.actions, n)
-	if b := r.bucket(r.probeKeys[0]); b != nil {
+func (x *rscActions) reserveProbes(n int) {
+	x.probeOrders = slices.Grow(x.probeOrders, n)
+	x.actions = slices.Grow(x.actions, n)
+	if b := x.bucket(x.probeKeys[0]); b != nil {
 		b.actions = slices.Grow(b.actions, n)
 		b.nodes = slices.Grow(b.nodes, n)
 	}
-	if l := r.byTask["monitor"]; l != nil {
+	if l := x.byTask["monitor"]; l != nil {
 		l.actions = slices.Grow(l.actions, n)
 	}
 }
 
 // finishProbe makes probe required and records its orderings before r's
 // start and reload-agent.
-func (s *scheduler) finishProbe(r *rscState, probe *Action) {
+func (s *scheduler) finishProbe(r *Resource, probe *Action) {
 	probe.clear(Optional)
 	flags := OrderOptional
 	if !probe.is(Runnable) && len(r.RunningOn) == 0 {
 		flags |= OrderRunnableLeft
 	}
-	r.probeOrders = append(r.probeOrders, probeOrder{probe: int32(probe.ID), flags: flags})
+	s.of(r).probeOrders = append(s.of(r).probeOrders, probeOrder{probe: int32(probe.ID), flags: flags})
 }
 
 // probeOrder is a probe's ordering before its resource's start (and a
@@ -239,11 +239,11 @@ type probeOrder struct {
 // action the same edges in the same order.
 func (s *scheduler) applyProbeOrders() {
 	for _, r := range s.rscs {
-		for _, po := range r.probeOrders {
+		for _, po := range s.of(r).probeOrders {
 			probe := s.actions[po.probe]
-			o := ordering{flags: po.flags, lhRsc: r, rhRsc: r, lhAction: probe, lhTask: probe.Key, rhTask: r.probeKeys[1]}
+			o := ordering{flags: po.flags, lhRsc: r, rhRsc: r, lhAction: probe, lhTask: probe.Key, rhTask: s.of(r).probeKeys[1]}
 			s.orderFirst(r, &o)
-			o.flags, o.rhTask = OrderOptional, r.probeKeys[2]
+			o.flags, o.rhTask = OrderOptional, s.of(r).probeKeys[2]
 			s.orderFirst(r, &o)
 		}
 	}
@@ -257,9 +257,9 @@ func (s *scheduler) orderProbes() {
 	s.probeOrderingsForStops()
 }
 
-func (s *scheduler) restartOrderingsForRsc(r *rscState) {
-	if r.collective() {
-		for _, m := range r.members {
+func (s *scheduler) restartOrderingsForRsc(r *Resource) {
+	if collective(r) {
+		for _, m := range r.Children {
 			s.restartOrderingsForRsc(m)
 		}
 		return
@@ -271,7 +271,7 @@ func (s *scheduler) restartOrderingsForRsc(r *rscState) {
 	// for the other probes: the same orderings, in the same order.
 	s.walkMemo = s.walkMemo[:0]
 	s.walkThens = s.walkThens[:0]
-	for _, probe := range r.resourceActions(NoNode, "monitor", false) {
+	for _, probe := range s.resourceActions(r, NoNode, "monitor", false) {
 		// Iterate over a snapshot: the walk adds orderings to probe.After.
 		// (The walk never comes back here, so one buffer serves.)
 		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
@@ -319,7 +319,7 @@ func (s *scheduler) memoFor(from *Action) (walkMemo, bool) {
 }
 
 func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
-	if after == nil || probe.Rsc == nil || probe.Rsc.collective() || probe.Task != "monitor" {
+	if after == nil || probe.Rsc == nil || collective(probe.Rsc) || probe.Task != "monitor" {
 		return
 	}
 	if after.is(Tracking) {
@@ -330,13 +330,13 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	if after.Task == "monitor" && after.IntervalMs == 0 {
 		s.walkSawProbe = true
 	}
-	if after.Rsc != nil && !after.Rsc.collective() && probe.Rsc != after.Rsc {
+	if after.Rsc != nil && !collective(after.Rsc) && probe.Rsc != after.Rsc {
 		var thens []*Action
 		switch after.Task {
 		case "start":
-			thens = after.Rsc.resourceActions(NoNode, "stop", false)
+			thens = s.resourceActions(after.Rsc, NoNode, "stop", false)
 		case "promote":
-			thens = after.Rsc.resourceActions(NoNode, "demote", false)
+			thens = s.resourceActions(after.Rsc, NoNode, "demote", false)
 		}
 		for _, then := range thens {
 			if !then.is(Pseudo) {
@@ -355,8 +355,8 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		w := s.walkStack[i]
 		next := s.actions[w.Action]
 		if w.Type&OrderImpliesThen == 0 {
-			if after.Rsc == nil || !after.Rsc.collective() || probe.Rsc.parent == after.Rsc ||
-				next.Rsc == nil || next.Rsc.parent != after.Rsc {
+			if after.Rsc == nil || !collective(after.Rsc) || probe.Rsc.Parent == after.Rsc ||
+				next.Rsc == nil || next.Rsc.Parent != after.Rsc {
 				continue
 			}
 		}
@@ -394,7 +394,7 @@ func (s *scheduler) probeOrderingsForStops() {
 		if o.flags == OrderAntiColocation || o.flags == OrderLoad {
 			flags = o.flags
 		}
-		probes := o.lhRsc.resourceActions(NoNode, "monitor", false)
+		probes := s.resourceActions(o.lhRsc, NoNode, "monitor", false)
 		if len(probes) == 0 {
 			continue
 		}
@@ -402,7 +402,7 @@ func (s *scheduler) probeOrderingsForStops() {
 		if o.rhAction != nil {
 			thens = []*Action{o.rhAction}
 		} else if o.rhRsc != nil {
-			thens = o.rhRsc.find(o.rhTask, NoNode)
+			thens = s.of(o.rhRsc).find(o.rhTask, NoNode)
 			if len(thens) == 0 {
 				continue
 			}

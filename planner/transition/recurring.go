@@ -4,7 +4,7 @@ import "strings"
 
 // configuredOp reports whether the resource has an enabled op with this
 // name and interval (find_rsc_op_entry).
-func (r *rscState) configuredOp(name string, intervalMs int64) bool {
+func configuredOp(r *Resource, name string, intervalMs int64) bool {
 	for _, op := range r.Ops {
 		if op.Enabled && strings.EqualFold(op.Name, name) && op.IntervalMs == intervalMs {
 			return true
@@ -21,7 +21,7 @@ func cannotRecur(name string) bool {
 	return false
 }
 
-func (r *rscState) isDupOp(name string, intervalMs int64) bool {
+func isDupOp(r *Resource, name string, intervalMs int64) bool {
 	n := 0
 	for _, op := range r.Ops {
 		if op.Name == name && op.IntervalMs == intervalMs {
@@ -31,19 +31,19 @@ func (r *rscState) isDupOp(name string, intervalMs int64) bool {
 	return n > 1
 }
 
-func (s *scheduler) createRecurring(r *rscState) {
+func (s *scheduler) createRecurring(r *Resource) {
 	if r.Blocked || r.Maintenance {
 		return
 	}
 	var start *Action
-	if r.AssignedTo != NoNode && !s.nodes[r.AssignedTo].Maintenance && (r.nextRole != RoleStopped || !r.Managed) {
+	if r.AssignedTo != NoNode && !s.nodes[r.AssignedTo].Maintenance && (s.of(r).nextRole != RoleStopped || !r.Managed) {
 		start = s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
 	}
 	for _, op := range r.Ops {
-		if op.IntervalMs == 0 || cannotRecur(op.Name) || r.isDupOp(op.Name, op.IntervalMs) {
+		if op.IntervalMs == 0 || cannotRecur(op.Name) || isDupOp(r, op.Name, op.IntervalMs) {
 			continue
 		}
-		if !r.configuredOp(op.Name, op.IntervalMs) {
+		if !configuredOp(r, op.Name, op.IntervalMs) {
 			continue // disabled
 		}
 		key := opKey(r.ID, op.Name, op.IntervalMs)
@@ -54,11 +54,11 @@ func (s *scheduler) createRecurring(r *rscState) {
 	}
 }
 
-func (s *scheduler) activeShouldBeOptional(r *rscState, node int, key string, start *Action) bool {
+func (s *scheduler) activeShouldBeOptional(r *Resource, node int, key string, start *Action) bool {
 	if node == NoNode || !start.is(Optional) {
 		return false
 	}
-	m := r.findExact(key, node)
+	m := s.of(r).findExact(key, node)
 	if len(m) == 0 {
 		return false
 	}
@@ -70,20 +70,20 @@ func (s *scheduler) activeShouldBeOptional(r *rscState, node int, key string, st
 	return true
 }
 
-func (s *scheduler) recurringForActive(r *rscState, start *Action, node int, op Op, key string) {
+func (s *scheduler) recurringForActive(r *Resource, start *Action, node int, op Op, key string) {
 	if op.Role == RoleStopped {
 		return
 	}
 	optional := s.activeShouldBeOptional(r, node, key, start)
-	if (op.Role != RoleUnknown && r.nextRole != op.Role) || (op.Role == RoleUnknown && r.nextRole == RolePromoted) {
+	if (op.Role != RoleUnknown && s.of(r).nextRole != op.Role) || (op.Role == RoleUnknown && s.of(r).nextRole == RolePromoted) {
 		if optional {
 			cancel := s.newCancel(r, op.Name, op.IntervalMs, node)
 			after := ""
-			switch r.role {
+			switch s.of(r).role {
 			case RoleUnpromoted, RoleStarted:
-				if r.nextRole == RolePromoted {
+				if s.of(r).nextRole == RolePromoted {
 					after = opKey(r.ID, "promote", 0)
-				} else if r.nextRole == RoleStopped {
+				} else if s.of(r).nextRole == RoleStopped {
 					after = opKey(r.ID, "stop", 0)
 				}
 			case RolePromoted:
@@ -105,15 +105,15 @@ func (s *scheduler) recurringForActive(r *rscState, start *Action, node int, op 
 	if node == NoNode || r.Managed {
 		s.newOrdering(r, opKey(r.ID, "start", 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
 		s.newOrdering(r, opKey(r.ID, "reload-agent", 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
-		if r.nextRole == RolePromoted {
+		if s.of(r).nextRole == RolePromoted {
 			s.newOrdering(r, opKey(r.ID, "promote", 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
-		} else if r.role == RolePromoted {
+		} else if s.of(r).role == RolePromoted {
 			s.newOrdering(r, opKey(r.ID, "demote", 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
 		}
 	}
 }
 
-func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key string) {
+func (s *scheduler) recurringForInactive(r *Resource, node int, op Op, key string) {
 	if op.Role != RoleStopped || !r.Unique {
 		return
 	}
@@ -122,14 +122,14 @@ func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key strin
 			s.cancelIfRunning(r, node, key, op.Name, op.IntervalMs)
 			continue
 		}
-		optional := len(r.findExact(key, i)) > 0
+		optional := len(s.of(r).findExact(key, i)) > 0
 		mon := s.customAction(r, key, op.Name, i, optional)
 		if r.Managed {
-			for _, probe := range r.resourceActions(i, "monitor", false) {
+			for _, probe := range s.resourceActions(r, i, "monitor", false) {
 				s.orderActions(probe, mon, OrderRunnableLeft)
 			}
 		}
-		for _, stop := range r.resourceActions(i, "stop", true) {
+		for _, stop := range s.resourceActions(r, i, "stop", true) {
 			if !stop.is(Optional) && !mon.is(Optional) && !r.Managed {
 				mon.set(Optional)
 			}
@@ -146,18 +146,18 @@ func (s *scheduler) recurringForInactive(r *rscState, node int, op Op, key strin
 	}
 }
 
-func (s *scheduler) cancelIfRunning(r *rscState, node int, key, name string, intervalMs int64) {
-	if len(r.findExact(key, node)) == 0 {
+func (s *scheduler) cancelIfRunning(r *Resource, node int, key, name string, intervalMs int64) {
+	if len(s.of(r).findExact(key, node)) == 0 {
 		return
 	}
 	cancel := s.newCancel(r, name, intervalMs, node)
-	switch r.nextRole {
+	switch s.of(r).nextRole {
 	case RoleStarted, RoleUnpromoted:
 		s.newOrdering(r, "", cancel, r, opKey(r.ID, "start", 0), nil, OrderRunnableLeft)
 	}
 }
 
-func (s *scheduler) newCancel(r *rscState, name string, intervalMs int64, node int) *Action {
+func (s *scheduler) newCancel(r *Resource, name string, intervalMs int64, node int) *Action {
 	a := s.customAction(r, opKey(r.ID, name, intervalMs), "cancel", node, false)
 	s.setTask(r, a, "cancel")
 	a.CancelTask = name
@@ -167,7 +167,7 @@ func (s *scheduler) newCancel(r *rscState, name string, intervalMs int64, node i
 
 // scheduleCancel cancels a recurring op after any stop (orphaned or
 // maintenance-mode operations).
-func (s *scheduler) scheduleCancel(r *rscState, name string, intervalMs int64, node int) {
+func (s *scheduler) scheduleCancel(r *Resource, name string, intervalMs int64, node int) {
 	cancel := s.newCancel(r, name, intervalMs, node)
 	s.newOrdering(r, opKey(r.ID, "stop", 0), nil, r, "", cancel, OrderOptional)
 }

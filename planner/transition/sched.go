@@ -5,32 +5,37 @@ import (
 	"strings"
 )
 
-// rscState is a resource as the transition sees it while scheduling: its
-// input plus the actions created for it and the flags scheduling sets.
-type rscState struct {
-	*Resource
-	idx     int
-	parent  *rscState
-	members []*rscState
+// rscActions is the transition's working record of one resource: the
+// actions made for it, indexed for the lookups every pass makes, and the
+// roles and flags scheduling moves it through. The resource itself is the
+// model's; the record is reached with scheduler.of.
+type rscActions struct {
+	// id is the resource's id, pos its position in scheduler.rscs.
+	id  string
+	pos int
+
 	actions []*Action             // in creation order
 	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
 	byTask  map[string]*taskList  // actions by foldKey(Task), in creation order (see setTask)
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
-	// probeOrders are r's probes' orderings (see applyProbeOrders).
+	// probeOrders are the resource's probes' orderings (see
+	// applyProbeOrders).
 	probeOrders []probeOrder
 	// lastKey and lastBucket remember the last key found in byKey (see
 	// bucket).
 	lastKey    string
 	lastBucket *keyBucket
-	// lastMiss is the last key not in byKey, "" when r has had an action
-	// added since (see bucket).
+	// lastMiss is the last key not in byKey, "" when the resource has had
+	// an action added since (see bucket).
 	lastMiss string
 	// lastTask and lastTaskList remember the last task addAction filed.
 	lastTask     string
 	lastTaskList *taskList
 
+	// role and nextRole start as the resource's and change as scheduling
+	// decides (a resource with no next role gets Started or Stopped).
 	role, nextRole Role
 	restarting     bool
 	stopUnexpected bool
@@ -41,7 +46,7 @@ type rscState struct {
 // either side names an action directly or by key on a resource.
 type ordering struct {
 	flags          OrderFlags
-	lhRsc, rhRsc   *rscState
+	lhRsc, rhRsc   *Resource
 	lhAction       *Action
 	rhAction       *Action
 	lhTask, rhTask string // operation keys
@@ -62,9 +67,11 @@ type orderingRecord struct {
 type scheduler struct {
 	in    *Input
 	nodes []*Node
-	rscs  []*rscState // every resource, parents before members
-	top   []*rscState
-	byID  map[string]*rscState
+	rscs  []*Resource // every resource, parents before members
+	// recs are the resources' records, by the resource's Index.
+	recs []rscActions
+	top   []*Resource
+	byID  map[string]*Resource
 
 	actions []*Action
 	// orderings holds every ordering in creation order, in chunks of
@@ -104,26 +111,46 @@ type scheduler struct {
 }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*rscState{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
+	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
 		keys: []string{""}, keyIndex: map[string]int32{"": 0}}
-	var add func(r *Resource, parent *rscState) *rscState
-	add = func(r *Resource, parent *rscState) *rscState {
-		st := &rscState{Resource: r, idx: len(s.rscs), parent: parent, role: r.Role, nextRole: r.NextRole}
-		if st.role == RoleUnknown {
-			st.role = RoleStopped
+	if len(in.Resources) == 0 {
+		// A cluster built by hand lists only its top-level resources:
+		// number them and their members as the planner would.
+		var number func(r *Resource)
+		number = func(r *Resource) {
+			r.Index = len(in.Resources)
+			in.Resources = append(in.Resources, r)
+			for _, m := range r.Children {
+				number(m)
+			}
 		}
-		s.rscs = append(s.rscs, st)
-		s.byID[r.ID] = st
+		for _, r := range in.Top {
+			number(r)
+		}
+	}
+	s.recs = make([]rscActions, len(in.Resources))
+	var add func(r *Resource)
+	add = func(r *Resource) {
+		rec := s.of(r)
+		*rec = rscActions{id: r.ID, pos: len(s.rscs), role: r.Role, nextRole: r.NextRole}
+		if rec.role == RoleUnknown {
+			rec.role = RoleStopped
+		}
+		s.rscs = append(s.rscs, r)
+		s.byID[r.ID] = r
 		for _, m := range r.Children {
-			st.members = append(st.members, add(m, st))
+			add(m)
 		}
-		return st
 	}
 	for _, r := range in.Top {
-		s.top = append(s.top, add(r, nil))
+		s.top = append(s.top, r)
+		add(r)
 	}
 	return s
 }
+
+// of is the transition's record of resource r.
+func (s *scheduler) of(r *Resource) *rscActions { return &s.recs[r.Index] }
 
 func (s *scheduler) node(i int) *Node {
 	if i < 0 || i >= len(s.nodes) {
@@ -186,20 +213,20 @@ func findFirstAction(list []*Action, key, task string, node int) *Action {
 	return nil
 }
 
-func (r *rscState) resourceActions(node int, task string, requireNode bool) []*Action {
+func (s *scheduler) resourceActions(r *Resource, node int, task string, requireNode bool) []*Action {
 	key := opKey(r.ID, task, 0)
 	if requireNode {
-		return r.findExact(key, node)
+		return s.of(r).findExact(key, node)
 	}
-	return r.find(key, node)
+	return s.of(r).find(key, node)
 }
 
 // customAction finds or creates an action, as Pacemaker's custom_action
 // with save_action set.
-func (s *scheduler) customAction(r *rscState, key, task string, node int, optional bool) *Action {
+func (s *scheduler) customAction(r *Resource, key, task string, node int, optional bool) *Action {
 	var a *Action
 	if r != nil {
-		a = r.findFirst(key, node)
+		a = s.of(r).findFirst(key, node)
 	} else {
 		if m := findActions(s.actions, key, node); len(m) > 0 {
 			a = m[0]
@@ -213,7 +240,7 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 		}
 		// A probe's key (made once per resource) has interval 0: skip
 		// parsing it again for every node.
-		if r == nil || key != r.probeKeys[0] {
+		if r == nil || key != s.of(r).probeKeys[0] {
 			if _, _, iv, ok := parseOpKey(key); ok {
 				a.IntervalMs = iv
 			}
@@ -224,7 +251,7 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 			s.singletons[key] = a
 			s.loose = append(s.loose, a)
 		} else {
-			r.addAction(a)
+			s.of(r).addAction(a)
 		}
 	}
 	s.settleAction(r, a, optional)
@@ -233,7 +260,7 @@ func (s *scheduler) customAction(r *rscState, key, task string, node int, option
 
 // settleAction sets the flags customAction sets on every action it finds or
 // makes.
-func (s *scheduler) settleAction(r *rscState, a *Action, optional bool) {
+func (s *scheduler) settleAction(r *Resource, a *Action, optional bool) {
 	// A non-recurring action of an unmanaged resource is never required.
 	if r != nil && a.Node != NoNode && !a.is(Pseudo) && !r.Managed && a.IntervalMs == 0 {
 		a.set(Optional)
@@ -267,7 +294,7 @@ func (s *scheduler) updateRunnable(a *Action) {
 			a.setReason("no quorum", true)
 		case "freeze":
 			r := a.Rsc
-			if len(r.RunningOn) == 0 || r.nextRole > r.role {
+			if len(r.RunningOn) == 0 || s.of(r).nextRole > s.of(r).role {
 				a.clear(Runnable)
 				a.setReason("quorum freeze", true)
 			}
@@ -317,7 +344,7 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 		}
 	}
 	s.marks[then.ID] |= markInputs
-	noGroup := (first.Rsc == nil || !first.Rsc.collective()) && (then.Rsc == nil || !then.Rsc.collective())
+	noGroup := (first.Rsc == nil || !collective(first.Rsc)) && (then.Rsc == nil || !collective(then.Rsc))
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
 	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, noGroup: noGroup})
 	return true
@@ -383,11 +410,11 @@ func (s *scheduler) keyID(key string) int32 {
 	return id
 }
 
-func rscIndex(r *rscState) int32 {
+func (s *scheduler) rscIndex(r *Resource) int32 {
 	if r == nil {
 		return -1
 	}
-	return int32(r.idx)
+	return int32(s.of(r).pos)
 }
 
 func actionIndex(a *Action) int32 {
@@ -423,8 +450,8 @@ func taskMark(task string) actionMark {
 }
 
 // setTask changes the task of r's action a, minding its mark.
-func (s *scheduler) setTask(r *rscState, a *Action, task string) {
-	r.setTask(a, task)
+func (s *scheduler) setTask(r *Resource, a *Action, task string) {
+	s.of(r).setTask(a, task)
 	s.marks[a.ID] |= taskMark(task)
 }
 
@@ -445,8 +472,8 @@ func (s *scheduler) newActionSlot() *Action {
 }
 
 // newOrdering records an ordering to be applied once actions exist.
-func (s *scheduler) newOrdering(lhRsc *rscState, lhTask string, lhAction *Action,
-	rhRsc *rscState, rhTask string, rhAction *Action, flags OrderFlags) {
+func (s *scheduler) newOrdering(lhRsc *Resource, lhTask string, lhAction *Action,
+	rhRsc *Resource, rhTask string, rhAction *Action, flags OrderFlags) {
 	if lhRsc == nil && lhAction != nil {
 		lhRsc = lhAction.Rsc
 	}
@@ -460,7 +487,7 @@ func (s *scheduler) newOrdering(lhRsc *rscState, lhTask string, lhAction *Action
 		rhTask = rhAction.Key
 	}
 	s.storeOrdering(orderingRecord{flags: flags,
-		lhRsc: rscIndex(lhRsc), rhRsc: rscIndex(rhRsc), lhAction: actionIndex(lhAction), rhAction: actionIndex(rhAction),
+		lhRsc: s.rscIndex(lhRsc), rhRsc: s.rscIndex(rhRsc), lhAction: actionIndex(lhAction), rhAction: actionIndex(rhAction),
 		lhTask: s.keyID(lhTask), rhTask: s.keyID(rhTask)})
 	s.orderMigrationEquivalents(&ordering{flags: flags,
 		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask})
@@ -534,6 +561,6 @@ func (s *scheduler) orderMigrationEquivalents(o *ordering) {
 }
 
 // orderRscActions orders first's task before then's task.
-func (s *scheduler) orderRscActions(first *rscState, firstTask string, then *rscState, thenTask string, flags OrderFlags) {
+func (s *scheduler) orderRscActions(first *Resource, firstTask string, then *Resource, thenTask string, flags OrderFlags) {
 	s.newOrdering(first, opKey(first.ID, firstTask, 0), nil, then, opKey(then.ID, thenTask, 0), nil, flags)
 }

@@ -16,10 +16,10 @@ type Change struct {
 
 func (s *scheduler) summarise() []Change {
 	var out []Change
-	var walk func(r *rscState)
-	walk = func(r *rscState) {
-		if r.collective() {
-			for _, m := range r.members {
+	var walk func(r *Resource)
+	walk = func(r *Resource) {
+		if collective(r) {
+			for _, m := range r.Children {
 				walk(m)
 			}
 			return
@@ -28,8 +28,8 @@ func (s *scheduler) summarise() []Change {
 		current := NoNode
 		if len(r.RunningOn) > 0 {
 			current = r.RunningOn[0]
-			if r.role == RoleStopped {
-				r.role = RoleStarted
+			if s.of(r).role == RoleStopped {
+				s.of(r).role = RoleStarted
 			}
 		}
 		if current == NoNode && r.Orphan {
@@ -50,12 +50,12 @@ func first(list []*Action) *Action {
 	return list[0]
 }
 
-func (s *scheduler) item(verb string, r *rscState, origin, dest int, a, source *Action) Change {
+func (s *scheduler) item(verb string, r *Resource, origin, dest int, a, source *Action) Change {
 	if source == nil {
 		source = a
 	}
-	c := Change{Verb: verb, Resource: r.ID, From: origin, To: dest, Role: r.role, NextRole: r.nextRole}
-	c.NeedRole = r.role > RoleStarted || r.nextRole > RoleUnpromoted
+	c := Change{Verb: verb, Resource: r.ID, From: origin, To: dest, Role: s.of(r).role, NextRole: s.of(r).nextRole}
+	c.NeedRole = s.of(r).role > RoleStarted || s.of(r).nextRole > RoleUnpromoted
 	if a != nil && source != nil {
 		c.Reason = source.Reason
 		c.Blocked = !a.is(Runnable)
@@ -63,32 +63,32 @@ func (s *scheduler) item(verb string, r *rscState, origin, dest int, a, source *
 	return c
 }
 
-func (s *scheduler) rscChanges(r *rscState, current, next int) []Change {
+func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 	if !r.Managed || (current == NoNode && next == NoNode) {
 		return nil
 	}
 	moving := current != NoNode && next != NoNode && current != next
-	start := first(r.resourceActions(next, "start", false))
+	start := first(s.resourceActions(r, next, "start", false))
 	startNode := NoNode
 	if start != nil && start.is(Runnable) {
 		startNode = current
 	}
-	stop := first(r.resourceActions(startNode, "stop", false))
-	if stop == nil && r.stopUnexpected {
-		stop = first(r.resourceActions(NoNode, "stop", false))
+	stop := first(s.resourceActions(r, startNode, "stop", false))
+	if stop == nil && s.of(r).stopUnexpected {
+		stop = first(s.resourceActions(r, NoNode, "stop", false))
 	}
-	promote := first(r.resourceActions(next, "promote", false))
-	demote := first(r.resourceActions(next, "demote", false))
+	promote := first(s.resourceActions(r, next, "promote", false))
+	demote := first(s.resourceActions(r, next, "demote", false))
 
-	if r.role == r.nextRole {
+	if s.of(r).role == s.of(r).nextRole {
 		if next == NoNode {
 			return nil
 		}
-		migrate := first(r.resourceActions(next, "migrate_from", false))
+		migrate := first(s.resourceActions(r, next, "migrate_from", false))
 		switch {
 		case migrate != nil && current != NoNode && migrate.is(Runnable):
 			return []Change{s.item("Migrate", r, current, next, start, nil)}
-		case r.reload:
+		case s.of(r).reload:
 			return []Change{s.item("Reload", r, current, next, start, nil)}
 		case start == nil || start.is(Optional):
 			if demote != nil && promote != nil && !demote.is(Optional) && !promote.is(Optional) {
@@ -114,11 +114,11 @@ func (s *scheduler) rscChanges(r *rscState, current, next int) []Change {
 		}
 	}
 	switch {
-	case stop != nil && (r.nextRole == RoleStopped || (start != nil && !start.is(Runnable))):
+	case stop != nil && (s.of(r).nextRole == RoleStopped || (start != nil && !start.is(Runnable))):
 		var out []Change
 		key := opKey(r.ID, "stop", 0)
 		for _, n := range r.RunningOn {
-			stopOp := first(r.find(key, n))
+			stopOp := first(s.of(r).find(key, n))
 			src := start
 			if stopOp != nil && stopOp.Reason != "" {
 				src = stopOp
@@ -130,15 +130,15 @@ func (s *scheduler) rscChanges(r *rscState, current, next int) []Change {
 		return []Change{s.item("Recover", r, current, next, stop, start)}
 	case moving:
 		return []Change{s.item("Move", r, current, next, stop, nil)}
-	case r.reload:
+	case s.of(r).reload:
 		return []Change{s.item("Reload", r, current, next, start, nil)}
 	case stop != nil && !stop.is(Optional):
 		return []Change{s.item("Restart", r, current, next, start, nil)}
-	case r.role == RolePromoted:
+	case s.of(r).role == RolePromoted:
 		return []Change{s.item("Demote", r, current, next, demote, nil)}
-	case r.nextRole == RolePromoted:
+	case s.of(r).nextRole == RolePromoted:
 		return []Change{s.item("Promote", r, current, next, promote, nil)}
-	case r.role == RoleStopped && r.nextRole > RoleStopped:
+	case s.of(r).role == RoleStopped && s.of(r).nextRole > RoleStopped:
 		return []Change{s.item("Start", r, current, next, start, nil)}
 	}
 	return nil

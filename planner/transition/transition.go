@@ -66,7 +66,7 @@ func Compute(in *Input) *Transition {
 // configChanges applies what the history asks for (pcmk__handle_rsc_config_changes).
 func (s *scheduler) configChanges() {
 	for _, r := range s.rscs {
-		if r.collective() {
+		if collective(r) {
 			continue
 		}
 		for _, c := range r.ConfigChanges {
@@ -100,7 +100,7 @@ func (s *scheduler) configChanges() {
 
 // scheduleCleanup deletes a resource's history on a node after any stop
 // and before any start (pcmk__schedule_cleanup, required).
-func (s *scheduler) scheduleCleanup(r *rscState, node int) {
+func (s *scheduler) scheduleCleanup(r *Resource, node int) {
 	if r.Failed {
 		return
 	}
@@ -114,7 +114,7 @@ func (s *scheduler) scheduleCleanup(r *rscState, node int) {
 	s.orderRscActions(r, "delete", r, "start", OrderOptional)
 }
 
-func (s *scheduler) scheduleReload(r *rscState, node int) {
+func (s *scheduler) scheduleReload(r *Resource, node int) {
 	if node == NoNode || !r.Managed || r.Failed {
 		return
 	}
@@ -122,7 +122,7 @@ func (s *scheduler) scheduleReload(r *rscState, node int) {
 		s.customAction(r, opKey(r.ID, "stop", 0), "stop", node, false)
 		return
 	}
-	r.reload = true
+	s.of(r).reload = true
 	a := s.customAction(r, opKey(r.ID, "reload-agent", 0), "reload-agent", node, false)
 	a.setReason("resource definition change", false)
 	s.newOrdering(nil, "", a, r, opKey(r.ID, "stop", 0), nil, OrderOptional|OrderThenCancelsFirst)

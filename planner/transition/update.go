@@ -25,7 +25,7 @@ func memberTask(task string) string {
 // actionForOrdering maps a collective resource's start or stop to its
 // completion pseudo-action (running, stopped).
 func (s *scheduler) actionForOrdering(a *Action) *Action {
-	if a.Rsc == nil || !a.Rsc.collective() {
+	if a.Rsc == nil || !collective(a.Rsc) {
 		return a
 	}
 	_, task, iv, ok := parseOpKey(a.Key)
@@ -49,15 +49,15 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 		return a
 	}
 	key := opKey(a.Rsc.ID, remapped, 0)
-	if r := findFirstAction(a.Rsc.withKey(key), key, "", NoNode); r != nil {
+	if r := findFirstAction(s.of(a.Rsc).withKey(key), key, "", NoNode); r != nil {
 		return r
 	}
 	return a
 }
 
-func isParent(child, parent *rscState) bool {
-	for c := child; c != nil; c = c.parent {
-		if c.parent == parent {
+func isParent(child, parent *Resource) bool {
+	for c := child; c != nil; c = c.Parent {
+		if c.Parent == parent {
 			return true
 		}
 	}
@@ -94,11 +94,11 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		firstID := other.Action
 		first := s.actions[firstID]
 		thenNode, firstNode := then.Node, first.Node
-		if first.Rsc != nil && first.Rsc.collective() && first.Task == "start" {
-			firstNode = first.Rsc.location()
+		if first.Rsc != nil && collective(first.Rsc) && first.Task == "start" {
+			firstNode = location(first.Rsc)
 		}
-		if then.Rsc != nil && then.Rsc.collective() && then.Task == "start" {
-			thenNode = then.Rsc.location()
+		if then.Rsc != nil && collective(then.Rsc) && then.Task == "start" {
+			thenNode = location(then.Rsc)
 		}
 		if other.Type&OrderSameNode != 0 && firstNode != NoNode && thenNode != NoNode && firstNode != thenNode {
 			then.Before[i].Type = OrderNone
@@ -108,7 +108,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		if first.Rsc != nil && other.Type&OrderThenCancelsFirst != 0 && !then.is(Optional) {
 			first.set(Optional)
 			if first.Task == "reload-agent" {
-				first.Rsc.reload = false
+				s.of(first.Rsc).reload = false
 			}
 		}
 		if first.Rsc != nil && then.Rsc != nil && first.Rsc != then.Rsc && !isParent(then.Rsc, first.Rsc) {
@@ -149,10 +149,10 @@ func (s *scheduler) updateForOrderings(then *Action) {
 }
 
 func (s *scheduler) updateOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
-	if then.Rsc != nil && then.Rsc.collective() {
+	if then.Rsc != nil && collective(then.Rsc) {
 		changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
-		for _, m := range then.Rsc.members {
-			if ma := findFirstAction(m.withTask(then.Task), "", then.Task, node); ma != nil {
+		for _, m := range then.Rsc.Children {
+			if ma := findFirstAction(s.of(m).withTask(then.Task), "", then.Task, node); ma != nil {
 				changed |= s.updateOrdered(first, ma, node, flags, filter, typ)
 			}
 		}
@@ -254,7 +254,7 @@ func (s *scheduler) handleAsymmetric(first, then *Action) {
 	if then.Rsc == nil {
 		return
 	}
-	role := then.Rsc.currentRole()
+	role := s.currentRole(then.Rsc)
 	if role == RoleStopped && then.Task == "stop" {
 		return
 	}
@@ -307,7 +307,7 @@ func (s *scheduler) updatePrimitiveOrdered(first, then *Action, node int, flags,
 			clearBecause(first, MigrateRunnable, then)
 		}
 	}
-	if typ&OrderPromotedImpliesFirst != 0 && then.Rsc != nil && then.Rsc.role == RolePromoted &&
+	if typ&OrderPromotedImpliesFirst != 0 && then.Rsc != nil && s.of(then.Rsc).role == RolePromoted &&
 		filter&Optional != 0 && !then.is(Optional) {
 		clearBecause(first, Optional, then)
 		if first.is(MigrateRunnable) && !then.is(MigrateRunnable) {
@@ -339,7 +339,7 @@ func (s *scheduler) updatePrimitiveOrdered(first, then *Action, node int, flags,
 	}
 	if thenFlags != then.Flags {
 		changed |= updatedThen
-		if then.Rsc != nil && then.Rsc.parent != nil {
+		if then.Rsc != nil && then.Rsc.Parent != nil {
 			s.updateForOrderings(then)
 		}
 	}
@@ -357,11 +357,11 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 	}
 	isStart := a.Task == "start"
 	top := a.Rsc
-	for top.parent != nil {
-		top = top.parent
+	for top.Parent != nil {
+		top = top.Parent
 	}
-	for _, m := range top.members {
-		ma := findFirstAction(m.withTask(a.Task), "", a.Task, NoNode)
+	for _, m := range top.Children {
+		ma := findFirstAction(s.of(m).withTask(a.Task), "", a.Task, NoNode)
 		if ma == nil || ma.is(Runnable) {
 			return
 		}
@@ -390,10 +390,10 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 
 const infinity = 1000000
 
-func (s *scheduler) markBlocked(r *rscState, task string, reason *rscState) {
+func (s *scheduler) markBlocked(r *Resource, task string, reason *Resource) {
 	text := "colocation with " + reason.ID
-	for i := len(r.actions) - 1; i >= 0; i-- {
-		a := r.actions[i]
+	for i := len(s.of(r).actions) - 1; i >= 0; i-- {
+		a := s.of(r).actions[i]
 		if a.is(Runnable) && a.Task == task {
 			a.clear(Runnable)
 			a.setReason(text, false)
@@ -401,7 +401,7 @@ func (s *scheduler) markBlocked(r *rscState, task string, reason *rscState) {
 			s.updateForOrderings(a)
 		}
 	}
-	for _, m := range r.members {
+	for _, m := range r.Children {
 		s.markBlocked(m, task, reason)
 	}
 }

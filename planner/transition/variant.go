@@ -13,27 +13,27 @@ type variant interface {
 	// actions its own pseudo-actions stand for.
 	collective() bool
 	// createActions makes r's actions for its current and next state.
-	createActions(s *scheduler, r *rscState)
+	createActions(s *scheduler, r *Resource)
 	// internalConstraints orders r's own actions among themselves.
-	internalConstraints(s *scheduler, r *rscState)
+	internalConstraints(s *scheduler, r *Resource)
 	// actionFlags is r's view of the flags of its action a on node.
 	actionFlags(s *scheduler, a *Action, node int) ActionFlags
 	// location is the node r runs or will run on, NoNode for none.
-	location(r *rscState) int
+	location(r *Resource) int
 	// currentRole is r's role now.
-	currentRole(r *rscState) Role
+	currentRole(s *scheduler, r *Resource) Role
 }
 
 // variants holds each kind's transition behaviour. Kinds the planner does
 // not place (clones, bundles) have none: they never reach the transition.
 var variants [model.NumKinds]variant
 
-func variantOf(r *rscState) variant { return variants[r.Kind] }
+func variantOf(r *Resource) variant { return variants[r.Kind] }
 
-func (s *scheduler) createActions(r *rscState) { variantOf(r).createActions(s, r) }
+func (s *scheduler) createActions(r *Resource) { variantOf(r).createActions(s, r) }
 
 // internalConstraints adds each resource's own orderings.
-func (s *scheduler) internalConstraints(r *rscState) { variantOf(r).internalConstraints(s, r) }
+func (s *scheduler) internalConstraints(r *Resource) { variantOf(r).internalConstraints(s, r) }
 
 // actionFlags is the resource's view of an action's flags.
 func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
@@ -44,10 +44,10 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 }
 
 // location is where r runs or will run.
-func (r *rscState) location() int { return variantOf(r).location(r) }
+func location(r *Resource) int { return variantOf(r).location(r) }
 
 // currentRole is the resource's role now.
-func (r *rscState) currentRole() Role { return variantOf(r).currentRole(r) }
+func (s *scheduler) currentRole(r *Resource) Role { return variantOf(r).currentRole(s, r) }
 
 // collective reports whether r's actions stand for its members'.
-func (r *rscState) collective() bool { return variantOf(r).collective() }
+func collective(r *Resource) bool { return variantOf(r).collective() }
