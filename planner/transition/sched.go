@@ -70,8 +70,8 @@ type scheduler struct {
 	rscs  []*Resource // every resource, parents before members
 	// recs are the resources' records, by the resource's Index.
 	recs []rscActions
-	top   []*Resource
-	byID  map[string]*Resource
+	top  []*Resource
+	byID map[string]*Resource
 
 	actions []*Action
 	// orderings holds every ordering in creation order, in chunks of
