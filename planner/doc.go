@@ -6,11 +6,13 @@
 // compares every tier 0 and 1 test of Pacemaker's own scheduler suite, and
 // a differential test compares random configurations.
 //
-// Compute returns a Plan: the indexed cluster (nodes and resources interned
-// to dense integers, node-indexed score slices), the score lines in the
-// order crm_simulate prints them, and the assignment. Actions and
-// transitions are built on top of a Plan by package transition; this package
-// stops at placement.
+// Schedule is the one entry point: it unpacks the CIB into the shared
+// model (package planner/model), places the resources and, when asked,
+// has package planner/transition schedule the actions, and returns a
+// read-only Result: nodes and resources with their placement, score lines
+// in the order crm_simulate prints them, what the planner cannot compute
+// exactly (Unknown) and the transition. Emitters, cmd/pcl and
+// planner/batch read the Result and nothing else.
 //
 // Every score line carries its explanation: the contributions (constraint
 // id or cause, and value) in the order Pacemaker applied them. Folding them
@@ -19,15 +21,21 @@
 // resource's table, a rolled-back or reset colocation step).
 //
 // The files follow the scheduler's stages: unpack.go (options, nodes,
-// resources), status.go and opsort.go (the status section), health.go,
-// constraints.go (locations, colocations, stickiness, failure thresholds),
-// assign.go (assignment and colocation scores), utilization.go (placement
-// strategies) and ghash.go (the one place where GLib's hash-table order
-// decides a tie).
+// resources); the status and history module, the only reader of the
+// status section: status.go (node state, fence reasons), rschistory.go
+// (each resource's history to its role and failures), history.go
+// (operation order, active ranges), failcounts.go, digests.go,
+// configchanges.go, orphans.go, operations.go, shutdownlock.go;
+// health.go; constraints.go and tickets.go (locations, colocations,
+// stickiness, failure thresholds); assign.go (assignment and colocation
+// arithmetic); utilization.go (placement strategies); ghash.go (the one
+// place where GLib's hash-table order decides a tie); unknown.go (what
+// cannot be computed exactly); result.go.
 //
-// Scope: primitives and groups. Clones and bundles are recognised and
-// reported unsupported (a warning; no scores, no placement), and constraints
-// that name them are skipped.
+// Behaviour that differs by kind of resource is in one table indexed by
+// model.Kind (variant.go), one file per kind: primitive.go, group.go and
+// collective.go (clones and bundles, which are not placed yet: they and
+// everything tied to them are reported as unknown, never guessed).
 //
 // It does not parse XML or .pcl (importer and compiler do), evaluate rule
 // expressions itself (planner/ruleeval does), or format reports

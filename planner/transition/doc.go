@@ -9,11 +9,17 @@
 // and which orderings between them are inputs) and the transition summary.
 //
 // It does not unpack the CIB's status, compute scores or place resources:
-// its Input (filled by the planner, see planner.Plan.TransitionInput) says
-// per resource where it runs now, in which role, whether it failed, where
-// the planner assigned it and what its history asks for. It prints
+// it works on the planner's model (package planner/model), whose
+// resources say where they run now, in which role, whether they failed,
+// where the planner assigned them and what their history asks for. It
+// keeps no copy of a resource: per resource it records only the actions
+// it made and the roles it moves it through (rscActions). It prints
 // nothing either: emit/dot draws the graph, emit/plantext writes the
-// summaries. Clones and bundles are not scheduled.
+// summaries.
+//
+// Behaviour that differs by kind of resource is in a table indexed by
+// model.Kind (variant.go), one file per kind: primitive.go, group.go.
+// Clones and bundles are not scheduled yet.
 //
 // Actions live in one slice and are identified by their index; orderings
 // are edges kept on both ends, as Pacemaker keeps them.
