@@ -1,24 +1,10 @@
 package planner
 
 import (
-	"sort"
 	"testing"
 
 	"pcl/ir"
 )
-
-func TestCompareNodeNames(t *testing.T) {
-	names := []string{"node10", "Node2", "node1", "node02", "alpha", "node2a"}
-	sort.SliceStable(names, func(i, j int) bool { return compareNodeNames(names[i], names[j]) < 0 })
-	// At the digit runs 2 and 02 compare equal in value and the shorter sorts
-	// first, before the rest of the name is looked at.
-	want := []string{"alpha", "node1", "Node2", "node2a", "node02", "node10"}
-	for i := range want {
-		if names[i] != want[i] {
-			t.Fatalf("natural order = %v, want %v", names, want)
-		}
-	}
-}
 
 func TestSumTrail(t *testing.T) {
 	trail := []Contribution{

@@ -193,7 +193,7 @@ func (p *Plan) unpackNodes() {
 		}
 		p.Nodes = append(p.Nodes, node)
 	}
-	sort.SliceStable(p.Nodes, func(i, j int) bool { return compareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
+	sort.SliceStable(p.Nodes, func(i, j int) bool { return pcmk.CompareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
 	for i, n := range p.Nodes {
 		n.Index = i
 		if _, dup := p.nodeByID[n.ID]; !dup {
