@@ -10,7 +10,7 @@ import (
 
 type historyState struct {
 	lastFailure *ir.OpRecord
-	onFail      onFail
+	onFail      pcmk.OnFail
 }
 
 // unpackHistory is unpack_lrm_resource for one resource on one node.
@@ -43,7 +43,7 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	saved := r.Role
 	r.Role = pcmk.RoleUnknown
 	ops := sortOps(h.Ops)
-	st := &historyState{onFail: failIgnore}
+	st := &historyState{onFail: pcmk.OnFailIgnore}
 	for _, op := range ops {
 		p.unpackOp(r, n, op, st)
 	}
@@ -111,8 +111,8 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		return
 	case execNotInstalled:
 		fs, _ := p.opFailure(r, op)
-		if fs == failIgnore {
-			st.onFail = failMigrate
+		if fs == pcmk.OnFailIgnore {
+			st.onFail = pcmk.OnFailMigrate
 		}
 		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
 		p.opFailed(r, n, rc, op, st)
@@ -121,7 +121,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		status = execErrorHard
 	}
 	fs, _ := p.opFailure(r, op)
-	if fs == failIgnore || (fs == failRestartContainer && task == "stop") {
+	if fs == pcmk.OnFailIgnore || (fs == pcmk.OnFailRestartContainer && task == "stop") {
 		p.updateState(r, n, op, task, target, st)
 		r.FailureIgnored = true
 		return
@@ -229,7 +229,7 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, r
 		r.Role = pcmk.RolePromoted
 		clear = true
 	case task == "demote":
-		if st.onFail == failDemote {
+		if st.onFail == pcmk.OnFailDemote {
 			clear = true
 		}
 		r.Role = pcmk.RoleUnpromoted
@@ -245,10 +245,10 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, r
 	}
 	if clear {
 		switch st.onFail {
-		case failStop, failFence, failMigrate, failStandby:
-		case failResetRemote:
+		case pcmk.OnFailStop, pcmk.OnFailFence, pcmk.OnFailMigrate, pcmk.OnFailStandby:
+		case pcmk.OnFailResetRemote:
 		default:
-			st.onFail = failIgnore
+			st.onFail = pcmk.OnFailIgnore
 			r.NextRole = pcmk.RoleUnknown
 		}
 	}
@@ -265,7 +265,7 @@ func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 
 // opFailure returns the on-fail response and the role after failure for
 // an operation (unpack_operation).
-func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
+func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
 	task := op.Operation
 	conf := opConfig(r, task, op.IntervalMs)
 	meta := map[string]string{}
@@ -294,40 +294,40 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
 			break
 		}
 	}
-	result, failRole := failRecover, pcmk.RoleUnknown
+	result, failRole := pcmk.OnFailRestart, pcmk.RoleUnknown
 	set := true
 	switch value {
 	case "block":
-		result = failBlock
+		result = pcmk.OnFailBlock
 	case "fence":
-		result = failFence
+		result = pcmk.OnFailFence
 		if !p.StonithEnabled {
-			result, failRole = failStop, pcmk.RoleStopped
+			result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
 		}
 	case "standby":
-		result = failStandby
+		result = pcmk.OnFailStandby
 	case "ignore", "nothing":
-		result = failIgnore
+		result = pcmk.OnFailIgnore
 	case "migrate":
-		result = failMigrate
+		result = pcmk.OnFailMigrate
 	case "stop":
-		result, failRole = failStop, pcmk.RoleStopped
+		result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
 	case "restart":
-		result = failRecover
+		result = pcmk.OnFailRestart
 	case "demote":
-		result = failDemote
+		result = pcmk.OnFailDemote
 	default:
 		set = false
 	}
 	if !set {
 		if task == "stop" {
 			if p.StonithEnabled {
-				result = failFence
+				result = pcmk.OnFailFence
 			} else {
-				result = failBlock
+				result = pcmk.OnFailBlock
 			}
 		} else {
-			result = failRecover
+			result = pcmk.OnFailRestart
 		}
 	}
 	if failRole == pcmk.RoleUnknown {
@@ -358,7 +358,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *histo
 	case "promote":
 		r.Role = pcmk.RolePromoted
 	case "demote":
-		if fs == failBlock {
+		if fs == pcmk.OnFailBlock {
 			r.Role = pcmk.RolePromoted
 			r.NextRole = pcmk.RoleStopped
 		} else if rc == ocfNotRunning {
@@ -384,7 +384,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *histo
 }
 
 // processState is process_rsc_state.
-func (p *Plan) processState(r *Resource, n *Node, of onFail) {
+func (p *Plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
 		if p.StonithEnabled {
 			p.fence(n)
@@ -392,30 +392,30 @@ func (p *Plan) processState(r *Resource, n *Node, of onFail) {
 	}
 	saved := of
 	if n.Unclean {
-		of = failIgnore
+		of = pcmk.OnFailIgnore
 	}
 	switch of {
-	case failDemote:
+	case pcmk.OnFailDemote:
 		r.Failed = true
-	case failFence:
+	case pcmk.OnFailFence:
 		p.fence(n)
-	case failStandby:
+	case pcmk.OnFailStandby:
 		n.Standby = true
-	case failBlock:
+	case pcmk.OnFailBlock:
 		r.Managed = false
 		r.Blocked = true
-	case failMigrate:
+	case pcmk.OnFailMigrate:
 		p.rscLocation(r, n.Index, -ir.Infinity, "failed here with on-fail=migrate (__action_migration_auto__)")
-	case failStop:
+	case pcmk.OnFailStop:
 		r.NextRole = pcmk.RoleStopped
-	case failRecover:
+	case pcmk.OnFailRestart:
 		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 			r.Failed = true
 		}
 	}
 	if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
-		p.addRunning(r, n, saved != failIgnore)
-		if of != failIgnore {
+		p.addRunning(r, n, saved != pcmk.OnFailIgnore)
+		if of != pcmk.OnFailIgnore {
 			r.Failed = true
 		}
 	}

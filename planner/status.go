@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Executor statuses and agent exit codes that history interpretation uses.
@@ -254,7 +255,7 @@ func (p *Plan) fenceReason(i int) string {
 				if !failed {
 					continue
 				}
-				if of, _ := p.opFailure(r, op); of == failFence {
+				if of, _ := p.opFailure(r, op); of == pcmk.OnFailFence {
 					return r.ID + " failed there"
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 func TestSumTrail(t *testing.T) {
@@ -51,10 +52,10 @@ func itoa(n int) string {
 }
 
 func TestCmpOnFail(t *testing.T) {
-	order := []onFail{failIgnore, failDemote, failRecover, failResetRemote, failRestartContainer, failMigrate, failBlock, failStop, failStandby, failFence}
+	order := []pcmk.OnFail{pcmk.OnFailIgnore, pcmk.OnFailDemote, pcmk.OnFailRestart, pcmk.OnFailResetRemote, pcmk.OnFailRestartContainer, pcmk.OnFailMigrate, pcmk.OnFailBlock, pcmk.OnFailStop, pcmk.OnFailStandby, pcmk.OnFailFence}
 	for i := 1; i < len(order); i++ {
 		if cmpOnFail(order[i-1], order[i]) >= 0 {
-			t.Errorf("cmpOnFail(%d, %d) should be negative", order[i-1], order[i])
+			t.Errorf("cmpOnFail(%v, %v) should be negative", order[i-1], order[i])
 		}
 	}
 }
