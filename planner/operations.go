@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"strings"
 )
 
@@ -76,11 +77,11 @@ func (p *Plan) effectiveOps(prim *ir.Primitive) []*ir.Op {
 		return own
 	}
 	key := func(op *ir.Op) string {
-		role := op.Role.Normalize()
-		if role == "" || role == ir.RoleStarted || role == ir.RoleUnpromoted {
-			role = ir.RoleUnknown
+		role := pcmk.ParseRole(string(op.Role))
+		if role == pcmk.RoleStarted || role == pcmk.RoleUnpromoted {
+			role = pcmk.RoleUnknown
 		}
-		return op.Name + "-" + string(role)
+		return op.Name + "-" + role.String()
 	}
 	var out []*ir.Op
 	have := map[string]bool{}

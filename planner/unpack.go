@@ -443,13 +443,11 @@ func (p *Plan) commonUnpack(r *Resource) {
 }
 
 // targetRole reads target-role as get_target_role does for resources that
-// are not promotable clones.
+// are not promotable clones: none given, Started, "default" (which is no
+// role) and the promotable roles leave the role unrestricted.
 func targetRole(v string) (pcmk.Role, bool) {
-	if v == "" || strings.EqualFold(v, "started") || strings.EqualFold(v, "default") {
-		return pcmk.RoleUnknown, false
-	}
 	role := pcmk.ParseRole(v)
-	if role == pcmk.RoleUnknown || role > pcmk.RoleStarted {
+	if role == pcmk.RoleUnknown || role >= pcmk.RoleStarted {
 		return pcmk.RoleUnknown, false
 	}
 	return role, true
