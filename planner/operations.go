@@ -47,13 +47,13 @@ func (p *Plan) resolveOps(ops *ir.Operations) []*ir.Op {
 }
 
 // opConfig finds the configured operation for a history entry.
-func opConfig(r *Resource, name string, intervalMs int64) *ir.Op {
+func opConfig(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 	for _, o := range r.OpDefs {
-		if strings.EqualFold(o.Name, name) && o.Interval.Ms == intervalMs {
+		if strings.EqualFold(o.Name, string(task)) && o.Interval.Ms == intervalMs {
 			return o
 		}
 	}
-	if strings.HasPrefix(name, "migrate") {
+	if strings.HasPrefix(string(task), "migrate") {
 		for _, o := range r.OpDefs {
 			if strings.EqualFold(o.Name, "migrate") && o.Interval.Ms == 0 {
 				return o
