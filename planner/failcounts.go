@@ -120,7 +120,7 @@ func matchFailAttr(key, prefix string, legacy bool) bool {
 // with on-fail=block (which disables failure-timeout).
 func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 	for _, o := range r.OpDefs {
-		if !strings.EqualFold(o.OnFail, "block") {
+		if f, ok := pcmk.ParseOnFail(o.OnFail); !ok || f != pcmk.OnFailBlock {
 			continue
 		}
 		if op != nil {

@@ -277,58 +277,42 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) 
 			meta["on-fail"] = conf.OnFail
 		}
 	}
-	value := strings.ToLower(meta["on-fail"])
-	if task == pcmk.TaskStop && (value == "standby" || value == "demote" || value == "stop") {
-		value = ""
+	// text is the on-fail value as given, "" when none is or once it is
+	// discarded; fail is what it says, when set.
+	text := meta["on-fail"]
+	fail, set := onFailValue(text)
+	if task == pcmk.TaskStop && set && (fail == pcmk.OnFailStandby || fail == pcmk.OnFailDemote || fail == pcmk.OnFailStop) {
+		text, set = "", false
 	}
-	if value == "demote" && !(task == pcmk.TaskPromote || (task == pcmk.TaskMonitor && conf != nil && pcmk.ParseRole(string(conf.Role)) == pcmk.RolePromoted && op.IntervalMs > 0)) {
-		value = ""
+	if set && fail == pcmk.OnFailDemote && !(task == pcmk.TaskPromote || (task == pcmk.TaskMonitor && conf != nil && pcmk.ParseRole(string(conf.Role)) == pcmk.RolePromoted && op.IntervalMs > 0)) {
+		text, set = "", false
 	}
-	if task == pcmk.TaskDemote && value == "" {
+	if task == pcmk.TaskDemote && text == "" {
 		for _, o := range r.OpDefs {
 			if o.OnFail == "" || (o.Enabled != nil && !o.Enabled.Value) || !strings.EqualFold(o.Name, string(pcmk.TaskMonitor)) ||
-				pcmk.ParseRole(string(o.Role)) != pcmk.RolePromoted || o.Interval.Ms == 0 || strings.EqualFold(o.OnFail, "demote") {
+				pcmk.ParseRole(string(o.Role)) != pcmk.RolePromoted || o.Interval.Ms == 0 {
 				continue
 			}
-			value = strings.ToLower(o.OnFail)
+			if f, ok := pcmk.ParseOnFail(o.OnFail); ok && f == pcmk.OnFailDemote {
+				continue
+			}
+			text = o.OnFail
+			fail, set = onFailValue(text)
 			break
 		}
 	}
-	result, failRole := pcmk.OnFailRestart, pcmk.RoleUnknown
-	set := true
-	switch value {
-	case "block":
-		result = pcmk.OnFailBlock
-	case "fence":
+	result, failRole := fail, pcmk.RoleUnknown
+	switch {
+	case !set && task == pcmk.TaskStop && p.StonithEnabled:
 		result = pcmk.OnFailFence
-		if !p.StonithEnabled {
-			result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
-		}
-	case "standby":
-		result = pcmk.OnFailStandby
-	case "ignore", "nothing":
-		result = pcmk.OnFailIgnore
-	case "migrate":
-		result = pcmk.OnFailMigrate
-	case "stop":
-		result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
-	case "restart":
+	case !set && task == pcmk.TaskStop:
+		result = pcmk.OnFailBlock
+	case !set:
 		result = pcmk.OnFailRestart
-	case "demote":
-		result = pcmk.OnFailDemote
-	default:
-		set = false
-	}
-	if !set {
-		if task == pcmk.TaskStop {
-			if p.StonithEnabled {
-				result = pcmk.OnFailFence
-			} else {
-				result = pcmk.OnFailBlock
-			}
-		} else {
-			result = pcmk.OnFailRestart
-		}
+	case fail == pcmk.OnFailFence && !p.StonithEnabled:
+		result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
+	case fail == pcmk.OnFailStop:
+		failRole = pcmk.RoleStopped
 	}
 	if failRole == pcmk.RoleUnknown {
 		if v := meta["role_after_failure"]; v != "" {
@@ -343,6 +327,17 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) 
 		}
 	}
 	return result, failRole
+}
+
+// onFailValue reads an on-fail value as unpack_operation does for a
+// resource without a container: restart-container, which needs one, is
+// as if no value were given, like any value Pacemaker does not know.
+func onFailValue(text string) (pcmk.OnFail, bool) {
+	f, ok := pcmk.ParseOnFail(text)
+	if !ok || f == pcmk.OnFailRestartContainer {
+		return pcmk.OnFailRestart, false
+	}
+	return f, true
 }
 
 // opFailed is unpack_rsc_op_failure.
