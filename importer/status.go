@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // status reads <status>. Every record keeps its attributes verbatim
@@ -153,12 +154,12 @@ func (r *reader) resourceHistory(e *elem) *ir.ResourceHistory {
 func (r *reader) opRecord(e *elem) *ir.OpRecord {
 	op := &ir.OpRecord{Attrs: verbatim(e)}
 	op.ID = e.attr("id")
-	op.Operation = e.attr("operation")
+	op.Operation = pcmk.Task(e.attr("operation"))
 	op.OperationKey = e.attr("operation_key")
 	op.IntervalMs = r.statusInt(e, "interval")
 	op.CallID = int(r.statusInt(e, "call-id"))
-	op.RCCode = int(r.statusInt(e, "rc-code"))
-	op.OpStatus = int(r.statusInt(e, "op-status"))
+	op.RCCode = pcmk.OCFRC(r.statusInt(e, "rc-code"))
+	op.OpStatus = pcmk.ExecStatus(r.statusInt(e, "op-status"))
 	// Pacemaker 1.0 wrote some of these with underscores.
 	op.LastRCChange = r.statusInt(e, "last-rc-change", "last_rc_change")
 	op.LastRun = r.statusInt(e, "last-run", "last_run")

@@ -1,5 +1,7 @@
 package ir
 
+import "pcl/pcmk"
+
 // Status is the <status> section: what the cluster knows about each node
 // and what each resource has done there. Fields are typed where the planner
 // reads them; Attrs keeps every attribute verbatim so nothing is lost.
@@ -74,13 +76,13 @@ type ResourceHistory struct {
 // OpRecord is an <lrm_rsc_op>: one recorded operation result.
 type OpRecord struct {
 	ID           string
-	Operation    string // start, stop, monitor, promote, demote, migrate_to, migrate_from, notify
-	OperationKey string // rsc_op_interval
+	Operation    pcmk.Task // start, stop, monitor, promote, demote, migrate_to, migrate_from, notify
+	OperationKey string    // rsc_op_interval
 	IntervalMs   int64
 	CallID       int
-	RCCode       int
-	OpStatus     int
-	LastRCChange int64 // seconds since the epoch; 0 when not recorded
+	RCCode       pcmk.OCFRC      // rc-code: the agent's exit code
+	OpStatus     pcmk.ExecStatus // op-status: how the execution went
+	LastRCChange int64           // seconds since the epoch; 0 when not recorded
 	LastRun      int64
 	ExecTime     int64
 	QueueTime    int64

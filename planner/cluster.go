@@ -2,9 +2,7 @@ package planner
 
 import (
 	"pcl/planner/model"
-	"strconv"
 	"strings"
-	"unicode"
 )
 
 // The planner works on the shared model; these names keep its code short.
@@ -23,54 +21,6 @@ const (
 
 // variantOrder is Pacemaker's enum pe_obj_types, used by colocation sorting.
 func variantOrder(r *Resource) int { return int(r.Kind) }
-
-// compareNodeNames is pcmk__numeric_strcasecmp: case-insensitive, digit
-// runs compared as numbers (and a longer run of equal value sorts later).
-func compareNodeNames(a, b string) int {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		ca, cb := a[i], b[j]
-		if isDigit(ca) && isDigit(cb) {
-			ei, ej := i, j
-			for ei < len(a) && isDigit(a[ei]) {
-				ei++
-			}
-			for ej < len(b) && isDigit(b[ej]) {
-				ej++
-			}
-			na, _ := strconv.ParseInt(a[i:ei], 10, 64)
-			nb, _ := strconv.ParseInt(b[j:ej], 10, 64)
-			switch {
-			case na < nb:
-				return -1
-			case na > nb:
-				return 1
-			case ei-i < ej-j:
-				return -1
-			case ei-i > ej-j:
-				return 1
-			}
-			i, j = ei, ej
-			continue
-		}
-		la, lb := unicode.ToLower(rune(ca)), unicode.ToLower(rune(cb))
-		if la != lb {
-			if la < lb {
-				return -1
-			}
-			return 1
-		}
-		i++
-		j++
-	}
-	switch {
-	case i >= len(a) && j < len(b):
-		return -1
-	case i < len(a) && j >= len(b):
-		return 1
-	}
-	return 0
-}
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 

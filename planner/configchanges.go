@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"pcl/planner/transition"
 	"strings"
@@ -69,22 +70,22 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				maint := isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode || n.Maintenance
 				switch {
 				case iv > 0 && maint:
-					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
+					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: string(task), IntervalMs: iv})
 					continue
-				case iv > 0 || task == "monitor" || task == "start" || task == "promote" || task == "migrate_from":
+				case iv > 0 || task == pcmk.TaskMonitor || task == pcmk.TaskStart || task == pcmk.TaskPromote || task == pcmk.TaskMigrateFrom:
 				default:
 					continue
 				}
 				if iv > 0 {
 					if e := p.opEntry(r, task, iv); e == nil || (e.Enabled != nil && !e.Enabled.Value) {
-						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: task, IntervalMs: iv})
+						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: string(task), IntervalMs: iv})
 						out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 						continue
 					}
 				}
 				dtask := task
-				if iv == 0 && (task == "monitor" || task == "migrate_from" || task == "promote") {
-					dtask = "start"
+				if iv == 0 && (task == pcmk.TaskMonitor || task == pcmk.TaskMigrateFrom || task == pcmk.TaskPromote) {
+					dtask = pcmk.TaskStart
 				}
 				changed, restart, _ := p.digestCheck(r, op, dtask, iv)
 				if !changed {
@@ -102,7 +103,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				default:
 					kind = model.ChangeRestart
 				}
-				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: string(dtask), IntervalMs: iv})
 				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 			}
 		}

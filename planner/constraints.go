@@ -457,11 +457,13 @@ func (p *Plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Scor
 	return true
 }
 
+// colocRole reads a colocation role as pcmk__new_colocation does: none
+// given, or Started, is any role.
 func colocRole(s string) pcmk.Role {
-	if s == "" || strings.EqualFold(s, "started") {
-		return pcmk.RoleUnknown
+	if role := pcmk.ParseRole(s); role != pcmk.RoleStarted {
+		return role
 	}
-	return pcmk.ParseRole(s)
+	return pcmk.RoleUnknown
 }
 
 // newColocation is pcmk__new_colocation.

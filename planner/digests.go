@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/xml"
 	"pcl/ir"
+	"pcl/pcmk"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,9 +13,9 @@ import (
 
 // opEntry finds a resource's configured op by name and interval
 // (find_rsc_op_entry, disabled ones included).
-func (p *Plan) opEntry(r *Resource, name string, intervalMs int64) *ir.Op {
+func (p *Plan) opEntry(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 	for _, op := range r.OpDefs {
-		if strings.EqualFold(op.Name, name) && op.Interval.Ms == intervalMs {
+		if strings.EqualFold(op.Name, string(task)) && op.Interval.Ms == intervalMs {
 			return op
 		}
 	}
@@ -25,7 +26,7 @@ func (p *Plan) opEntry(r *Resource, name string, intervalMs int64) *ir.Op {
 // an operation (params_all of pe__calculate_digests): the resource's
 // instance attributes, the op's own instance attributes and, for recurring
 // operations, its timeout. extra reports op-level attributes.
-func (p *Plan) digestParams(r *Resource, task string, intervalMs int64) (params map[string]string, extra bool) {
+func (p *Plan) digestParams(r *Resource, task pcmk.Task, intervalMs int64) (params map[string]string, extra bool) {
 	params = map[string]string{}
 	for k, v := range r.Params {
 		params[k] = v
@@ -101,7 +102,7 @@ func isFenceParam(name string) bool {
 // configuration (rsc_action_digest_cmp and only_sanitized_changed, as
 // crm_simulate runs sanitized): changed reports a parameter change,
 // restart that it needs a full restart.
-func (p *Plan) digestCheck(r *Resource, op *ir.OpRecord, task string, iv int64) (changed, restart, unknown bool) {
+func (p *Plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
 	all, extra := p.digestParams(r, task, iv)
 	calc := digestOf(all)
 	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
@@ -170,9 +171,9 @@ func restartDigest(all map[string]string, op *ir.OpRecord) string {
 
 // opTimeout is an operation's timeout in milliseconds: op_defaults, the
 // op's meta attributes, then its timeout property; 20s when none.
-func (p *Plan) opTimeout(r *Resource, op *ir.Op, task string, intervalMs int64) int64 {
+func (p *Plan) opTimeout(r *Resource, op *ir.Op, task pcmk.Task, intervalMs int64) int64 {
 	meta := map[string]string{}
-	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: task, OpIntervalMs: intervalMs, OpSet: true}
+	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: string(task), OpIntervalMs: intervalMs, OpSet: true}
 	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")
 	if op != nil {
 		own := map[string]string{}

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"regexp"
 	"sort"
@@ -33,7 +34,7 @@ func (p *Plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int
 // whose failure-timeout has passed, with no unexpired failures left.
 func (p *Plan) expiredRecurringFailure(r *Resource, op *ir.OpRecord) bool {
 	target := targetRC(op)
-	if op.OpStatus == -1 || target < 0 || (op.OpStatus == 0 && op.RCCode == target) {
+	if op.OpStatus == pcmk.ExecPending || target < 0 || (op.OpStatus == pcmk.ExecDone && op.RCCode == target) {
 		return false
 	}
 	if r.FailureTimeout <= 0 || op.LastRCChange == 0 || p.Now.Unix() < op.LastRCChange+r.FailureTimeout {
@@ -119,7 +120,7 @@ func matchFailAttr(key, prefix string, legacy bool) bool {
 // with on-fail=block (which disables failure-timeout).
 func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 	for _, o := range r.OpDefs {
-		if !strings.EqualFold(o.OnFail, "block") {
+		if f, ok := pcmk.ParseOnFail(o.OnFail); !ok || f != pcmk.OnFailBlock {
 			continue
 		}
 		if op != nil {
@@ -137,7 +138,7 @@ func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 					continue
 				}
 				for _, rec := range h.Ops {
-					if rec.Operation == o.Name && rec.IntervalMs == o.Interval.Ms && p.matchedFailure(r, o, rec) {
+					if string(rec.Operation) == o.Name && rec.IntervalMs == o.Interval.Ms && p.matchedFailure(r, o, rec) {
 						return true
 					}
 				}
@@ -148,7 +149,7 @@ func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 }
 
 func (p *Plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
-	if conf.Interval.Ms != op.IntervalMs || !strings.EqualFold(conf.Name, op.Operation) {
+	if conf.Interval.Ms != op.IntervalMs || !strings.EqualFold(conf.Name, string(op.Operation)) {
 		return false
 	}
 	if strings.EqualFold(op.ID, r.ID+"_last_failure_0") {
@@ -161,7 +162,7 @@ func (p *Plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
 }
 
 // operationExpired is check_operation_expiry.
-func (p *Plan) operationExpired(r *Resource, n *Node, rc int, op *ir.OpRecord) bool {
+func (p *Plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord) bool {
 	expired := false
 	unexpired := 0
 	_, hasLast := opAttr(op, "last-rc-change")
@@ -182,14 +183,14 @@ func (p *Plan) operationExpired(r *Resource, n *Node, rc int, op *ir.OpRecord) b
 	}
 	// A failed start or monitor whose parameters have changed since is
 	// cleared (should_clear_for_param_change).
-	if !expired && strings.HasSuffix(op.ID, "_last_failure_0") && (op.Operation == "start" || op.Operation == "monitor") {
+	if !expired && strings.HasSuffix(op.ID, "_last_failure_0") && (op.Operation == pcmk.TaskStart || op.Operation == pcmk.TaskMonitor) {
 		if changed, _, unknown := p.digestCheck(r, op, op.Operation, op.IntervalMs); changed && !unknown {
 			r.ClearFailcount = append(r.ClearFailcount, n.Index)
 		}
 	}
-	if expired && op.IntervalMs == 0 && op.Operation == "monitor" {
+	if expired && op.IntervalMs == 0 && op.Operation == pcmk.TaskMonitor {
 		switch rc {
-		case ocfOK, ocfNotRunning, ocfRunningPromoted, ocfDegraded, ocfDegradedPromote:
+		case pcmk.RCOK, pcmk.RCNotRunning, pcmk.RCRunningPromoted, pcmk.RCDegraded, pcmk.RCDegradedPromoted:
 			expired = false
 		}
 	}

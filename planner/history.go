@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"strconv"
 	"strings"
@@ -36,13 +37,13 @@ func (p *Plan) histories() map[string][]nodeHistory {
 // failure (Pacemaker's known_on, set when the history yields a role).
 func (p *Plan) knownFrom(r *Resource, ops []*ir.OpRecord) bool {
 	for _, op := range ops {
-		if op.OpStatus == -1 && op.Operation != "start" && op.Operation != "promote" {
+		if op.OpStatus == pcmk.ExecPending && op.Operation != pcmk.TaskStart && op.Operation != pcmk.TaskPromote {
 			continue
 		}
 		target := targetRC(op)
-		failed := op.OpStatus != 0 && op.OpStatus != -1 || (target >= 0 && op.RCCode != target && !(isProbe(op) && op.RCCode == 7))
+		failed := op.OpStatus != pcmk.ExecDone && op.OpStatus != pcmk.ExecPending || (target >= 0 && op.RCCode != target && !(isProbe(op) && op.RCCode == pcmk.RCNotRunning))
 		if failed && r.FailureTimeout > 0 && op.LastRCChange != 0 && p.Now.Unix() >= op.LastRCChange+r.FailureTimeout &&
-			!(isProbe(op) && (op.RCCode == 0 || op.RCCode == 7 || op.RCCode == 8)) {
+			!(isProbe(op) && (op.RCCode == pcmk.RCOK || op.RCCode == pcmk.RCNotRunning || op.RCCode == pcmk.RCRunningPromoted)) {
 			continue
 		}
 		return true
@@ -58,7 +59,7 @@ func activeIn(sorted []*ir.OpRecord) bool {
 		return false
 	}
 	last := sorted[len(sorted)-1]
-	if last.Operation == "monitor" && last.RCCode == 7 && last.OpStatus == 0 {
+	if last.Operation == pcmk.TaskMonitor && last.RCCode == pcmk.RCNotRunning && last.OpStatus == pcmk.ExecDone {
 		return false
 	}
 	return true
@@ -185,15 +186,15 @@ func activeRange(sorted []*ir.OpRecord) (start, stop int) {
 	impliedMonitor, impliedClone := -1, -1
 	for i, op := range sorted {
 		switch {
-		case op.Operation == "stop" && op.OpStatus == 0:
+		case op.Operation == pcmk.TaskStop && op.OpStatus == pcmk.ExecDone:
 			stop = i
-		case op.Operation == "start" || op.Operation == "migrate_from":
+		case op.Operation == pcmk.TaskStart || op.Operation == pcmk.TaskMigrateFrom:
 			start = i
-		case impliedMonitor <= stop && op.Operation == "monitor":
-			if op.RCCode == 0 || op.RCCode == 8 {
+		case impliedMonitor <= stop && op.Operation == pcmk.TaskMonitor:
+			if op.RCCode == pcmk.RCOK || op.RCCode == pcmk.RCRunningPromoted {
 				impliedMonitor = i
 			}
-		case op.Operation == "promote" || op.Operation == "demote":
+		case op.Operation == pcmk.TaskPromote || op.Operation == pcmk.TaskDemote:
 			impliedClone = i
 		}
 	}
@@ -220,10 +221,10 @@ func recurringActive(sorted []*ir.OpRecord, node int) []model.ActiveOp {
 		if i < start {
 			continue
 		}
-		if op.IntervalMs == 0 || op.OpStatus == -1 {
+		if op.IntervalMs == 0 || op.OpStatus == pcmk.ExecPending {
 			continue
 		}
-		out = append(out, model.ActiveOp{Node: node, Name: op.Operation, IntervalMs: op.IntervalMs, CallID: op.CallID})
+		out = append(out, model.ActiveOp{Node: node, Name: string(op.Operation), IntervalMs: op.IntervalMs, CallID: op.CallID})
 	}
 	return out
 }

@@ -1,91 +1,80 @@
 package planner
 
-// onFail is Pacemaker's enum action_fail_response, in its order.
-type onFail int8
+import "pcl/pcmk"
 
-const (
-	failIgnore onFail = iota
-	failDemote
-	failRecover
-	failMigrate
-	failBlock
-	failStop
-	failStandby
-	failFence
-	failRestartContainer
-	failResetRemote
-)
-
-// cmpOnFail orders failure responses by severity (cmp_on_fail).
-func cmpOnFail(a, b onFail) int {
+// cmpOnFail orders failure responses by severity (cmp_on_fail). The C
+// enum's order is not the order of severity: demote, reset-remote and
+// restart-container rank apart from the rest.
+func cmpOnFail(a, b pcmk.OnFail) int {
 	switch a {
-	case failDemote:
+	case pcmk.OnFailDemote:
 		switch b {
-		case failIgnore:
+		case pcmk.OnFailIgnore:
 			return 1
-		case failDemote:
+		case pcmk.OnFailDemote:
 			return 0
 		}
 		return -1
-	case failResetRemote:
+	case pcmk.OnFailResetRemote:
 		switch b {
-		case failIgnore, failDemote, failRecover:
+		case pcmk.OnFailIgnore, pcmk.OnFailDemote, pcmk.OnFailRestart:
 			return 1
-		case failResetRemote:
+		case pcmk.OnFailResetRemote:
 			return 0
 		}
 		return -1
-	case failRestartContainer:
+	case pcmk.OnFailRestartContainer:
 		switch b {
-		case failIgnore, failDemote, failRecover, failResetRemote:
+		case pcmk.OnFailIgnore, pcmk.OnFailDemote, pcmk.OnFailRestart, pcmk.OnFailResetRemote:
 			return 1
-		case failRestartContainer:
+		case pcmk.OnFailRestartContainer:
 			return 0
 		}
 		return -1
 	}
 	switch b {
-	case failDemote:
-		if a == failIgnore {
+	case pcmk.OnFailDemote:
+		if a == pcmk.OnFailIgnore {
 			return -1
 		}
 		return 1
-	case failResetRemote:
+	case pcmk.OnFailResetRemote:
 		switch a {
-		case failIgnore, failDemote, failRecover:
+		case pcmk.OnFailIgnore, pcmk.OnFailDemote, pcmk.OnFailRestart:
 			return -1
 		}
 		return 1
-	case failRestartContainer:
+	case pcmk.OnFailRestartContainer:
 		switch a {
-		case failIgnore, failDemote, failRecover, failResetRemote:
+		case pcmk.OnFailIgnore, pcmk.OnFailDemote, pcmk.OnFailRestart, pcmk.OnFailResetRemote:
 			return -1
 		}
 		return 1
 	}
-	return int(severity(a)) - int(severity(b))
+	return severity(a) - severity(b)
 }
 
-// severity is the numeric value of the C enum for the plain cases.
-func severity(f onFail) int {
+// severity is the numeric value of the C enum action_fail_response, which
+// cmp_on_fail compares for the plain cases.
+func severity(f pcmk.OnFail) int {
 	switch f {
-	case failIgnore:
+	case pcmk.OnFailIgnore:
 		return 0
-	case failDemote:
+	case pcmk.OnFailDemote:
 		return 1
-	case failRecover:
+	case pcmk.OnFailRestart:
 		return 2
-	case failMigrate:
+	case pcmk.OnFailMigrate:
 		return 3
-	case failBlock:
+	case pcmk.OnFailBlock:
 		return 4
-	case failStop:
+	case pcmk.OnFailStop:
 		return 5
-	case failStandby:
+	case pcmk.OnFailStandby:
 		return 6
-	case failFence:
+	case pcmk.OnFailFence:
 		return 7
-	case failRestartContainer:
+	case pcmk.OnFailRestartContainer:
 		return 8
 	}
 	return 9

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"strings"
 )
 
@@ -46,13 +47,13 @@ func (p *Plan) resolveOps(ops *ir.Operations) []*ir.Op {
 }
 
 // opConfig finds the configured operation for a history entry.
-func opConfig(r *Resource, name string, intervalMs int64) *ir.Op {
+func opConfig(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 	for _, o := range r.OpDefs {
-		if strings.EqualFold(o.Name, name) && o.Interval.Ms == intervalMs {
+		if strings.EqualFold(o.Name, string(task)) && o.Interval.Ms == intervalMs {
 			return o
 		}
 	}
-	if strings.HasPrefix(name, "migrate") {
+	if strings.HasPrefix(string(task), "migrate") {
 		for _, o := range r.OpDefs {
 			if strings.EqualFold(o.Name, "migrate") && o.Interval.Ms == 0 {
 				return o
@@ -76,11 +77,11 @@ func (p *Plan) effectiveOps(prim *ir.Primitive) []*ir.Op {
 		return own
 	}
 	key := func(op *ir.Op) string {
-		role := op.Role.Normalize()
-		if role == "" || role == ir.RoleStarted || role == ir.RoleUnpromoted {
-			role = ir.RoleUnknown
+		role := pcmk.ParseRole(string(op.Role))
+		if role == pcmk.RoleStarted || role == pcmk.RoleUnpromoted {
+			role = pcmk.RoleUnknown
 		}
-		return op.Name + "-" + string(role)
+		return op.Name + "-" + role.String()
 	}
 	var out []*ir.Op
 	have := map[string]bool{}

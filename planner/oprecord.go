@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"strconv"
 	"strings"
 )
@@ -22,8 +23,9 @@ func opKey(op *ir.OpRecord) string {
 	return op.ID
 }
 
-// targetRC decodes the expected result from the transition key.
-func targetRC(op *ir.OpRecord) int {
+// targetRC decodes the expected result from the transition key; it is
+// negative when the key is missing or malformed.
+func targetRC(op *ir.OpRecord) pcmk.OCFRC {
 	k := op.TransitionKey
 	if k == "" {
 		return -1
@@ -36,11 +38,11 @@ func targetRC(op *ir.OpRecord) int {
 	if err != nil {
 		return -1
 	}
-	return v
+	return pcmk.OCFRC(v)
 }
 
-func isProbe(op *ir.OpRecord) bool { return op.Operation == "monitor" && op.IntervalMs == 0 }
+func isProbe(op *ir.OpRecord) bool { return op.Operation == pcmk.TaskMonitor && op.IntervalMs == 0 }
 
 func maskProbeFailure(op *ir.OpRecord) bool {
-	return isProbe(op) && (op.RCCode == ocfNotInstalled || op.RCCode == ocfInvalidParam || op.OpStatus == execNotInstalled)
+	return isProbe(op) && (op.RCCode == pcmk.RCNotInstalled || op.RCCode == pcmk.RCErrArgs || op.OpStatus == pcmk.ExecNotInstalled)
 }

@@ -10,7 +10,7 @@ import (
 
 type historyState struct {
 	lastFailure *ir.OpRecord
-	onFail      onFail
+	onFail      pcmk.OnFail
 }
 
 // unpackHistory is unpack_lrm_resource for one resource on one node.
@@ -43,7 +43,7 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	saved := r.Role
 	r.Role = pcmk.RoleUnknown
 	ops := sortOps(h.Ops)
-	st := &historyState{onFail: failIgnore}
+	st := &historyState{onFail: pcmk.OnFailIgnore}
 	for _, op := range ops {
 		p.unpackOp(r, n, op, st)
 	}
@@ -63,17 +63,17 @@ func (p *Plan) setActive(r *Resource) { r.Role = pcmk.RoleStarted }
 // unpackOp is unpack_rsc_op for a primitive outside any clone.
 func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
 	task := op.Operation
-	if task == "notify" || task == "meta-data" || task == "" {
+	if task == pcmk.TaskNotify || task == pcmk.TaskMetaData || task == "" {
 		return
 	}
 	status := op.OpStatus
-	if status < execPending || status > execMax {
+	if status < pcmk.ExecPending || status > pcmk.ExecNoSecrets {
 		return
 	}
 	rc := op.RCCode
 	target := targetRC(op)
 	expired := false
-	if status != execNotInstalled && p.operationExpired(r, n, rc, op) {
+	if status != pcmk.ExecNotInstalled && p.operationExpired(r, n, rc, op) {
 		expired = true
 	}
 	oldRC, oldTarget := rc, target
@@ -97,107 +97,107 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		return
 	}
 	switch status {
-	case execCancelled:
+	case pcmk.ExecCancelled:
 		return
-	case execPending:
-		if task == "start" {
+	case pcmk.ExecPending:
+		if task == pcmk.TaskStart {
 			p.setActive(r)
-		} else if task == "promote" {
+		} else if task == pcmk.TaskPromote {
 			r.Role = pcmk.RolePromoted
 		}
 		return
-	case execDone:
+	case pcmk.ExecDone:
 		p.updateState(r, n, op, task, rc, st)
 		return
-	case execNotInstalled:
+	case pcmk.ExecNotInstalled:
 		fs, _ := p.opFailure(r, op)
-		if fs == failIgnore {
-			st.onFail = failMigrate
+		if fs == pcmk.OnFailIgnore {
+			st.onFail = pcmk.OnFailMigrate
 		}
 		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
 		p.opFailed(r, n, rc, op, st)
 		return
-	case 10, 11:
-		status = execErrorHard
+	case pcmk.ExecNoFenceDevice, pcmk.ExecNoSecrets:
+		status = pcmk.ExecErrorHard
 	}
 	fs, _ := p.opFailure(r, op)
-	if fs == failIgnore || (fs == failRestartContainer && task == "stop") {
+	if fs == pcmk.OnFailIgnore || (fs == pcmk.OnFailRestartContainer && task == pcmk.TaskStop) {
 		p.updateState(r, n, op, task, target, st)
 		r.FailureIgnored = true
 		return
 	}
 	p.opFailed(r, n, rc, op, st)
-	if status == execErrorHard {
+	if status == pcmk.ExecErrorHard {
 		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
-	} else if status == execErrorFatal {
+	} else if status == pcmk.ExecErrorFatal {
 		p.rscLocation(r, -1, -ir.Infinity, "fatal error: the agent reports it is not configured (fatal-error)")
 	}
 }
 
 // remap is remap_operation: it turns the recorded result into the status
 // the scheduler acts on, given what was expected.
-func (p *Plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc, status int) (int, int) {
-	if op.Operation == "monitor" {
+func (p *Plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus) (pcmk.OCFRC, pcmk.ExecStatus) {
+	if op.Operation == pcmk.TaskMonitor {
 		switch rc {
-		case ocfDegraded:
-			rc = ocfOK
-		case ocfDegradedPromote:
-			rc = ocfRunningPromoted
+		case pcmk.RCDegraded:
+			rc = pcmk.RCOK
+		case pcmk.RCDegradedPromoted:
+			rc = pcmk.RCRunningPromoted
 		}
 	}
 	if maskProbeFailure(op) {
-		status = execDone
-		rc = ocfNotRunning
+		status = pcmk.ExecDone
+		rc = pcmk.RCNotRunning
 	}
-	if status != execDone && status != execError {
+	if status != pcmk.ExecDone && status != pcmk.ExecError {
 		return rc, status
 	}
-	status = execDone
+	status = pcmk.ExecDone
 	probe := isProbe(op)
 	if target < 0 || target != rc {
-		status = execError
+		status = pcmk.ExecError
 	}
 	switch rc {
-	case ocfOK:
-		if probe && target == ocfNotRunning {
-			status = execDone
+	case pcmk.RCOK:
+		if probe && target == pcmk.RCNotRunning {
+			status = pcmk.ExecDone
 		}
-	case ocfNotRunning:
+	case pcmk.RCNotRunning:
 		if probe || target == rc || !r.Managed {
 			r.Role = pcmk.RoleStopped
 			r.NextRole = pcmk.RoleUnknown
-			status = execDone
+			status = pcmk.ExecDone
 		}
-	case ocfRunningPromoted:
+	case pcmk.RCRunningPromoted:
 		if probe && rc != target {
-			status = execDone
+			status = pcmk.ExecDone
 		}
 		r.Role = pcmk.RolePromoted
-	case ocfDegradedPromote, ocfFailedPromoted:
+	case pcmk.RCDegradedPromoted, pcmk.RCFailedPromoted:
 		r.Role = pcmk.RolePromoted
-		status = execError
-	case ocfNotConfigured:
-		status = execErrorFatal
-	case ocfUnimplemented:
+		status = pcmk.ExecError
+	case pcmk.RCNotConfigured:
+		status = pcmk.ExecErrorFatal
+	case pcmk.RCUnimplemented:
 		if op.IntervalMs == 0 {
 			p.checkRecoverable(r, n, op.Operation)
-			status = execErrorHard
+			status = pcmk.ExecErrorHard
 		} else {
-			status = execNotSupported
+			status = pcmk.ExecNotSupported
 		}
-	case ocfNotInstalled, ocfInvalidParam, ocfInsufficentPriv:
+	case pcmk.RCNotInstalled, pcmk.RCErrArgs, pcmk.RCErrPerm:
 		p.checkRecoverable(r, n, op.Operation)
-		status = execErrorHard
+		status = pcmk.ExecErrorHard
 	default:
-		if status == execDone {
-			status = execError
+		if status == pcmk.ExecDone {
+			status = pcmk.ExecError
 		}
 	}
 	return rc, status
 }
 
-func (p *Plan) checkRecoverable(r *Resource, n *Node, task string) {
-	if task != "stop" || p.canFence() {
+func (p *Plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
+	if task != pcmk.TaskStop || p.canFence() {
 		return
 	}
 	r.Managed = false
@@ -205,38 +205,38 @@ func (p *Plan) checkRecoverable(r *Resource, n *Node, task string) {
 }
 
 // updateState is update_resource_state.
-func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, rc int, st *historyState) {
+func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task, rc pcmk.OCFRC, st *historyState) {
 	clear := false
 	switch {
-	case rc == ocfNotInstalled || maskProbeFailure(op):
+	case rc == pcmk.RCNotInstalled || maskProbeFailure(op):
 		r.Role = pcmk.RoleStopped
-	case rc == ocfNotRunning:
+	case rc == pcmk.RCNotRunning:
 		clear = true
-	case task == "monitor":
+	case task == pcmk.TaskMonitor:
 		if st.lastFailure != nil && opKey(op) == opKey(st.lastFailure) {
 			clear = true
 		}
 		if r.Role < pcmk.RoleStarted {
 			p.setActive(r)
 		}
-	case task == "start":
+	case task == pcmk.TaskStart:
 		r.Role = pcmk.RoleStarted
 		clear = true
-	case task == "stop":
+	case task == pcmk.TaskStop:
 		r.Role = pcmk.RoleStopped
 		clear = true
-	case task == "promote":
+	case task == pcmk.TaskPromote:
 		r.Role = pcmk.RolePromoted
 		clear = true
-	case task == "demote":
-		if st.onFail == failDemote {
+	case task == pcmk.TaskDemote:
+		if st.onFail == pcmk.OnFailDemote {
 			clear = true
 		}
 		r.Role = pcmk.RoleUnpromoted
-	case task == "migrate_from":
+	case task == pcmk.TaskMigrateFrom:
 		r.Role = pcmk.RoleStarted
 		clear = true
-	case task == "migrate_to":
+	case task == pcmk.TaskMigrateTo:
 		p.migrateToSuccess(r, n, op)
 	default:
 		if r.Role < pcmk.RoleStarted {
@@ -245,10 +245,10 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task string, r
 	}
 	if clear {
 		switch st.onFail {
-		case failStop, failFence, failMigrate, failStandby:
-		case failResetRemote:
+		case pcmk.OnFailStop, pcmk.OnFailFence, pcmk.OnFailMigrate, pcmk.OnFailStandby:
+		case pcmk.OnFailResetRemote:
 		default:
-			st.onFail = failIgnore
+			st.onFail = pcmk.OnFailIgnore
 			r.NextRole = pcmk.RoleUnknown
 		}
 	}
@@ -265,11 +265,11 @@ func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 
 // opFailure returns the on-fail response and the role after failure for
 // an operation (unpack_operation).
-func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
+func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
 	task := op.Operation
 	conf := opConfig(r, task, op.IntervalMs)
 	meta := map[string]string{}
-	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: task, OpIntervalMs: op.IntervalMs, OpSet: true}
+	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: string(task), OpIntervalMs: op.IntervalMs, OpSet: true}
 	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")
 	if conf != nil {
 		p.unpackSets(conf.Sets, ir.MetaAttributes, env, meta, true, "")
@@ -277,58 +277,42 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
 			meta["on-fail"] = conf.OnFail
 		}
 	}
-	value := strings.ToLower(meta["on-fail"])
-	if task == "stop" && (value == "standby" || value == "demote" || value == "stop") {
-		value = ""
+	// text is the on-fail value as given, "" when none is or once it is
+	// discarded; fail is what it says, when set.
+	text := meta["on-fail"]
+	fail, set := onFailValue(text)
+	if task == pcmk.TaskStop && set && (fail == pcmk.OnFailStandby || fail == pcmk.OnFailDemote || fail == pcmk.OnFailStop) {
+		text, set = "", false
 	}
-	if value == "demote" && !(task == "promote" || (task == "monitor" && conf != nil && pcmk.ParseRole(string(conf.Role)) == pcmk.RolePromoted && op.IntervalMs > 0)) {
-		value = ""
+	if set && fail == pcmk.OnFailDemote && !(task == pcmk.TaskPromote || (task == pcmk.TaskMonitor && conf != nil && pcmk.ParseRole(string(conf.Role)) == pcmk.RolePromoted && op.IntervalMs > 0)) {
+		text, set = "", false
 	}
-	if task == "demote" && value == "" {
+	if task == pcmk.TaskDemote && text == "" {
 		for _, o := range r.OpDefs {
-			if o.OnFail == "" || (o.Enabled != nil && !o.Enabled.Value) || !strings.EqualFold(o.Name, "monitor") ||
-				pcmk.ParseRole(string(o.Role)) != pcmk.RolePromoted || o.Interval.Ms == 0 || strings.EqualFold(o.OnFail, "demote") {
+			if o.OnFail == "" || (o.Enabled != nil && !o.Enabled.Value) || !strings.EqualFold(o.Name, string(pcmk.TaskMonitor)) ||
+				pcmk.ParseRole(string(o.Role)) != pcmk.RolePromoted || o.Interval.Ms == 0 {
 				continue
 			}
-			value = strings.ToLower(o.OnFail)
+			if f, ok := pcmk.ParseOnFail(o.OnFail); ok && f == pcmk.OnFailDemote {
+				continue
+			}
+			text = o.OnFail
+			fail, set = onFailValue(text)
 			break
 		}
 	}
-	result, failRole := failRecover, pcmk.RoleUnknown
-	set := true
-	switch value {
-	case "block":
-		result = failBlock
-	case "fence":
-		result = failFence
-		if !p.StonithEnabled {
-			result, failRole = failStop, pcmk.RoleStopped
-		}
-	case "standby":
-		result = failStandby
-	case "ignore", "nothing":
-		result = failIgnore
-	case "migrate":
-		result = failMigrate
-	case "stop":
-		result, failRole = failStop, pcmk.RoleStopped
-	case "restart":
-		result = failRecover
-	case "demote":
-		result = failDemote
-	default:
-		set = false
-	}
-	if !set {
-		if task == "stop" {
-			if p.StonithEnabled {
-				result = failFence
-			} else {
-				result = failBlock
-			}
-		} else {
-			result = failRecover
-		}
+	result, failRole := fail, pcmk.RoleUnknown
+	switch {
+	case !set && task == pcmk.TaskStop && p.StonithEnabled:
+		result = pcmk.OnFailFence
+	case !set && task == pcmk.TaskStop:
+		result = pcmk.OnFailBlock
+	case !set:
+		result = pcmk.OnFailRestart
+	case fail == pcmk.OnFailFence && !p.StonithEnabled:
+		result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
+	case fail == pcmk.OnFailStop:
+		failRole = pcmk.RoleStopped
 	}
 	if failRole == pcmk.RoleUnknown {
 		if v := meta["role_after_failure"]; v != "" {
@@ -336,7 +320,7 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
 		}
 	}
 	if failRole == pcmk.RoleUnknown {
-		if task == "promote" {
+		if task == pcmk.TaskPromote {
 			failRole = pcmk.RoleUnpromoted
 		} else {
 			failRole = pcmk.RoleStarted
@@ -345,29 +329,40 @@ func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (onFail, pcmk.Role) {
 	return result, failRole
 }
 
+// onFailValue reads an on-fail value as unpack_operation does for a
+// resource without a container: restart-container, which needs one, is
+// as if no value were given, like any value Pacemaker does not know.
+func onFailValue(text string) (pcmk.OnFail, bool) {
+	f, ok := pcmk.ParseOnFail(text)
+	if !ok || f == pcmk.OnFailRestartContainer {
+		return pcmk.OnFailRestart, false
+	}
+	return f, true
+}
+
 // opFailed is unpack_rsc_op_failure.
-func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *historyState) {
+func (p *Plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st *historyState) {
 	st.lastFailure = op
 	fs, failRole := p.opFailure(r, op)
 	if cmpOnFail(st.onFail, fs) < 0 {
 		st.onFail = fs
 	}
 	switch op.Operation {
-	case "stop":
+	case pcmk.TaskStop:
 		p.rscLocation(r, n.Index, -ir.Infinity, "stop failed here (__stop_fail__)")
-	case "promote":
+	case pcmk.TaskPromote:
 		r.Role = pcmk.RolePromoted
-	case "demote":
-		if fs == failBlock {
+	case pcmk.TaskDemote:
+		if fs == pcmk.OnFailBlock {
 			r.Role = pcmk.RolePromoted
 			r.NextRole = pcmk.RoleStopped
-		} else if rc == ocfNotRunning {
+		} else if rc == pcmk.RCNotRunning {
 			r.Role = pcmk.RoleStopped
 		} else {
 			r.Role = pcmk.RoleUnpromoted
 		}
 	}
-	if isProbe(op) && rc == ocfNotInstalled {
+	if isProbe(op) && rc == pcmk.RCNotInstalled {
 		r.Role = pcmk.RoleStopped
 	} else if r.Role < pcmk.RoleStarted {
 		p.setActive(r)
@@ -384,7 +379,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc int, op *ir.OpRecord, st *histo
 }
 
 // processState is process_rsc_state.
-func (p *Plan) processState(r *Resource, n *Node, of onFail) {
+func (p *Plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
 		if p.StonithEnabled {
 			p.fence(n)
@@ -392,30 +387,30 @@ func (p *Plan) processState(r *Resource, n *Node, of onFail) {
 	}
 	saved := of
 	if n.Unclean {
-		of = failIgnore
+		of = pcmk.OnFailIgnore
 	}
 	switch of {
-	case failDemote:
+	case pcmk.OnFailDemote:
 		r.Failed = true
-	case failFence:
+	case pcmk.OnFailFence:
 		p.fence(n)
-	case failStandby:
+	case pcmk.OnFailStandby:
 		n.Standby = true
-	case failBlock:
+	case pcmk.OnFailBlock:
 		r.Managed = false
 		r.Blocked = true
-	case failMigrate:
+	case pcmk.OnFailMigrate:
 		p.rscLocation(r, n.Index, -ir.Infinity, "failed here with on-fail=migrate (__action_migration_auto__)")
-	case failStop:
+	case pcmk.OnFailStop:
 		r.NextRole = pcmk.RoleStopped
-	case failRecover:
+	case pcmk.OnFailRestart:
 		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 			r.Failed = true
 		}
 	}
 	if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
-		p.addRunning(r, n, saved != failIgnore)
-		if of != failIgnore {
+		p.addRunning(r, n, saved != pcmk.OnFailIgnore)
+		if of != pcmk.OnFailIgnore {
 			r.Failed = true
 		}
 	}

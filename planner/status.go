@@ -4,32 +4,7 @@ import (
 	"strings"
 
 	"pcl/ir"
-)
-
-// Executor statuses and agent exit codes that history interpretation uses.
-const (
-	execPending      = -1
-	execDone         = 0
-	execCancelled    = 1
-	execTimeout      = 2
-	execNotSupported = 3
-	execError        = 4
-	execErrorHard    = 5
-	execErrorFatal   = 6
-	execNotInstalled = 7
-	execMax          = 11
-
-	ocfOK              = 0
-	ocfInvalidParam    = 2
-	ocfUnimplemented   = 3
-	ocfInsufficentPriv = 4
-	ocfNotInstalled    = 5
-	ocfNotConfigured   = 6
-	ocfNotRunning      = 7
-	ocfRunningPromoted = 8
-	ocfFailedPromoted  = 9
-	ocfDegraded        = 190
-	ocfDegradedPromote = 191
+	"pcl/pcmk"
 )
 
 func (p *Plan) unpackStatus() {
@@ -246,15 +221,15 @@ func (p *Plan) fenceReason(i int) string {
 				}
 			}
 			for _, op := range h.Ops {
-				if op.OpStatus == -1 {
+				if op.OpStatus == pcmk.ExecPending {
 					continue
 				}
 				target := targetRC(op)
-				failed := op.OpStatus != 0 || (target >= 0 && op.RCCode != target && !(isProbe(op) && op.RCCode == 7))
+				failed := op.OpStatus != pcmk.ExecDone || (target >= 0 && op.RCCode != target && !(isProbe(op) && op.RCCode == pcmk.RCNotRunning))
 				if !failed {
 					continue
 				}
-				if of, _ := p.opFailure(r, op); of == failFence {
+				if of, _ := p.opFailure(r, op); of == pcmk.OnFailFence {
 					return r.ID + " failed there"
 				}
 			}

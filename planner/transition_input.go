@@ -41,7 +41,7 @@ func (p *Plan) TransitionInput() *model.Cluster {
 				r.KnownOn[h.node] = true
 			}
 			for _, op := range h.ops {
-				if op.Operation == "start" && op.OpStatus == -1 {
+				if op.Operation == pcmk.TaskStart && op.OpStatus == pcmk.ExecPending {
 					r.StartPending = true
 				}
 			}

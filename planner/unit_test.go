@@ -1,24 +1,11 @@
 package planner
 
 import (
-	"sort"
 	"testing"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
-
-func TestCompareNodeNames(t *testing.T) {
-	names := []string{"node10", "Node2", "node1", "node02", "alpha", "node2a"}
-	sort.SliceStable(names, func(i, j int) bool { return compareNodeNames(names[i], names[j]) < 0 })
-	// At the digit runs 2 and 02 compare equal in value and the shorter sorts
-	// first, before the rest of the name is looked at.
-	want := []string{"alpha", "node1", "Node2", "node2a", "node02", "node10"}
-	for i := range want {
-		if names[i] != want[i] {
-			t.Fatalf("natural order = %v, want %v", names, want)
-		}
-	}
-}
 
 func TestSumTrail(t *testing.T) {
 	trail := []Contribution{
@@ -65,10 +52,10 @@ func itoa(n int) string {
 }
 
 func TestCmpOnFail(t *testing.T) {
-	order := []onFail{failIgnore, failDemote, failRecover, failResetRemote, failRestartContainer, failMigrate, failBlock, failStop, failStandby, failFence}
+	order := []pcmk.OnFail{pcmk.OnFailIgnore, pcmk.OnFailDemote, pcmk.OnFailRestart, pcmk.OnFailResetRemote, pcmk.OnFailRestartContainer, pcmk.OnFailMigrate, pcmk.OnFailBlock, pcmk.OnFailStop, pcmk.OnFailStandby, pcmk.OnFailFence}
 	for i := 1; i < len(order); i++ {
 		if cmpOnFail(order[i-1], order[i]) >= 0 {
-			t.Errorf("cmpOnFail(%d, %d) should be negative", order[i-1], order[i])
+			t.Errorf("cmpOnFail(%v, %v) should be negative", order[i-1], order[i])
 		}
 	}
 }

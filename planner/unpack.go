@@ -193,7 +193,7 @@ func (p *Plan) unpackNodes() {
 		}
 		p.Nodes = append(p.Nodes, node)
 	}
-	sort.SliceStable(p.Nodes, func(i, j int) bool { return compareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
+	sort.SliceStable(p.Nodes, func(i, j int) bool { return pcmk.CompareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
 	for i, n := range p.Nodes {
 		n.Index = i
 		if _, dup := p.nodeByID[n.ID]; !dup {
@@ -443,13 +443,11 @@ func (p *Plan) commonUnpack(r *Resource) {
 }
 
 // targetRole reads target-role as get_target_role does for resources that
-// are not promotable clones.
+// are not promotable clones: none given, Started, "default" (which is no
+// role) and the promotable roles leave the role unrestricted.
 func targetRole(v string) (pcmk.Role, bool) {
-	if v == "" || strings.EqualFold(v, "started") || strings.EqualFold(v, "default") {
-		return pcmk.RoleUnknown, false
-	}
 	role := pcmk.ParseRole(v)
-	if role == pcmk.RoleUnknown || role > pcmk.RoleStarted {
+	if role == pcmk.RoleUnknown || role >= pcmk.RoleStarted {
 		return pcmk.RoleUnknown, false
 	}
 	return role, true

@@ -115,7 +115,7 @@ func (x *writer) opRecord(op *ir.OpRecord) {
 		num := func(name string, v int64) { a.always(name, strconv.FormatInt(v, 10)) }
 		a.always("id", op.ID)
 		a.opt("operation_key", op.OperationKey)
-		a.always("operation", op.Operation)
+		a.always("operation", string(op.Operation))
 		a.opt("crm_feature_set", op.CRMFeatureSet)
 		a.opt("transition-key", op.TransitionKey)
 		a.opt("transition-magic", op.TransitionMagic)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // epoch is the fixed time at which the synthetic history was recorded.
@@ -68,7 +69,7 @@ func opRecord(rsc, op string, intervalMs int64, call int, node string) *ir.OpRec
 	}
 	tkey := fmt.Sprintf("%d:0:0:00000000-0000-0000-0000-000000000000", call)
 	r := &ir.OpRecord{
-		ID: id, Operation: op, OperationKey: key, IntervalMs: intervalMs, CallID: call,
+		ID: id, Operation: pcmk.Task(op), OperationKey: key, IntervalMs: intervalMs, CallID: call,
 		RCCode: 0, OpStatus: 0, LastRCChange: epoch, LastRun: epoch,
 		TransitionKey: tkey, TransitionMagic: "0:0;" + tkey, OnNode: node,
 	}

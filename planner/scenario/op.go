@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Values crm_simulate 2.1.5 writes into injected history.
@@ -245,7 +246,7 @@ func setOpAttr(op *ir.OpRecord, name, value string) {
 	case "operation_key":
 		op.OperationKey = value
 	case "operation":
-		op.Operation = value
+		op.Operation = pcmk.Task(value)
 	case "crm_feature_set":
 		op.CRMFeatureSet = value
 	case "transition-key":
@@ -257,9 +258,9 @@ func setOpAttr(op *ir.OpRecord, name, value string) {
 	case "call-id":
 		op.CallID = int(num())
 	case "rc-code":
-		op.RCCode = int(num())
+		op.RCCode = pcmk.OCFRC(num())
 	case "op-status":
-		op.OpStatus = int(num())
+		op.OpStatus = pcmk.ExecStatus(num())
 	case "interval":
 		op.IntervalMs = num()
 	case "last-rc-change":
