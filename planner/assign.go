@@ -7,6 +7,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // infinityHack marks a node unusable while merging scores (INFINITY_HACK).
@@ -107,13 +108,13 @@ func (p *Plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 		}
 		switch {
 		case prim.AssignedTo < 0:
-			work.Add(i, -c.Score, cause+" ("+prim.ID+" is not placed)")
+			work.Add(i, -c.Score, model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: cause + " (" + prim.ID + " is not placed)"})
 		case col.equal(i, prim.AssignedTo):
 			if c.Score < ir.Infinity {
-				work.Add(i, c.Score, cause)
+				work.Add(i, c.Score, model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: cause})
 			}
 		case c.Score >= ir.Infinity:
-			work.Add(i, -c.Score, cause+" ("+prim.ID+" is on "+p.Nodes[prim.AssignedTo].Uname+")")
+			work.Add(i, -c.Score, model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: cause + " (" + prim.ID + " is on " + p.Nodes[prim.AssignedTo].Uname + ")"})
 		}
 	}
 	if c.Score <= -ir.Infinity || c.Score >= ir.Infinity || work.AnyAvailable(p.Nodes) {
@@ -178,7 +179,7 @@ func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 	if flags&selectNonnegative != 0 {
 		for i, in := range work.In {
 			if in && work.W[i] == infinityHack {
-				work.Set(i, 1, "colocation "+cause+" (unusable node reset)")
+				work.Set(i, 1, model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: "colocation " + cause + " (unusable node reset)"})
 			}
 		}
 	}
@@ -231,14 +232,14 @@ func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		}
 		nw := ir.Score(weight).Add(work.W[i])
 		if onlyPositive && nw < 0 && work.W[i] > 0 {
-			work.Set(i, infinityHack, "colocation "+cause+" (node made unusable)")
+			work.Set(i, infinityHack, model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: "colocation " + cause + " (node made unusable)"})
 			continue
 		}
 		if onlyPositive && nw < 0 && work.W[i] == 0 {
 			continue
 		}
 		if weight != 0 {
-			work.Add(i, ir.Score(weight), fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor)))
+			work.Add(i, ir.Score(weight), model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor))})
 		}
 		work.W[i] = nw
 	}

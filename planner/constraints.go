@@ -14,7 +14,7 @@ import (
 // location is Pacemaker's pe__location_t.
 type location struct {
 	id         string
-	cause      string // how explanations name it
+	cause      model.Cause // how explanations name it
 	rsc        *Resource
 	nodes      []locNode
 	roleFilter pcmk.Role
@@ -180,7 +180,7 @@ func (p *Plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 }
 
 func (p *Plan) newLocation(id string, r *Resource, discovery string) *location {
-	loc := &location{id: id, cause: id, rsc: r}
+	loc := &location{id: id, cause: model.Cause{Kind: model.CauseLocation, Constraint: id, Text: id}, rsc: r}
 	switch strings.ToLower(discovery) {
 	case "never":
 		loc.discover = 1
@@ -228,7 +228,7 @@ func (p *Plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 	doAnd := !strings.EqualFold(rule.BooleanOp, "or")
 	id := rule.ID
 	loc := p.newLocation(id, r, discovery)
-	loc.cause = "rule " + id + " of " + constraintID
+	loc.cause = model.Cause{Kind: model.CauseRule, Constraint: constraintID, Text: "rule " + id + " of " + constraintID}
 	if !raw && len(matches) > 0 {
 		score = expandMatches(score, matches)
 	}
@@ -569,7 +569,7 @@ func (p *Plan) applyStickiness(r *Resource) {
 	if !p.Symmetric && !r.Allowed.In[i] {
 		return
 	}
-	p.rscLocation(r, i, r.Stickiness, "resource-stickiness")
+	p.rscLocation(r, i, r.Stickiness, model.Cause{Kind: model.CauseStickiness, Text: "resource-stickiness"})
 }
 
 func (p *Plan) failureThreshold(r *Resource, i int) {
@@ -592,7 +592,7 @@ func (p *Plan) failureThreshold(r *Resource, i int) {
 		return
 	}
 	if int(r.MigrationThreshold)-fc <= 0 {
-		p.rscLocation(r, i, -ir.Infinity, "migration-threshold="+strconv.Itoa(int(r.MigrationThreshold))+" reached ("+strconv.Itoa(fc)+" failures)")
+		p.rscLocation(r, i, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
 	}
 }
 
@@ -608,6 +608,6 @@ func (p *Plan) exclusiveDiscovery(r *Resource, i int) {
 		p.exclusiveDiscovery(c, i)
 	}
 	if r.Allowed.In[i] && r.Allowed.Discover[i] != 2 {
-		r.Allowed.Set(i, -ir.Infinity, "resource-discovery=exclusive elsewhere")
+		r.Allowed.Set(i, -ir.Infinity, model.Cause{Kind: model.CauseDiscovery, Text: "resource-discovery=exclusive elsewhere"})
 	}
 }

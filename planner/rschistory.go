@@ -93,7 +93,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	if maskable {
 		p.updateState(r, n, op, task, target, st)
-		p.rscLocation(r, n.Index, -ir.Infinity, "probe found the agent missing or misconfigured here (masked-probe-failure)")
+		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "probe found the agent missing or misconfigured here (masked-probe-failure)"})
 		return
 	}
 	switch status {
@@ -114,7 +114,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if fs == pcmk.OnFailIgnore {
 			st.onFail = pcmk.OnFailMigrate
 		}
-		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
+		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
 		p.opFailed(r, n, rc, op, st)
 		return
 	case pcmk.ExecNoFenceDevice, pcmk.ExecNoSecrets:
@@ -128,9 +128,9 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	p.opFailed(r, n, rc, op, st)
 	if status == pcmk.ExecErrorHard {
-		p.rscLocation(r, n.Index, -ir.Infinity, "hard error here: agent not installed, bad parameters or no permission (hard-error)")
+		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
 	} else if status == pcmk.ExecErrorFatal {
-		p.rscLocation(r, -1, -ir.Infinity, "fatal error: the agent reports it is not configured (fatal-error)")
+		p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "fatal error: the agent reports it is not configured (fatal-error)"})
 	}
 }
 
@@ -349,7 +349,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 	}
 	switch op.Operation {
 	case pcmk.TaskStop:
-		p.rscLocation(r, n.Index, -ir.Infinity, "stop failed here (__stop_fail__)")
+		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "stop failed here (__stop_fail__)"})
 	case pcmk.TaskPromote:
 		r.Role = pcmk.RolePromoted
 	case pcmk.TaskDemote:
@@ -373,7 +373,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 	if failRole == pcmk.RoleStopped {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 		for i := range p.Nodes {
-			r.Allowed.Insert(i, -ir.Infinity, "on-fail=stop after "+opKey(op))
+			r.Allowed.Insert(i, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "on-fail=stop after " + opKey(op)})
 		}
 	}
 }
@@ -400,7 +400,7 @@ func (p *Plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		r.Managed = false
 		r.Blocked = true
 	case pcmk.OnFailMigrate:
-		p.rscLocation(r, n.Index, -ir.Infinity, "failed here with on-fail=migrate (__action_migration_auto__)")
+		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "failed here with on-fail=migrate (__action_migration_auto__)"})
 	case pcmk.OnFailStop:
 		r.NextRole = pcmk.RoleStopped
 	case pcmk.OnFailRestart:
@@ -428,7 +428,7 @@ func (p *Plan) addRunning(r *Resource, n *Node, failed bool) {
 		r.Managed = false
 	}
 	if !r.Managed {
-		p.rscLocation(r, n.Index, ir.Infinity, "not_managed_default (unmanaged: stays where it is active)")
+		p.rscLocation(r, n.Index, ir.Infinity, model.Cause{Kind: model.CauseUnmanaged, Text: "not_managed_default (unmanaged: stays where it is active)"})
 		for q := r.Parent; q != nil && n.Online; q = q.Parent {
 			q.RunningOn = append(q.RunningOn, n.Index)
 		}
@@ -439,7 +439,7 @@ func (p *Plan) addRunning(r *Resource, n *Node, failed bool) {
 		case r.StopOnly:
 			r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 			for i := range p.Nodes {
-				r.Allowed.Insert(i, -ir.Infinity, "multiple-active=stop_only")
+				r.Allowed.Insert(i, -ir.Infinity, model.Cause{Kind: model.CauseMultipleActive, Text: "multiple-active=stop_only"})
 			}
 		case r.MultipleBlock:
 			r.Managed = false

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/planner/model"
 	"strings"
 )
 
@@ -32,7 +33,7 @@ func (p *Plan) applyShutdownLocks(r *Resource) {
 	}
 	for i, n := range p.Nodes {
 		if n.Uname != p.Nodes[r.LockNode].Uname {
-			p.rscLocation(r, i, -ir.Infinity, "shutdown-lock to "+p.Nodes[r.LockNode].Uname)
+			p.rscLocation(r, i, -ir.Infinity, model.Cause{Kind: model.CauseShutdownLock, Text: "shutdown-lock to " + p.Nodes[r.LockNode].Uname})
 		}
 	}
 }

@@ -483,14 +483,14 @@ func (p *Plan) symmetricDefault(r *Resource) {
 		return
 	}
 	for i := range p.Nodes {
-		p.nodeScore(r, i, 0, "symmetric_default")
+		p.nodeScore(r, i, 0, symmetricDefault)
 	}
 }
 
 // nodeScore is resource_node_score: add score on node i to r and, first,
 // to each of its children, inserting the node when it is not yet allowed.
-func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause string) {
-	if cause == "symmetric_default" && (r.ExclusiveDiscovery) {
+func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) {
+	if cause.Kind == model.CauseDefault && r.ExclusiveDiscovery {
 		return
 	}
 	for _, c := range r.Children {
@@ -500,9 +500,9 @@ func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause string) {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
 	if !r.Allowed.In[i] {
-		r.Allowed.Insert(i, p.Nodes[i].Weight, p.nodeWeightCause(i))
+		r.Allowed.Insert(i, p.Nodes[i].Weight, model.Cause{Kind: model.CauseNode, Text: p.nodeWeightCause(i)})
 	}
-	if score == 0 && cause == "symmetric_default" {
+	if score == 0 && cause.Kind == model.CauseDefault {
 		r.Allowed.W[i] = r.Allowed.W[i].Add(0)
 		return
 	}
@@ -510,7 +510,7 @@ func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause string) {
 }
 
 // location is resource_location: on one node, or (i < 0) on every node.
-func (p *Plan) rscLocation(r *Resource, i int, score ir.Score, cause string) {
+func (p *Plan) rscLocation(r *Resource, i int, score ir.Score, cause model.Cause) {
 	if i >= 0 {
 		p.nodeScore(r, i, score, cause)
 	} else {
@@ -574,3 +574,7 @@ func (p *Plan) nodeWeightCause(i int) string {
 	}
 	return "node score attribute"
 }
+
+// symmetricDefault is the cause of the 0 a symmetric cluster gives every
+// node (Pacemaker names it symmetric_default).
+var symmetricDefault = model.Cause{Kind: model.CauseDefault, Text: "symmetric_default"}

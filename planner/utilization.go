@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"pcl/ir"
+	"pcl/planner/model"
 )
 
 // compareCapacities is pcmk__compare_node_capacities: negative when a has
@@ -101,7 +102,7 @@ func (p *Plan) banInsufficientCapacity(r *Resource) int {
 	}
 	for i, in := range r.Allowed.In {
 		if in && p.availableWithScore(r, i) && !haveEnoughCapacity(p.Nodes[i], ban) {
-			p.rscLocation(r, i, -ir.Infinity, "insufficient capacity (placement-strategy)")
+			p.rscLocation(r, i, -ir.Infinity, model.Cause{Kind: model.CauseUtilization, Text: "insufficient capacity (placement-strategy)"})
 		}
 	}
 	if anyCapable {
