@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"pcl/planner/transition"
 	"strings"
@@ -69,7 +70,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				maint := isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode || n.Maintenance
 				switch {
 				case iv > 0 && maint:
-					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
+					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: pcmk.Task(task), IntervalMs: iv})
 					continue
 				case iv > 0 || task == "monitor" || task == "start" || task == "promote" || task == "migrate_from":
 				default:
@@ -77,7 +78,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				}
 				if iv > 0 {
 					if e := p.opEntry(r, task, iv); e == nil || (e.Enabled != nil && !e.Enabled.Value) {
-						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: task, IntervalMs: iv})
+						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: pcmk.Task(task), IntervalMs: iv})
 						out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 						continue
 					}
@@ -102,7 +103,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				default:
 					kind = model.ChangeRestart
 				}
-				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: pcmk.Task(dtask), IntervalMs: iv})
 				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 			}
 		}

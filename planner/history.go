@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"strconv"
 	"strings"
@@ -223,7 +224,7 @@ func recurringActive(sorted []*ir.OpRecord, node int) []model.ActiveOp {
 		if op.IntervalMs == 0 || op.OpStatus == -1 {
 			continue
 		}
-		out = append(out, model.ActiveOp{Node: node, Name: op.Operation, IntervalMs: op.IntervalMs, CallID: op.CallID})
+		out = append(out, model.ActiveOp{Node: node, Name: pcmk.Task(op.Operation), IntervalMs: op.IntervalMs, CallID: op.CallID})
 	}
 	return out
 }
