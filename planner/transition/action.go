@@ -109,6 +109,10 @@ func opKey(rsc string, task pcmk.Task, intervalMs int64) string {
 	return rsc + "_" + string(task) + "_" + strconv.FormatInt(intervalMs, 10)
 }
 
+// stopKeySuffix ends the operation key of every resource's stop,
+// opKey(id, pcmk.TaskStop, 0).
+const stopKeySuffix = "_" + string(pcmk.TaskStop) + "_0"
+
 // parseOpKey splits an operation key into resource, task and interval.
 func parseOpKey(key string) (rsc string, task pcmk.Task, intervalMs int64, ok bool) {
 	i := strings.LastIndexByte(key, '_')

@@ -29,7 +29,7 @@ func (s *scheduler) fenceOp(node int, op string, optional bool, reason string) *
 			op = "reboot"
 		}
 	}
-	key := "stonith-" + s.nodes[node].Uname + "-" + op
+	key := string(pcmk.TaskStonith) + "-" + s.nodes[node].Uname + "-" + op
 	a, ok := s.singletons[key]
 	if !ok {
 		a = s.customAction(nil, key, pcmk.TaskStonith, node, true)
@@ -68,7 +68,7 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 				fencing = append([]*Action{f}, fencing...)
 			}
 		} else if n.Online && n.Shutdown && !n.Remote() {
-			down := s.customAction(nil, "do_shutdown-"+n.Uname, pcmk.TaskShutdown, i, false)
+			down := s.customAction(nil, string(pcmk.TaskShutdown)+"-"+n.Uname, pcmk.TaskShutdown, i, false)
 			s.orderStopsBeforeShutdown(i, down)
 			if n.IsDC {
 				dcDown = down

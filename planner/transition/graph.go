@@ -97,7 +97,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 		return false
 	case in.Type&OrderApplyFirstNonMigratable != 0 && f.is(MigrateRunnable):
 		return false
-	case in.Type == OrderOptional && f.is(MigrateRunnable) && hasSuffix(f.Key, "_stop_0"):
+	case in.Type == OrderOptional && f.is(MigrateRunnable) && hasSuffix(f.Key, stopKeySuffix):
 		return false
 	case in.Type == OrderLoad:
 		node := a.Node

@@ -294,7 +294,7 @@ func (s *scheduler) utilizationConstraints(r *Resource) {
 }
 
 func (s *scheduler) loadStopped(node int) *Action {
-	a := s.pseudoOp("load_stopped_" + s.nodes[node].Uname)
+	a := s.pseudoOp(string(pcmk.TaskLoadStopped) + "_" + s.nodes[node].Uname)
 	if a.Node == NoNode {
 		a.Node = node
 		a.clear(Optional)

@@ -41,7 +41,7 @@ func (s *scheduler) scheduleProbes() {
 	for i := range s.nodes {
 		switch s.probeMode(i) {
 		case probeAgain:
-			s.customAction(nil, "probe_again-"+s.nodes[i].Uname, pcmk.TaskProbeAgain, i, false)
+			s.customAction(nil, string(pcmk.TaskProbeAgain)+"-"+s.nodes[i].Uname, pcmk.TaskProbeAgain, i, false)
 		case probeResources:
 			for _, r := range s.top {
 				s.probeOnNode(r, r, i)
@@ -384,7 +384,7 @@ func (s *scheduler) probeOrderingsForStops() {
 		}
 		if o.lhAction != nil && o.lhAction.Task != pcmk.TaskStop {
 			continue
-		} else if o.lhAction == nil && !hasSuffix(o.lhTask, "_stop_0") {
+		} else if o.lhAction == nil && !hasSuffix(o.lhTask, stopKeySuffix) {
 			continue
 		}
 		flags := OrderOptional
