@@ -57,6 +57,11 @@ const (
 	// TaskLRMDelete deletes a resource's history from the executor
 	// (CRM_OP_LRM_DELETE).
 	TaskLRMDelete Task = "lrm_delete"
+	// TaskProbeAgain has the controller probe every resource on a node
+	// again, the node's history being forgotten (CRM_OP_REPROBE); the
+	// scheduler asks for it, keyed "probe_again-<node>", for a node whose
+	// probe_complete attribute is false.
+	TaskProbeAgain Task = "probe_again"
 )
 
 // Pseudo-actions: points in the transition graph that stand for a step of

@@ -70,7 +70,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				maint := isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode || n.Maintenance
 				switch {
 				case iv > 0 && maint:
-					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: string(task), IntervalMs: iv})
+					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
 					continue
 				case iv > 0 || task == pcmk.TaskMonitor || task == pcmk.TaskStart || task == pcmk.TaskPromote || task == pcmk.TaskMigrateFrom:
 				default:
@@ -78,7 +78,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				}
 				if iv > 0 {
 					if e := p.opEntry(r, task, iv); e == nil || (e.Enabled != nil && !e.Enabled.Value) {
-						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: string(task), IntervalMs: iv})
+						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: task, IntervalMs: iv})
 						out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 						continue
 					}
@@ -103,7 +103,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				default:
 					kind = model.ChangeRestart
 				}
-				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: string(dtask), IntervalMs: iv})
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: pcmk.Task(dtask), IntervalMs: iv})
 				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 			}
 		}

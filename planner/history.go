@@ -224,7 +224,7 @@ func recurringActive(sorted []*ir.OpRecord, node int) []model.ActiveOp {
 		if op.IntervalMs == 0 || op.OpStatus == pcmk.ExecPending {
 			continue
 		}
-		out = append(out, model.ActiveOp{Node: node, Name: string(op.Operation), IntervalMs: op.IntervalMs, CallID: op.CallID})
+		out = append(out, model.ActiveOp{Node: node, Name: op.Operation, IntervalMs: op.IntervalMs, CallID: op.CallID})
 	}
 	return out
 }

@@ -30,7 +30,7 @@ func (p *Plan) TransitionInput() *model.Cluster {
 			continue
 		}
 		for _, op := range r.OpDefs {
-			o := model.Op{Name: op.Name, IntervalMs: op.Interval.Ms, Role: pcmk.ParseRole(string(op.Role)),
+			o := model.Op{Name: pcmk.Task(op.Name), IntervalMs: op.Interval.Ms, Role: pcmk.ParseRole(string(op.Role)),
 				Enabled: op.Enabled == nil || op.Enabled.Value, OnFail: op.OnFail}
 			r.Ops = append(r.Ops, o)
 		}

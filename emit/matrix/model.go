@@ -214,14 +214,14 @@ func actions(t *transition.Transition) []Action {
 		if a.Is(transition.Pseudo) {
 			continue
 		}
-		name := a.Task
+		name := string(a.Task)
 		switch {
 		case a.Task == "monitor" && a.IntervalMs == 0:
 			name = "probe"
 		case a.Task == "monitor":
 			name = "monitor " + interval(a.IntervalMs)
 		case a.Task == "cancel":
-			name = "cancel " + a.CancelTask
+			name = "cancel " + string(a.CancelTask)
 			if a.IntervalMs > 0 {
 				name += " " + interval(a.IntervalMs)
 			}

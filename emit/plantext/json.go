@@ -75,10 +75,10 @@ func JSON(t *transition.Transition, p *planner.Plan) ([]byte, error) {
 		listed = append(listed, a)
 	}
 	for _, a := range listed {
-		e := ActionEntry{Action: a.Task, Resource: a.Resource(), Node: t.NodeName(a.Node), Interval: a.IntervalMs,
+		e := ActionEntry{Action: string(a.Task), Resource: a.Resource(), Node: t.NodeName(a.Node), Interval: a.IntervalMs,
 			Pseudo: a.Is(transition.Pseudo), Blocked: !a.Is(transition.Dumped), Reason: a.Reason}
 		if a.Task == "cancel" {
-			e.Action = "cancel " + a.CancelTask
+			e.Action = "cancel " + string(a.CancelTask)
 		}
 		if a.Task == "monitor" && a.IntervalMs == 0 {
 			e.Action = "probe"

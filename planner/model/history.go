@@ -4,7 +4,7 @@ import "pcl/pcmk"
 
 // Op is a configured operation as the transition needs it.
 type Op struct {
-	Name       string
+	Name       pcmk.Task
 	IntervalMs int64
 	Role       pcmk.Role // RoleUnknown when not given
 	Enabled    bool
@@ -14,7 +14,7 @@ type Op struct {
 // ActiveOp is a recurring operation the history shows active on a node.
 type ActiveOp struct {
 	Node       int
-	Name       string
+	Name       pcmk.Task
 	IntervalMs int64
 	CallID     int
 }
@@ -40,6 +40,6 @@ const (
 type ConfigChange struct {
 	Node       int
 	Kind       ConfigChangeKind
-	Task       string
+	Task       pcmk.Task
 	IntervalMs int64
 }

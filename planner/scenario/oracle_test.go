@@ -398,9 +398,9 @@ func pclActions(oc oracleCase) (list []string, err error) {
 		case "stonith":
 			list = append(list, fenceString(tr.NodeName(a.Node), a.FenceOp))
 		case "clear_failcount", "do_shutdown":
-			list = append(list, clusterString(a.Task, tr.NodeName(a.Node), a.Resource()))
+			list = append(list, clusterString(string(a.Task), tr.NodeName(a.Node), a.Resource()))
 		default:
-			s := simAction{Resource: a.Resource(), Op: a.Task, Node: tr.NodeName(a.Node), Interval: a.Interval()}
+			s := simAction{Resource: a.Resource(), Op: string(a.Task), Node: tr.NodeName(a.Node), Interval: a.Interval()}
 			list = append(list, s.String())
 		}
 	}

@@ -3,6 +3,8 @@ package transition
 import (
 	"strconv"
 	"strings"
+
+	"pcl/pcmk"
 )
 
 // ActionFlags are an action's state bits (Pacemaker's pe_action_flags).
@@ -56,12 +58,12 @@ const (
 type Action struct {
 	ID   int
 	Rsc  *Resource // nil for node and pseudo actions without a resource
-	Task string    // start, stop, monitor, cancel, running, stopped, stonith, do_shutdown, ...
+	Task pcmk.Task // start, stop, monitor, cancel, running, stopped, stonith, do_shutdown, ...
 	// Key is the operation key ("web_start_0"), or the pseudo-action name.
 	Key        string
 	Node       int // NoNode when none
 	IntervalMs int64
-	CancelTask string // the cancelled operation's name, for cancel
+	CancelTask pcmk.Task // the cancelled operation's task, for cancel
 	Flags      ActionFlags
 	Reason     string
 	// FenceOp is reboot, off or on for stonith actions.
@@ -103,12 +105,16 @@ func (a *Action) Resource() string {
 }
 
 // opKey builds Pacemaker's operation key: rsc_task_interval.
-func opKey(rsc, task string, intervalMs int64) string {
-	return rsc + "_" + task + "_" + strconv.FormatInt(intervalMs, 10)
+func opKey(rsc string, task pcmk.Task, intervalMs int64) string {
+	return rsc + "_" + string(task) + "_" + strconv.FormatInt(intervalMs, 10)
 }
 
+// stopKeySuffix ends the operation key of every resource's stop,
+// opKey(id, pcmk.TaskStop, 0).
+const stopKeySuffix = "_" + string(pcmk.TaskStop) + "_0"
+
 // parseOpKey splits an operation key into resource, task and interval.
-func parseOpKey(key string) (rsc, task string, intervalMs int64, ok bool) {
+func parseOpKey(key string) (rsc string, task pcmk.Task, intervalMs int64, ok bool) {
 	i := strings.LastIndexByte(key, '_')
 	if i <= 0 {
 		return "", "", 0, false
@@ -119,8 +125,8 @@ func parseOpKey(key string) (rsc, task string, intervalMs int64, ok bool) {
 	}
 	rest := key[:i]
 	// The task is the last word; tasks with underscores come first.
-	for _, t := range []string{"migrate_to", "migrate_from", "reload-agent"} {
-		if len(rest) > len(t) && strings.HasSuffix(rest, t) && rest[len(rest)-len(t)-1] == '_' {
+	for _, t := range []pcmk.Task{pcmk.TaskMigrateTo, pcmk.TaskMigrateFrom, pcmk.TaskReloadAgent} {
+		if len(rest) > len(t) && strings.HasSuffix(rest, string(t)) && rest[len(rest)-len(t)-1] == '_' {
 			return rest[:len(rest)-len(t)-1], t, n, true
 		}
 	}
@@ -128,7 +134,7 @@ func parseOpKey(key string) (rsc, task string, intervalMs int64, ok bool) {
 	if j <= 0 {
 		return "", "", 0, false
 	}
-	return rest[:j], rest[j+1:], n, true
+	return rest[:j], pcmk.Task(rest[j+1:]), n, true
 }
 
 func (a *Action) reasonFor(flag ActionFlags) string {
@@ -137,9 +143,9 @@ func (a *Action) reasonFor(flag ActionFlags) string {
 		change = "unrunnable"
 	}
 	if a.Rsc == nil {
-		return change + " " + a.Task
+		return change + " " + string(a.Task)
 	}
-	return change + " " + a.Rsc.ID + " " + a.Task
+	return change + " " + a.Rsc.ID + " " + string(a.Task)
 }
 
 // setReason records why the action is needed, as pe_action_set_reason:

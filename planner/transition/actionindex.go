@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"pcl/pcmk"
 )
 
 // Looking actions up by key or task is the scheduler's innermost loop
@@ -35,7 +37,7 @@ func (x *rscActions) addAction(a *Action) {
 		if x.byTask == nil {
 			x.byTask = map[string]*taskList{}
 		}
-		t := foldKey(a.Task)
+		t := foldKey(string(a.Task))
 		l = x.byTask[t]
 		if l == nil {
 			l = &taskList{}
@@ -207,22 +209,22 @@ func insertByID(list []*Action, a *Action) []*Action {
 
 // withTask returns r's actions whose task equals task under case folding,
 // in creation order.
-func (x *rscActions) withTask(task string) []*Action {
+func (x *rscActions) withTask(task pcmk.Task) []*Action {
 	if x.lastTaskList != nil && task == x.lastTask {
 		return x.lastTaskList.actions
 	}
-	if l := x.byTask[foldKey(task)]; l != nil {
+	if l := x.byTask[foldKey(string(task))]; l != nil {
 		return l.actions
 	}
 	return nil
 }
 
 // setTask changes an action's task, keeping r's task buckets right.
-func (x *rscActions) setTask(a *Action, task string) {
+func (x *rscActions) setTask(a *Action, task pcmk.Task) {
 	if a.Task == task {
 		return
 	}
-	if old := x.byTask[foldKey(a.Task)]; old != nil {
+	if old := x.byTask[foldKey(string(a.Task))]; old != nil {
 		list := old.actions
 		for i, x := range list {
 			if x == a {
@@ -232,7 +234,7 @@ func (x *rscActions) setTask(a *Action, task string) {
 		}
 	}
 	a.Task = task
-	k := foldKey(task)
+	k := foldKey(string(task))
 	l := x.byTask[k]
 	if l == nil {
 		if x.byTask == nil {

@@ -1,5 +1,7 @@
 package transition
 
+import "pcl/pcmk"
+
 // roleNext is the immediate next role on the way from a current role to a
 // target role.
 var roleNext = [5][5]Role{
@@ -42,10 +44,10 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 		if node == NoNode {
 			return false
 		}
-		s.customAction(r, opKey(r.ID, "promote", 0), "promote", node, optional)
+		s.customAction(r, opKey(r.ID, pcmk.TaskPromote, 0), pcmk.TaskPromote, node, optional)
 	case fnDemote:
 		for _, n := range r.RunningOn {
-			s.customAction(r, opKey(r.ID, "demote", 0), "demote", n, optional)
+			s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, optional)
 		}
 	default:
 		return false
@@ -94,7 +96,7 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 		s.of(r).stopUnexpected = false
 	}
 	if r.StartPending {
-		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
+		start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
 		start.set(PrintAlways)
 	}
 	switch {
@@ -108,7 +110,7 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 	case r.Blocked:
 		needStop = true
 	case s.of(r).role > RoleStarted && current != NoNode && r.AssignedTo != NoNode:
-		start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
+		start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
 		if !start.is(Optional) {
 			needStop = true
 		}
@@ -168,18 +170,18 @@ func (s *scheduler) canMigrate(r *Resource, current int) bool {
 // assigned node: migrate_to then migrate_from, with the start becoming a
 // pseudo-action (pcmk__create_migration_actions).
 func (s *scheduler) createMigrationActions(r *Resource, current int) {
-	start := s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
-	stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", current, true)
-	to := s.customAction(r, opKey(r.ID, "migrate_to", 0), "migrate_to", current, true)
-	from := s.customAction(r, opKey(r.ID, "migrate_from", 0), "migrate_from", r.AssignedTo, true)
+	start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
+	stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, current, true)
+	to := s.customAction(r, opKey(r.ID, pcmk.TaskMigrateTo, 0), pcmk.TaskMigrateTo, current, true)
+	from := s.customAction(r, opKey(r.ID, pcmk.TaskMigrateFrom, 0), pcmk.TaskMigrateFrom, r.AssignedTo, true)
 	start.set(MigrateRunnable | Pseudo)
 	stop.set(MigrateRunnable)
 	from.set(MigrateRunnable)
 	to.set(MigrateRunnable)
-	s.orderRscActions(r, "monitor", r, "migrate_to", OrderOptional)
-	s.orderRscActions(r, "migrate_to", r, "migrate_from", OrderOptional|OrderImpliesFirstMigratable)
-	s.orderRscActions(r, "migrate_from", r, "stop", OrderOptional|OrderImpliesFirstMigratable)
-	s.orderRscActions(r, "migrate_from", r, "start", OrderOptional|OrderImpliesFirstMigratable|OrderPseudoLeft)
+	s.orderRscActions(r, pcmk.TaskMonitor, r, pcmk.TaskMigrateTo, OrderOptional)
+	s.orderRscActions(r, pcmk.TaskMigrateTo, r, pcmk.TaskMigrateFrom, OrderOptional|OrderImpliesFirstMigratable)
+	s.orderRscActions(r, pcmk.TaskMigrateFrom, r, pcmk.TaskStop, OrderOptional|OrderImpliesFirstMigratable)
+	s.orderRscActions(r, pcmk.TaskMigrateFrom, r, pcmk.TaskStart, OrderOptional|OrderImpliesFirstMigratable|OrderPseudoLeft)
 }
 
 func (s *scheduler) isExpectedNode(r *Resource, node int) bool {
@@ -191,7 +193,7 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 		if s.isExpectedNode(r, n) {
 			continue
 		}
-		stop := s.customAction(r, opKey(r.ID, "stop", 0), "stop", n, optional)
+		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, optional)
 		if r.AssignedTo == NoNode {
 			stop.setReason("node availability", true)
 		} else if s.of(r).restarting && s.of(r).stopUnexpected {
@@ -204,7 +206,7 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 }
 
 func (s *scheduler) startResource(r *Resource, node int, optional bool) {
-	start := s.customAction(r, opKey(r.ID, "start", 0), "start", node, true)
+	start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, node, true)
 	if start.is(Runnable) && !optional {
 		start.clear(Optional)
 	}

@@ -1,5 +1,7 @@
 package transition
 
+import "pcl/pcmk"
+
 func (s *scheduler) canFence(node int) bool {
 	if !s.in.StonithEnabled || !s.in.HaveStonith {
 		return false
@@ -27,10 +29,10 @@ func (s *scheduler) fenceOp(node int, op string, optional bool, reason string) *
 			op = "reboot"
 		}
 	}
-	key := "stonith-" + s.nodes[node].Uname + "-" + op
+	key := string(pcmk.TaskStonith) + "-" + s.nodes[node].Uname + "-" + op
 	a, ok := s.singletons[key]
 	if !ok {
-		a = s.customAction(nil, key, "stonith", node, true)
+		a = s.customAction(nil, key, pcmk.TaskStonith, node, true)
 		a.FenceOp = op
 	}
 	if !optional && s.canFence(node) {
@@ -66,7 +68,7 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 				fencing = append([]*Action{f}, fencing...)
 			}
 		} else if n.Online && n.Shutdown && !n.Remote() {
-			down := s.customAction(nil, "do_shutdown-"+n.Uname, "do_shutdown", i, false)
+			down := s.customAction(nil, string(pcmk.TaskShutdown)+"-"+n.Uname, pcmk.TaskShutdown, i, false)
 			s.orderStopsBeforeShutdown(i, down)
 			if n.IsDC {
 				dcDown = down
@@ -76,7 +78,7 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 		}
 	}
 	if dcDown != nil {
-		if dcDown.Task == "do_shutdown" {
+		if dcDown.Task == pcmk.TaskShutdown {
 			for _, a := range shutdowns {
 				s.orderActions(a, dcDown, OrderOptional)
 			}
@@ -93,7 +95,7 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 
 func (s *scheduler) orderStopsBeforeShutdown(node int, shutdown *Action) {
 	for _, a := range s.actions {
-		if a.Rsc == nil || a.Node != node || a.Task != "stop" {
+		if a.Rsc == nil || a.Node != node || a.Task != pcmk.TaskStop {
 			continue
 		}
 		if a.Rsc.Maintenance || s.nodes[node].Maintenance {
@@ -103,14 +105,14 @@ func (s *scheduler) orderStopsBeforeShutdown(node int, shutdown *Action) {
 			continue
 		}
 		a.clear(Optional)
-		s.newOrdering(a.Rsc, "", a, nil, "do_shutdown", shutdown, OrderOptional|OrderRunnableLeft)
+		s.newOrdering(a.Rsc, "", a, nil, string(pcmk.TaskShutdown), shutdown, OrderOptional|OrderRunnableLeft)
 	}
 }
 
 // needs is what an action requires before it may run: "fencing",
 // "quorum" or "" (nothing).
 func needs(a *Action) string {
-	if a.Rsc == nil || (a.Task != "start" && a.Task != "promote" && !(a.Task == "migrate_to" && a.is(MigrateRunnable))) {
+	if a.Rsc == nil || (a.Task != pcmk.TaskStart && a.Task != pcmk.TaskPromote && !(a.Task == pcmk.TaskMigrateTo && a.is(MigrateRunnable))) {
 		return ""
 	}
 	switch {
@@ -149,7 +151,7 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 		case "quorum":
 			allowed := r.Allowed.Allows(target)
 			known := target < len(r.KnownOn) && r.KnownOn[target]
-			if a.Task == "start" && allowed && !known {
+			if a.Task == pcmk.TaskStart && allowed && !known {
 				s.orderActions(f, a, OrderOptional|OrderRunnableLeft)
 			}
 		}
@@ -158,11 +160,11 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 	for top.Parent != nil {
 		top = top.Parent
 	}
-	stops := s.resourceActions(r, target, "stop", false)
+	stops := s.resourceActions(r, target, pcmk.TaskStop, false)
 	implicit := r.NeedsFencing
 	var parentStop *Action
 	if len(stops) > 0 && implicit {
-		parentStop = findFirstAction(s.of(top).withTask("stop"), "", "stop", NoNode)
+		parentStop = findFirstAction(s.of(top).withTask(pcmk.TaskStop), "", pcmk.TaskStop, NoNode)
 	}
 	for _, a := range stops {
 		a.set(Pseudo | Runnable)
@@ -171,7 +173,7 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 			s.orderActions(f, parentStop, OrderPreserve)
 		}
 	}
-	for _, a := range s.resourceActions(r, target, "demote", false) {
+	for _, a := range s.resourceActions(r, target, pcmk.TaskDemote, false) {
 		n := s.node(a.Node)
 		if n == nil || !n.Online || n.Unclean || r.Failed {
 			a.set(Pseudo | Runnable)

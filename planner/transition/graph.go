@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"pcl/pcmk"
 )
 
 // dedupInputs merges duplicate inputs of an action, keeping the union of
@@ -56,10 +58,10 @@ func (s *scheduler) shouldAddAction(a *Action) bool {
 	}
 	// Of an unmanaged resource's actions only recurring monitors and
 	// their cancellations go in the graph.
-	if a.Rsc != nil && !a.Rsc.Managed && a.Task != "monitor" && a.IntervalMs == 0 {
+	if a.Rsc != nil && !a.Rsc.Managed && a.Task != pcmk.TaskMonitor && a.IntervalMs == 0 {
 		return false
 	}
-	if a.is(Pseudo) || a.Task == "stonith" || a.Task == "do_shutdown" {
+	if a.is(Pseudo) || a.Task == pcmk.TaskStonith || a.Task == pcmk.TaskShutdown {
 		return true
 	}
 	n := s.node(a.Node)
@@ -95,11 +97,11 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 		return false
 	case in.Type&OrderApplyFirstNonMigratable != 0 && f.is(MigrateRunnable):
 		return false
-	case in.Type == OrderOptional && f.is(MigrateRunnable) && hasSuffix(f.Key, "_stop_0"):
+	case in.Type == OrderOptional && f.is(MigrateRunnable) && hasSuffix(f.Key, stopKeySuffix):
 		return false
 	case in.Type == OrderLoad:
 		node := a.Node
-		if a.Rsc != nil && a.Task == "migrate_to" {
+		if a.Rsc != nil && a.Task == pcmk.TaskMigrateTo {
 			// For migrate_to the load that matters is where the
 			// resource is going, not where the action runs.
 			node = a.Rsc.AssignedTo

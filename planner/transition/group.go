@@ -1,6 +1,9 @@
 package transition
 
-import "pcl/planner/model"
+import (
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
 
 // group is a group's part in the transition (Pacemaker's
 // pcmk__group_*): pseudo-actions that stand for its members' starts and
@@ -17,7 +20,7 @@ func (group) createActions(s *scheduler, r *Resource) {
 	for _, m := range r.Children {
 		s.createActions(m)
 	}
-	for _, t := range []string{"start", "running", "stop", "stopped"} {
+	for _, t := range []pcmk.Task{pcmk.TaskStart, pcmk.TaskRunning, pcmk.TaskStop, pcmk.TaskStopped} {
 		a := s.customAction(r, opKey(r.ID, t, 0), t, NoNode, true)
 		a.set(Pseudo | Runnable)
 	}
@@ -26,9 +29,9 @@ func (group) createActions(s *scheduler, r *Resource) {
 // internalConstraints orders the group's pseudo-actions around its
 // members' and each member after the one before it.
 func (group) internalConstraints(s *scheduler, r *Resource) {
-	s.orderRscActions(r, "stop", r, "stopped", OrderRunnableLeft)
-	s.orderRscActions(r, "stopped", r, "start", OrderOptional)
-	s.orderRscActions(r, "start", r, "running", OrderRunnableLeft)
+	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
+	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
+	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
 	var prev, lastActive *Resource
 	for _, m := range r.Children {
 		s.internalConstraints(m)
@@ -38,19 +41,19 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 			down |= OrderOptional
 			postDown = OrderImpliesThen
 		}
-		s.orderRscActions(r, "stop", m, "stop", down)
-		s.orderRscActions(m, "stop", r, "stopped", postDown)
-		s.orderRscActions(r, "start", m, "start", OrderImpliesFirstPrinted)
-		s.orderRscActions(m, "start", r, "running", OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
+		s.orderRscActions(r, pcmk.TaskStop, m, pcmk.TaskStop, down)
+		s.orderRscActions(m, pcmk.TaskStop, r, pcmk.TaskStopped, postDown)
+		s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesFirstPrinted)
+		s.orderRscActions(m, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
 		if prev == nil {
-			s.orderRscActions(r, "start", m, "start", OrderNone)
+			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderNone)
 		} else {
-			s.orderRscActions(prev, "start", m, "start", OrderImpliesThen|OrderRunnableLeft)
-			s.orderRscActions(m, "stop", prev, "stop", OrderOptional|OrderRestart)
+			s.orderRscActions(prev, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
+			s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStop, OrderOptional|OrderRestart)
 		}
 		if len(m.RunningOn) > 0 {
 			if prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
-				s.orderRscActions(m, "stop", lastActive, "stop", OrderOptional)
+				s.orderRscActions(m, pcmk.TaskStop, lastActive, pcmk.TaskStop, OrderOptional)
 			}
 			lastActive = m
 		}
@@ -86,7 +89,7 @@ func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 				flags &^= Runnable
 				a.clear(Runnable)
 			}
-		} else if task != "stop" && task != "demote" {
+		} else if task != pcmk.TaskStop && task != pcmk.TaskDemote {
 			flags &^= Runnable
 		}
 	}

@@ -1,6 +1,10 @@
 package transition
 
-import "strconv"
+import (
+	"strconv"
+
+	"pcl/pcmk"
+)
 
 // NodeName is the uname of node i, "" for NoNode.
 func (t *Transition) NodeName(i int) string {
@@ -19,16 +23,16 @@ func (t *Transition) ActionName(a *Action) string {
 		host = "<none>"
 	}
 	prefix := ""
-	if a.Task == "cancel" {
+	if a.Task == pcmk.TaskCancel {
 		prefix = "Cancel "
 	}
 	switch {
-	case a.Task == "stonith":
-		return prefix + a.Task + " '" + a.FenceOp + "' " + host
+	case a.Task == pcmk.TaskStonith:
+		return prefix + string(a.Task) + " '" + a.FenceOp + "' " + host
 	case a.Rsc != nil && host != "":
 		return prefix + a.Key + " " + host
 	case host != "":
-		return prefix + a.Task + " " + host
+		return prefix + string(a.Task) + " " + host
 	}
 	return a.Key
 }

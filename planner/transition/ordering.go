@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 type orderKind int
@@ -24,24 +25,25 @@ const (
 	symmetricInverse
 )
 
-func invertAction(a string) string {
+// invertAction is the task that undoes task a ("" for none).
+func invertAction(a pcmk.Task) pcmk.Task {
 	switch a {
-	case "start":
-		return "stop"
-	case "stop":
-		return "start"
-	case "promote":
-		return "demote"
-	case "demote":
-		return "promote"
-	case "promoted":
-		return "demoted"
-	case "demoted":
-		return "promoted"
-	case "running":
-		return "stopped"
-	case "stopped":
-		return "running"
+	case pcmk.TaskStart:
+		return pcmk.TaskStop
+	case pcmk.TaskStop:
+		return pcmk.TaskStart
+	case pcmk.TaskPromote:
+		return pcmk.TaskDemote
+	case pcmk.TaskDemote:
+		return pcmk.TaskPromote
+	case pcmk.TaskPromoted:
+		return pcmk.TaskDemoted
+	case pcmk.TaskDemoted:
+		return pcmk.TaskPromoted
+	case pcmk.TaskRunning:
+		return pcmk.TaskStopped
+	case pcmk.TaskStopped:
+		return pcmk.TaskRunning
 	}
 	return ""
 }
@@ -82,7 +84,7 @@ func symmetryOf(explicitKind bool, kind, parentKind orderKind, sym *ir.Bool, par
 	return symmetric
 }
 
-func flagsForKind(kind orderKind, first string, sym symmetry) OrderFlags {
+func flagsForKind(kind orderKind, first pcmk.Task, sym symmetry) OrderFlags {
 	flags := OrderOptional
 	switch kind {
 	case kindSerialize:
@@ -93,7 +95,7 @@ func flagsForKind(kind orderKind, first string, sym symmetry) OrderFlags {
 			flags |= OrderAsymmetrical
 		case symmetric:
 			flags |= OrderImpliesThen
-			if first == "start" || first == "promote" {
+			if first == pcmk.TaskStart || first == pcmk.TaskPromote {
 				flags |= OrderRunnableLeft
 			}
 		case symmetricInverse:
@@ -103,11 +105,12 @@ func flagsForKind(kind orderKind, first string, sym symmetry) OrderFlags {
 	return flags
 }
 
-func actionOr(a ir.Action, def string) string {
+// actionOr is the task a constraint's action names, def when none.
+func actionOr(a ir.Action, def pcmk.Task) pcmk.Task {
 	if a == "" {
 		return def
 	}
-	return string(a)
+	return pcmk.Task(a)
 }
 
 // unpackOrder turns one rsc_order into orderings.
@@ -136,7 +139,7 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 	if first == nil || then == nil {
 		return
 	}
-	actFirst := actionOr(o.FirstAction, "start")
+	actFirst := actionOr(o.FirstAction, pcmk.TaskStart)
 	actThen := actionOr(o.ThenAction, actFirst)
 	flags := flagsForKind(kind, actFirst, sym)
 	if kind == kindOptional && then.RestartType == "restart" {
@@ -168,7 +171,7 @@ func (s *scheduler) setResources(set *ir.ResourceSet) ([]*Resource, bool) {
 }
 
 func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, parentSym *ir.Bool) bool {
-	action := actionOr(set.Action, "start")
+	action := actionOr(set.Action, pcmk.TaskStart)
 	localKind := parentKind
 	if set.Kind != "" {
 		localKind = kindOf(set.Kind, nil)
@@ -214,13 +217,13 @@ func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, pa
 }
 
 func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym symmetry) bool {
-	a1 := actionOr(set1.Action, "start")
-	a2 := actionOr(set2.Action, "start")
+	a1 := actionOr(set1.Action, pcmk.TaskStart)
+	a2 := actionOr(set2.Action, pcmk.TaskStart)
 	requireAll := set1.RequireAll == nil || set1.RequireAll.Value
 	if sym == symmetricInverse {
 		a1, a2 = invertAction(a1), invertAction(a2)
 	}
-	if a1 == "stop" || a1 == "demote" {
+	if a1 == pcmk.TaskStop || a1 == pcmk.TaskDemote {
 		requireAll = true
 	}
 	flags := flagsForKind(kind, a2, sym)
@@ -281,17 +284,17 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 func (s *scheduler) utilizationConstraints(r *Resource) {
 	for _, n := range r.RunningOn {
 		ls := s.loadStopped(n)
-		s.newOrdering(r, opKey(r.ID, "stop", 0), nil, nil, "", ls, OrderLoad)
+		s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), nil, nil, "", ls, OrderLoad)
 	}
 	for _, n := range s.allowedByName(r) {
 		ls := s.loadStopped(n)
-		s.newOrdering(nil, "", ls, r, opKey(r.ID, "start", 0), nil, OrderLoad)
-		s.newOrdering(nil, "", ls, r, opKey(r.ID, "migrate_to", 0), nil, OrderLoad)
+		s.newOrdering(nil, "", ls, r, opKey(r.ID, pcmk.TaskStart, 0), nil, OrderLoad)
+		s.newOrdering(nil, "", ls, r, opKey(r.ID, pcmk.TaskMigrateTo, 0), nil, OrderLoad)
 	}
 }
 
 func (s *scheduler) loadStopped(node int) *Action {
-	a := s.pseudoOp("load_stopped_" + s.nodes[node].Uname)
+	a := s.pseudoOp(string(pcmk.TaskLoadStopped) + "_" + s.nodes[node].Uname)
 	if a.Node == NoNode {
 		a.Node = node
 		a.clear(Optional)
@@ -331,21 +334,21 @@ func (s *scheduler) antiColocationOrders() {
 }
 
 func (s *scheduler) antiColocationOrder(first *Resource, firstRole Role, then *Resource, thenRole Role) {
-	var ft, tt []string
+	var ft, tt []pcmk.Task
 	if firstRole == RolePromoted {
-		ft = []string{"demote"}
+		ft = []pcmk.Task{pcmk.TaskDemote}
 	} else {
-		ft = []string{"stop"}
+		ft = []pcmk.Task{pcmk.TaskStop}
 		if firstRole == RoleUnpromoted {
-			ft = append(ft, "promote")
+			ft = append(ft, pcmk.TaskPromote)
 		}
 	}
 	if thenRole == RolePromoted {
-		tt = []string{"promote"}
+		tt = []pcmk.Task{pcmk.TaskPromote}
 	} else {
-		tt = []string{"start"}
+		tt = []pcmk.Task{pcmk.TaskStart}
 		if thenRole == RoleUnpromoted {
-			tt = append(tt, "demote")
+			tt = append(tt, pcmk.TaskDemote)
 		}
 	}
 	for _, f := range ft {
@@ -420,9 +423,9 @@ func (s *scheduler) orderFirst(first *Resource, o *ordering) {
 	} else if len(firsts) == 0 {
 		_, task, iv, _ := parseOpKey(o.lhTask)
 		state := s.currentRole(first)
-		if state == RoleStopped && task == "stop" {
+		if state == RoleStopped && task == pcmk.TaskStop {
 			return
-		} else if state == RoleUnpromoted && task == "demote" {
+		} else if state == RoleUnpromoted && task == pcmk.TaskDemote {
 			return
 		}
 		one[0] = s.customAction(first, opKey(first.ID, task, iv), task, NoNode, true)

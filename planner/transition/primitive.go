@@ -1,6 +1,9 @@
 package transition
 
-import "pcl/planner/model"
+import (
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
 
 // primitive is a primitive's part in the transition (Pacemaker's
 // pcmk__primitive_*).
@@ -18,12 +21,12 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 	if !r.Managed {
 		return
 	}
-	s.orderRscActions(r, "stop", r, "start", OrderOptional|OrderImpliesThen|OrderRestart)
+	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStart, OrderOptional|OrderImpliesThen|OrderRestart)
 	if s.of(r).role > RoleUnpromoted {
-		s.orderRscActions(r, "demote", r, "stop", OrderPromotedImpliesFirst)
-		s.orderRscActions(r, "start", r, "promote", OrderRunnableLeft)
+		s.orderRscActions(r, pcmk.TaskDemote, r, pcmk.TaskStop, OrderPromotedImpliesFirst)
+		s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskPromote, OrderRunnableLeft)
 	}
-	s.orderRscActions(r, "delete", r, "monitor", OrderSameNode|OrderThenCancelsFirst)
+	s.orderRscActions(r, pcmk.TaskDelete, r, pcmk.TaskMonitor, OrderSameNode|OrderThenCancelsFirst)
 	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
 		s.utilizationConstraints(r)
 	}

@@ -1,8 +1,10 @@
 package transition
 
 import (
-	"pcl/planner/model"
 	"slices"
+
+	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // scheduleProbes creates the probes (pcmk__schedule_probes): for every
@@ -39,7 +41,7 @@ func (s *scheduler) scheduleProbes() {
 	for i := range s.nodes {
 		switch s.probeMode(i) {
 		case probeAgain:
-			s.customAction(nil, "probe_again-"+s.nodes[i].Uname, "probe_again", i, false)
+			s.customAction(nil, string(pcmk.TaskProbeAgain)+"-"+s.nodes[i].Uname, pcmk.TaskProbeAgain, i, false)
 		case probeResources:
 			for _, r := range s.top {
 				s.probeOnNode(r, r, i)
@@ -121,7 +123,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 				continue
 			}
 			a := s.newActionSlot()
-			*a = Action{ID: next[n], Rsc: p.r, Task: "monitor", Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable}
+			*a = Action{ID: next[n], Rsc: p.r, Task: pcmk.TaskMonitor, Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable}
 			next[n]++
 			s.actions[a.ID] = a
 			s.of(p.r).addAction(a)
@@ -161,7 +163,7 @@ func (s *scheduler) probeOnNode(r, top *Resource, node int) bool {
 		return false
 	}
 	s.of(r).setProbeKeys()
-	probe := s.customAction(r, s.of(r).probeKeys[0], "monitor", node, false)
+	probe := s.customAction(r, s.of(r).probeKeys[0], pcmk.TaskMonitor, node, false)
 	if len(s.of(r).probeOrders) == 0 {
 		s.of(r).reserveProbes(s.numProbeNodes)
 	}
@@ -194,7 +196,7 @@ func (s *scheduler) shouldProbe(r, top *Resource, node int) bool {
 // setProbeKeys makes r's probe keys, the same for every node, once.
 func (x *rscActions) setProbeKeys() {
 	if x.probeKeys[0] == "" {
-		x.probeKeys = [3]string{opKey(x.id, "monitor", 0), opKey(x.id, "start", 0), opKey(x.id, "reload-agent", 0)}
+		x.probeKeys = [3]string{opKey(x.id, pcmk.TaskMonitor, 0), opKey(x.id, pcmk.TaskStart, 0), opKey(x.id, pcmk.TaskReloadAgent, 0)}
 	}
 }
 
@@ -206,7 +208,8 @@ func (x *rscActions) reserveProbes(n int) {
 		b.actions = slices.Grow(b.actions, n)
 		b.nodes = slices.Grow(b.nodes, n)
 	}
-	if l := x.byTask["monitor"]; l != nil {
+	// The task is its own foldKey: lower-case ASCII.
+	if l := x.byTask[string(pcmk.TaskMonitor)]; l != nil {
 		l.actions = slices.Grow(l.actions, n)
 	}
 }
@@ -271,7 +274,7 @@ func (s *scheduler) restartOrderingsForRsc(r *Resource) {
 	// for the other probes: the same orderings, in the same order.
 	s.walkMemo = s.walkMemo[:0]
 	s.walkThens = s.walkThens[:0]
-	for _, probe := range s.resourceActions(r, NoNode, "monitor", false) {
+	for _, probe := range s.resourceActions(r, NoNode, pcmk.TaskMonitor, false) {
 		// Iterate over a snapshot: the walk adds orderings to probe.After.
 		// (The walk never comes back here, so one buffer serves.)
 		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
@@ -319,7 +322,7 @@ func (s *scheduler) memoFor(from *Action) (walkMemo, bool) {
 }
 
 func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
-	if after == nil || probe.Rsc == nil || collective(probe.Rsc) || probe.Task != "monitor" {
+	if after == nil || probe.Rsc == nil || collective(probe.Rsc) || probe.Task != pcmk.TaskMonitor {
 		return
 	}
 	if after.is(Tracking) {
@@ -327,16 +330,16 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	}
 	after.set(Tracking)
 	s.tracked = append(s.tracked, after)
-	if after.Task == "monitor" && after.IntervalMs == 0 {
+	if after.Task == pcmk.TaskMonitor && after.IntervalMs == 0 {
 		s.walkSawProbe = true
 	}
 	if after.Rsc != nil && !collective(after.Rsc) && probe.Rsc != after.Rsc {
 		var thens []*Action
 		switch after.Task {
-		case "start":
-			thens = s.resourceActions(after.Rsc, NoNode, "stop", false)
-		case "promote":
-			thens = s.resourceActions(after.Rsc, NoNode, "demote", false)
+		case pcmk.TaskStart:
+			thens = s.resourceActions(after.Rsc, NoNode, pcmk.TaskStop, false)
+		case pcmk.TaskPromote:
+			thens = s.resourceActions(after.Rsc, NoNode, pcmk.TaskDemote, false)
 		}
 		for _, then := range thens {
 			if !then.is(Pseudo) {
@@ -379,9 +382,9 @@ func (s *scheduler) probeOrderingsForStops() {
 		if (o.lhAction == nil && o.lhTask == "") || (o.rhAction == nil && o.rhTask == "") {
 			continue
 		}
-		if o.lhAction != nil && o.lhAction.Task != "stop" {
+		if o.lhAction != nil && o.lhAction.Task != pcmk.TaskStop {
 			continue
-		} else if o.lhAction == nil && !hasSuffix(o.lhTask, "_stop_0") {
+		} else if o.lhAction == nil && !hasSuffix(o.lhTask, stopKeySuffix) {
 			continue
 		}
 		flags := OrderOptional
@@ -394,7 +397,7 @@ func (s *scheduler) probeOrderingsForStops() {
 		if o.flags == OrderAntiColocation || o.flags == OrderLoad {
 			flags = o.flags
 		}
-		probes := s.resourceActions(o.lhRsc, NoNode, "monitor", false)
+		probes := s.resourceActions(o.lhRsc, NoNode, pcmk.TaskMonitor, false)
 		if len(probes) == 0 {
 			continue
 		}
@@ -409,10 +412,10 @@ func (s *scheduler) probeOrderingsForStops() {
 		}
 		for _, p := range probes {
 			for _, then := range thens {
-				if then.Task == "do_shutdown" && p.Node != then.Node {
+				if then.Task == pcmk.TaskShutdown && p.Node != then.Node {
 					continue
 				}
-				if then.Task == "stonith" && p.Node == then.Node && then.FenceOp == "on" {
+				if then.Task == pcmk.TaskStonith && p.Node == then.Node && then.FenceOp == "on" {
 					continue
 				}
 				s.orderActions(p, then, flags)

@@ -1,27 +1,31 @@
 package transition
 
-import "strings"
+import (
+	"strings"
+
+	"pcl/pcmk"
+)
 
 // configuredOp reports whether the resource has an enabled op with this
 // name and interval (find_rsc_op_entry).
-func configuredOp(r *Resource, name string, intervalMs int64) bool {
+func configuredOp(r *Resource, name pcmk.Task, intervalMs int64) bool {
 	for _, op := range r.Ops {
-		if op.Enabled && strings.EqualFold(op.Name, name) && op.IntervalMs == intervalMs {
+		if op.Enabled && strings.EqualFold(string(op.Name), string(name)) && op.IntervalMs == intervalMs {
 			return true
 		}
 	}
 	return false
 }
 
-func cannotRecur(name string) bool {
+func cannotRecur(name pcmk.Task) bool {
 	switch name {
-	case "stop", "start", "demote", "promote", "reload-agent", "migrate_to", "migrate_from":
+	case pcmk.TaskStop, pcmk.TaskStart, pcmk.TaskDemote, pcmk.TaskPromote, pcmk.TaskReloadAgent, pcmk.TaskMigrateTo, pcmk.TaskMigrateFrom:
 		return true
 	}
 	return false
 }
 
-func isDupOp(r *Resource, name string, intervalMs int64) bool {
+func isDupOp(r *Resource, name pcmk.Task, intervalMs int64) bool {
 	n := 0
 	for _, op := range r.Ops {
 		if op.Name == name && op.IntervalMs == intervalMs {
@@ -37,7 +41,7 @@ func (s *scheduler) createRecurring(r *Resource) {
 	}
 	var start *Action
 	if r.AssignedTo != NoNode && !s.nodes[r.AssignedTo].Maintenance && (s.of(r).nextRole != RoleStopped || !r.Managed) {
-		start = s.customAction(r, opKey(r.ID, "start", 0), "start", r.AssignedTo, true)
+		start = s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
 	}
 	for _, op := range r.Ops {
 		if op.IntervalMs == 0 || cannotRecur(op.Name) || isDupOp(r, op.Name, op.IntervalMs) {
@@ -82,12 +86,12 @@ func (s *scheduler) recurringForActive(r *Resource, start *Action, node int, op 
 			switch s.of(r).role {
 			case RoleUnpromoted, RoleStarted:
 				if s.of(r).nextRole == RolePromoted {
-					after = opKey(r.ID, "promote", 0)
+					after = opKey(r.ID, pcmk.TaskPromote, 0)
 				} else if s.of(r).nextRole == RoleStopped {
-					after = opKey(r.ID, "stop", 0)
+					after = opKey(r.ID, pcmk.TaskStop, 0)
 				}
 			case RolePromoted:
-				after = opKey(r.ID, "demote", 0)
+				after = opKey(r.ID, pcmk.TaskDemote, 0)
 			}
 			if after != "" {
 				s.newOrdering(r, "", cancel, r, after, nil, OrderRunnableLeft)
@@ -103,12 +107,12 @@ func (s *scheduler) recurringForActive(r *Resource, start *Action, node int, op 
 		mon.clear(Runnable)
 	}
 	if node == NoNode || r.Managed {
-		s.newOrdering(r, opKey(r.ID, "start", 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
-		s.newOrdering(r, opKey(r.ID, "reload-agent", 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
+		s.newOrdering(r, opKey(r.ID, pcmk.TaskStart, 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
+		s.newOrdering(r, opKey(r.ID, pcmk.TaskReloadAgent, 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
 		if s.of(r).nextRole == RolePromoted {
-			s.newOrdering(r, opKey(r.ID, "promote", 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
+			s.newOrdering(r, opKey(r.ID, pcmk.TaskPromote, 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
 		} else if s.of(r).role == RolePromoted {
-			s.newOrdering(r, opKey(r.ID, "demote", 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
+			s.newOrdering(r, opKey(r.ID, pcmk.TaskDemote, 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
 		}
 	}
 }
@@ -125,11 +129,11 @@ func (s *scheduler) recurringForInactive(r *Resource, node int, op Op, key strin
 		optional := len(s.of(r).findExact(key, i)) > 0
 		mon := s.customAction(r, key, op.Name, i, optional)
 		if r.Managed {
-			for _, probe := range s.resourceActions(r, i, "monitor", false) {
+			for _, probe := range s.resourceActions(r, i, pcmk.TaskMonitor, false) {
 				s.orderActions(probe, mon, OrderRunnableLeft)
 			}
 		}
-		for _, stop := range s.resourceActions(r, i, "stop", true) {
+		for _, stop := range s.resourceActions(r, i, pcmk.TaskStop, true) {
 			if !stop.is(Optional) && !mon.is(Optional) && !r.Managed {
 				mon.set(Optional)
 			}
@@ -137,7 +141,7 @@ func (s *scheduler) recurringForInactive(r *Resource, node int, op Op, key strin
 				mon.clear(Runnable)
 			}
 			if r.Managed {
-				s.newOrdering(r, opKey(r.ID, "stop", 0), stop, nil, "", mon, OrderImpliesThen|OrderRunnableLeft)
+				s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), stop, nil, "", mon, OrderImpliesThen|OrderRunnableLeft)
 			}
 		}
 		if !s.nodes[i].Online || s.nodes[i].Unclean {
@@ -146,20 +150,20 @@ func (s *scheduler) recurringForInactive(r *Resource, node int, op Op, key strin
 	}
 }
 
-func (s *scheduler) cancelIfRunning(r *Resource, node int, key, name string, intervalMs int64) {
+func (s *scheduler) cancelIfRunning(r *Resource, node int, key string, name pcmk.Task, intervalMs int64) {
 	if len(s.of(r).findExact(key, node)) == 0 {
 		return
 	}
 	cancel := s.newCancel(r, name, intervalMs, node)
 	switch s.of(r).nextRole {
 	case RoleStarted, RoleUnpromoted:
-		s.newOrdering(r, "", cancel, r, opKey(r.ID, "start", 0), nil, OrderRunnableLeft)
+		s.newOrdering(r, "", cancel, r, opKey(r.ID, pcmk.TaskStart, 0), nil, OrderRunnableLeft)
 	}
 }
 
-func (s *scheduler) newCancel(r *Resource, name string, intervalMs int64, node int) *Action {
-	a := s.customAction(r, opKey(r.ID, name, intervalMs), "cancel", node, false)
-	s.setTask(r, a, "cancel")
+func (s *scheduler) newCancel(r *Resource, name pcmk.Task, intervalMs int64, node int) *Action {
+	a := s.customAction(r, opKey(r.ID, name, intervalMs), pcmk.TaskCancel, node, false)
+	s.setTask(r, a, pcmk.TaskCancel)
 	a.CancelTask = name
 	a.IntervalMs = intervalMs
 	return a
@@ -167,7 +171,7 @@ func (s *scheduler) newCancel(r *Resource, name string, intervalMs int64, node i
 
 // scheduleCancel cancels a recurring op after any stop (orphaned or
 // maintenance-mode operations).
-func (s *scheduler) scheduleCancel(r *Resource, name string, intervalMs int64, node int) {
+func (s *scheduler) scheduleCancel(r *Resource, name pcmk.Task, intervalMs int64, node int) {
 	cancel := s.newCancel(r, name, intervalMs, node)
-	s.newOrdering(r, opKey(r.ID, "stop", 0), nil, r, "", cancel, OrderOptional)
+	s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), nil, r, "", cancel, OrderOptional)
 }

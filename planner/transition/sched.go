@@ -3,6 +3,8 @@ package transition
 import (
 	"iter"
 	"strings"
+
+	"pcl/pcmk"
 )
 
 // rscActions is the transition's working record of one resource: the
@@ -16,7 +18,7 @@ type rscActions struct {
 
 	actions []*Action             // in creation order
 	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
-	byTask  map[string]*taskList  // actions by foldKey(Task), in creation order (see setTask)
+	byTask  map[string]*taskList  // actions by foldKey(string(Task)), in creation order (see setTask)
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
@@ -31,7 +33,7 @@ type rscActions struct {
 	// an action added since (see bucket).
 	lastMiss string
 	// lastTask and lastTaskList remember the last task addAction filed.
-	lastTask     string
+	lastTask     pcmk.Task
 	lastTaskList *taskList
 
 	// role and nextRole start as the resource's and change as scheduling
@@ -191,7 +193,7 @@ func matchAction(a *Action, key string, node int) bool {
 
 // findFirstAction returns the most recently created action matching the
 // key (when not "") and task (when not "") on node (any when NoNode).
-func findFirstAction(list []*Action, key, task string, node int) *Action {
+func findFirstAction(list []*Action, key string, task pcmk.Task, node int) *Action {
 	for i := len(list) - 1; i >= 0; i-- {
 		a := list[i]
 		if node != NoNode && a.Node != node {
@@ -200,7 +202,7 @@ func findFirstAction(list []*Action, key, task string, node int) *Action {
 		if key != "" && a.Key != key && !strings.EqualFold(a.Key, key) {
 			continue
 		}
-		if task != "" && a.Task != task && !strings.EqualFold(a.Task, task) {
+		if task != "" && a.Task != task && !strings.EqualFold(string(a.Task), string(task)) {
 			continue
 		}
 		if node == NoNode {
@@ -213,7 +215,7 @@ func findFirstAction(list []*Action, key, task string, node int) *Action {
 	return nil
 }
 
-func (s *scheduler) resourceActions(r *Resource, node int, task string, requireNode bool) []*Action {
+func (s *scheduler) resourceActions(r *Resource, node int, task pcmk.Task, requireNode bool) []*Action {
 	key := opKey(r.ID, task, 0)
 	if requireNode {
 		return s.of(r).findExact(key, node)
@@ -223,7 +225,7 @@ func (s *scheduler) resourceActions(r *Resource, node int, task string, requireN
 
 // customAction finds or creates an action, as Pacemaker's custom_action
 // with save_action set.
-func (s *scheduler) customAction(r *Resource, key, task string, node int, optional bool) *Action {
+func (s *scheduler) customAction(r *Resource, key string, task pcmk.Task, node int, optional bool) *Action {
 	var a *Action
 	if r != nil {
 		a = s.of(r).findFirst(key, node)
@@ -305,7 +307,7 @@ func (s *scheduler) updateRunnable(a *Action) {
 }
 
 func (s *scheduler) needsQuorumOrFencing(a *Action) bool {
-	if a.Task != "start" && a.Task != "promote" {
+	if a.Task != pcmk.TaskStart && a.Task != pcmk.TaskPromote {
 		return false
 	}
 	return a.Rsc.NeedsFencing || a.Rsc.NeedsQuorum
@@ -322,12 +324,14 @@ func (s *scheduler) quorumPolicy() string {
 	return "stop"
 }
 
-// pseudoOp finds or creates a pseudo-action without a resource.
+// pseudoOp finds or creates a pseudo-action without a resource. Its name
+// is its key and its task both, as Pacemaker's get_pseudo_op makes it
+// ("load_stopped_node1", "one-or-more:set1").
 func (s *scheduler) pseudoOp(name string) *Action {
 	if a, ok := s.singletons[name]; ok {
 		return a
 	}
-	a := s.customAction(nil, name, name, NoNode, true)
+	a := s.customAction(nil, name, pcmk.Task(name), NoNode, true)
 	a.set(Pseudo | Runnable)
 	return a
 }
@@ -442,15 +446,15 @@ const (
 
 // taskMark is the mark of an action with task: a new action has no inputs
 // yet (orderActions and setRequiresAny mark those).
-func taskMark(task string) actionMark {
-	if task == "start" || task == "promote" {
+func taskMark(task pcmk.Task) actionMark {
+	if task == pcmk.TaskStart || task == pcmk.TaskPromote {
 		return markStarts
 	}
 	return 0
 }
 
 // setTask changes the task of r's action a, minding its mark.
-func (s *scheduler) setTask(r *Resource, a *Action, task string) {
+func (s *scheduler) setTask(r *Resource, a *Action, task pcmk.Task) {
 	s.of(r).setTask(a, task)
 	s.marks[a.ID] |= taskMark(task)
 }
@@ -511,7 +515,7 @@ func (s *scheduler) storeOrdering(rec orderingRecord) {
 	s.orderings[last] = append(s.orderings[last], rec)
 }
 
-func orderingTask(a *Action, key string) string {
+func orderingTask(a *Action, key string) pcmk.Task {
 	if a != nil {
 		return a.Task
 	}
@@ -532,35 +536,35 @@ func (s *scheduler) orderMigrationEquivalents(o *ordering) {
 	}
 	ft, tt := orderingTask(o.lhAction, o.lhTask), orderingTask(o.rhAction, o.rhTask)
 	switch {
-	case ft == "start" && tt == "start":
+	case ft == pcmk.TaskStart && tt == pcmk.TaskStart:
 		flags := OrderOptional
 		if firstM && thenM {
-			s.orderRscActions(o.lhRsc, "migrate_from", o.rhRsc, "migrate_to", flags)
+			s.orderRscActions(o.lhRsc, pcmk.TaskMigrateFrom, o.rhRsc, pcmk.TaskMigrateTo, flags)
 		}
 		if thenM {
 			if firstM {
 				flags |= OrderApplyFirstNonMigratable
 			}
-			s.orderRscActions(o.lhRsc, "start", o.rhRsc, "migrate_to", flags)
+			s.orderRscActions(o.lhRsc, pcmk.TaskStart, o.rhRsc, pcmk.TaskMigrateTo, flags)
 		}
-	case thenM && ft == "stop" && tt == "stop":
+	case thenM && ft == pcmk.TaskStop && tt == pcmk.TaskStop:
 		flags := OrderOptional
 		if firstM {
 			flags |= OrderApplyFirstNonMigratable
 		}
-		s.orderRscActions(o.lhRsc, "stop", o.rhRsc, "migrate_to", flags)
-	case ft == "promote" && tt == "start":
+		s.orderRscActions(o.lhRsc, pcmk.TaskStop, o.rhRsc, pcmk.TaskMigrateTo, flags)
+	case ft == pcmk.TaskPromote && tt == pcmk.TaskStart:
 		if thenM {
-			s.orderRscActions(o.lhRsc, "promote", o.rhRsc, "migrate_to", OrderOptional)
+			s.orderRscActions(o.lhRsc, pcmk.TaskPromote, o.rhRsc, pcmk.TaskMigrateTo, OrderOptional)
 		}
-	case ft == "demote" && tt == "stop":
+	case ft == pcmk.TaskDemote && tt == pcmk.TaskStop:
 		if thenM {
-			s.orderRscActions(o.lhRsc, "demote", o.rhRsc, "migrate_to", OrderOptional)
+			s.orderRscActions(o.lhRsc, pcmk.TaskDemote, o.rhRsc, pcmk.TaskMigrateTo, OrderOptional)
 		}
 	}
 }
 
 // orderRscActions orders first's task before then's task.
-func (s *scheduler) orderRscActions(first *Resource, firstTask string, then *Resource, thenTask string, flags OrderFlags) {
+func (s *scheduler) orderRscActions(first *Resource, firstTask pcmk.Task, then *Resource, thenTask pcmk.Task, flags OrderFlags) {
 	s.newOrdering(first, opKey(first.ID, firstTask, 0), nil, then, opKey(then.ID, thenTask, 0), nil, flags)
 }

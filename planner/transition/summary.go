@@ -1,5 +1,7 @@
 package transition
 
+import "pcl/pcmk"
+
 // Change is one line of the transition summary: what happens to a
 // resource.
 type Change struct {
@@ -68,23 +70,23 @@ func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 		return nil
 	}
 	moving := current != NoNode && next != NoNode && current != next
-	start := first(s.resourceActions(r, next, "start", false))
+	start := first(s.resourceActions(r, next, pcmk.TaskStart, false))
 	startNode := NoNode
 	if start != nil && start.is(Runnable) {
 		startNode = current
 	}
-	stop := first(s.resourceActions(r, startNode, "stop", false))
+	stop := first(s.resourceActions(r, startNode, pcmk.TaskStop, false))
 	if stop == nil && s.of(r).stopUnexpected {
-		stop = first(s.resourceActions(r, NoNode, "stop", false))
+		stop = first(s.resourceActions(r, NoNode, pcmk.TaskStop, false))
 	}
-	promote := first(s.resourceActions(r, next, "promote", false))
-	demote := first(s.resourceActions(r, next, "demote", false))
+	promote := first(s.resourceActions(r, next, pcmk.TaskPromote, false))
+	demote := first(s.resourceActions(r, next, pcmk.TaskDemote, false))
 
 	if s.of(r).role == s.of(r).nextRole {
 		if next == NoNode {
 			return nil
 		}
-		migrate := first(s.resourceActions(r, next, "migrate_from", false))
+		migrate := first(s.resourceActions(r, next, pcmk.TaskMigrateFrom, false))
 		switch {
 		case migrate != nil && current != NoNode && migrate.is(Runnable):
 			return []Change{s.item("Migrate", r, current, next, start, nil)}
@@ -116,7 +118,7 @@ func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 	switch {
 	case stop != nil && (s.of(r).nextRole == RoleStopped || (start != nil && !start.is(Runnable))):
 		var out []Change
-		key := opKey(r.ID, "stop", 0)
+		key := opKey(r.ID, pcmk.TaskStop, 0)
 		for _, n := range r.RunningOn {
 			stopOp := first(s.of(r).find(key, n))
 			src := start
@@ -155,9 +157,9 @@ func (t *Transition) NodeActions() []string {
 		}
 		var task string
 		switch a.Task {
-		case "do_shutdown":
+		case pcmk.TaskShutdown:
 			task = "Shutdown"
-		case "stonith":
+		case pcmk.TaskStonith:
 			task = "Fence (" + a.FenceOp + ")"
 		default:
 			continue

@@ -1,5 +1,7 @@
 package transition
 
+import "pcl/pcmk"
+
 // Transition is the computed set of actions and their orderings.
 type Transition struct {
 	Nodes   []*Node
@@ -25,7 +27,7 @@ func Compute(in *Input) *Transition {
 	}
 	for _, r := range s.rscs {
 		for _, n := range r.ClearFailcount {
-			a := s.customAction(r, opKey(r.ID, "clear_failcount", 0), "clear_failcount", n, false)
+			a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
 			a.setReason("", true)
 		}
 	}
@@ -45,9 +47,9 @@ func Compute(in *Input) *Transition {
 	if in.StopOrphanResources {
 		for _, r := range s.rscs {
 			for _, n := range r.OrphanFailcounts {
-				a := s.customAction(r, opKey(r.ID, "clear_failcount", 0), "clear_failcount", n, false)
+				a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
 				a.setReason("it is orphaned", true)
-				s.newOrdering(r, "", a, r, opKey(r.ID, "stop", 0), nil, OrderOptional)
+				s.newOrdering(r, "", a, r, opKey(r.ID, pcmk.TaskStop, 0), nil, OrderOptional)
 			}
 		}
 	}
@@ -72,7 +74,7 @@ func (s *scheduler) configChanges() {
 		for _, c := range r.ConfigChanges {
 			switch c.Kind {
 			case ChangeAgentRestart:
-				s.customAction(r, opKey(r.ID, "stop", 0), "stop", c.Node, false)
+				s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, c.Node, false)
 				r.StartPending = true
 			case ChangeCleanup:
 				s.scheduleCleanup(r, c.Node)
@@ -91,7 +93,7 @@ func (s *scheduler) configChanges() {
 			case ChangeReload:
 				s.scheduleReload(r, c.Node)
 			case ChangeClearFailcount:
-				a := s.customAction(r, opKey(r.ID, "clear_failcount", 0), "clear_failcount", c.Node, false)
+				a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, c.Node, false)
 				a.setReason("action definition changed", true)
 			}
 		}
@@ -107,11 +109,11 @@ func (s *scheduler) scheduleCleanup(r *Resource, node int) {
 	if n := s.node(node); n == nil || n.Unclean || !n.Online {
 		return
 	}
-	a := s.customAction(r, opKey(r.ID, "delete", 0), "delete", node, false)
+	a := s.customAction(r, opKey(r.ID, pcmk.TaskDelete, 0), pcmk.TaskDelete, node, false)
 	a.set(OnDC)
 	s.updateRunnable(a)
-	s.orderRscActions(r, "stop", r, "delete", OrderOptional)
-	s.orderRscActions(r, "delete", r, "start", OrderOptional)
+	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskDelete, OrderOptional)
+	s.orderRscActions(r, pcmk.TaskDelete, r, pcmk.TaskStart, OrderOptional)
 }
 
 func (s *scheduler) scheduleReload(r *Resource, node int) {
@@ -119,12 +121,12 @@ func (s *scheduler) scheduleReload(r *Resource, node int) {
 		return
 	}
 	if r.StartPending {
-		s.customAction(r, opKey(r.ID, "stop", 0), "stop", node, false)
+		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, node, false)
 		return
 	}
 	s.of(r).reload = true
-	a := s.customAction(r, opKey(r.ID, "reload-agent", 0), "reload-agent", node, false)
+	a := s.customAction(r, opKey(r.ID, pcmk.TaskReloadAgent, 0), pcmk.TaskReloadAgent, node, false)
 	a.setReason("resource definition change", false)
-	s.newOrdering(nil, "", a, r, opKey(r.ID, "stop", 0), nil, OrderOptional|OrderThenCancelsFirst)
-	s.newOrdering(nil, "", a, r, opKey(r.ID, "demote", 0), nil, OrderOptional|OrderThenCancelsFirst)
+	s.newOrdering(nil, "", a, r, opKey(r.ID, pcmk.TaskStop, 0), nil, OrderOptional|OrderThenCancelsFirst)
+	s.newOrdering(nil, "", a, r, opKey(r.ID, pcmk.TaskDemote, 0), nil, OrderOptional|OrderThenCancelsFirst)
 }

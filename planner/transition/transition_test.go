@@ -121,7 +121,7 @@ func TestParseOpKey(t *testing.T) {
 		{"vm_migrate_to_0", "vm", "migrate_to"},
 	} {
 		rsc, task, _, ok := parseOpKey(c.key)
-		if !ok || rsc != c.rsc || task != c.task {
+		if !ok || rsc != c.rsc || string(task) != c.task {
 			t.Errorf("parseOpKey(%q) = %q, %q, %v", c.key, rsc, task, ok)
 		}
 	}

@@ -1,5 +1,7 @@
 package transition
 
+import "pcl/pcmk"
+
 type updated uint8
 
 const (
@@ -8,16 +10,16 @@ const (
 )
 
 // memberTask maps a group's pseudo-action task to its members' task.
-func memberTask(task string) string {
+func memberTask(task pcmk.Task) pcmk.Task {
 	switch task {
-	case "running":
-		return "start"
-	case "stopped":
-		return "stop"
-	case "promoted":
-		return "promote"
-	case "demoted":
-		return "demote"
+	case pcmk.TaskRunning:
+		return pcmk.TaskStart
+	case pcmk.TaskStopped:
+		return pcmk.TaskStop
+	case pcmk.TaskPromoted:
+		return pcmk.TaskPromote
+	case pcmk.TaskDemoted:
+		return pcmk.TaskDemote
 	}
 	return task
 }
@@ -32,17 +34,17 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 	if !ok || iv > 0 {
 		return a
 	}
-	remapped := ""
+	var remapped pcmk.Task
 	switch task {
-	case "stop":
-		remapped = "stopped"
-	case "start":
-		remapped = "running"
-	case "promote":
-		remapped = "promoted"
-	case "demote":
-		remapped = "demoted"
-	case "stopped", "running", "promoted", "demoted":
+	case pcmk.TaskStop:
+		remapped = pcmk.TaskStopped
+	case pcmk.TaskStart:
+		remapped = pcmk.TaskRunning
+	case pcmk.TaskPromote:
+		remapped = pcmk.TaskPromoted
+	case pcmk.TaskDemote:
+		remapped = pcmk.TaskDemoted
+	case pcmk.TaskStopped, pcmk.TaskRunning, pcmk.TaskPromoted, pcmk.TaskDemoted:
 		remapped = task
 	}
 	if remapped == "" {
@@ -94,10 +96,10 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		firstID := other.Action
 		first := s.actions[firstID]
 		thenNode, firstNode := then.Node, first.Node
-		if first.Rsc != nil && collective(first.Rsc) && first.Task == "start" {
+		if first.Rsc != nil && collective(first.Rsc) && first.Task == pcmk.TaskStart {
 			firstNode = location(first.Rsc)
 		}
-		if then.Rsc != nil && collective(then.Rsc) && then.Task == "start" {
+		if then.Rsc != nil && collective(then.Rsc) && then.Task == pcmk.TaskStart {
 			thenNode = location(then.Rsc)
 		}
 		if other.Type&OrderSameNode != 0 && firstNode != NoNode && thenNode != NoNode && firstNode != thenNode {
@@ -107,7 +109,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		changed &^= updatedFirst
 		if first.Rsc != nil && other.Type&OrderThenCancelsFirst != 0 && !then.is(Optional) {
 			first.set(Optional)
-			if first.Task == "reload-agent" {
+			if first.Task == pcmk.TaskReloadAgent {
 				s.of(first.Rsc).reload = false
 			}
 		}
@@ -241,7 +243,7 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 		first.set(PrintAlways)
 	}
 	if order().Type&(OrderImpliesThen|OrderImpliesFirst|OrderRestart) != 0 && first.Rsc != nil &&
-		!first.Rsc.Managed && first.Rsc.Blocked && !first.is(Runnable) && first.Task == "stop" {
+		!first.Rsc.Managed && first.Rsc.Blocked && !first.is(Runnable) && first.Task == pcmk.TaskStop {
 		if then.is(Runnable) {
 			then.clear(Runnable)
 			changed |= updatedThen
@@ -255,11 +257,11 @@ func (s *scheduler) handleAsymmetric(first, then *Action) {
 		return
 	}
 	role := s.currentRole(then.Rsc)
-	if role == RoleStopped && then.Task == "stop" {
+	if role == RoleStopped && then.Task == pcmk.TaskStop {
 		return
 	}
 	if role >= RoleStarted && then.is(Optional) && then.Node != NoNode && len(then.Rsc.RunningOn) == 1 &&
-		then.Node == then.Rsc.RunningOn[0] && then.Task == "start" {
+		then.Node == then.Rsc.RunningOn[0] && then.Task == pcmk.TaskStart {
 		return
 	}
 	if !first.is(Runnable) {
@@ -352,10 +354,10 @@ func (s *scheduler) updatePrimitiveOrdered(first, then *Action, node int, flags,
 // blockColocationDependents makes the starts of resources colocated with
 // an unstartable resource at INFINITY unrunnable too.
 func (s *scheduler) blockColocationDependents(a *Action) {
-	if a.is(Runnable) || (a.Task != "start" && a.Task != "promote") || a.Rsc == nil {
+	if a.is(Runnable) || (a.Task != pcmk.TaskStart && a.Task != pcmk.TaskPromote) || a.Rsc == nil {
 		return
 	}
-	isStart := a.Task == "start"
+	isStart := a.Task == pcmk.TaskStart
 	top := a.Rsc
 	for top.Parent != nil {
 		top = top.Parent
@@ -381,16 +383,16 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 			continue
 		}
 		if c.DepRole == RolePromoted {
-			s.markBlocked(dep, "promote", a.Rsc)
+			s.markBlocked(dep, pcmk.TaskPromote, a.Rsc)
 		} else {
-			s.markBlocked(dep, "start", a.Rsc)
+			s.markBlocked(dep, pcmk.TaskStart, a.Rsc)
 		}
 	}
 }
 
 const infinity = 1000000
 
-func (s *scheduler) markBlocked(r *Resource, task string, reason *Resource) {
+func (s *scheduler) markBlocked(r *Resource, task pcmk.Task, reason *Resource) {
 	text := "colocation with " + reason.ID
 	for i := len(s.of(r).actions) - 1; i >= 0; i-- {
 		a := s.of(r).actions[i]
