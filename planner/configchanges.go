@@ -4,7 +4,6 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
-	"pcl/planner/transition"
 	"strings"
 )
 
@@ -92,7 +91,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 					continue
 				}
 				_, hasRestart := opAttr(op, "op-restart-digest")
-				var kind transition.ConfigChangeKind
+				var kind model.ConfigChangeKind
 				switch {
 				case restart:
 					kind = model.ChangeRestart
@@ -103,7 +102,7 @@ func (p *Plan) configChanges() map[string][]model.ConfigChange {
 				default:
 					kind = model.ChangeRestart
 				}
-				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: pcmk.Task(dtask), IntervalMs: iv})
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
 				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
 			}
 		}
