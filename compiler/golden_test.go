@@ -14,7 +14,6 @@ import (
 
 	"pcl/emit/cibxml"
 	"pcl/ir"
-	"pcl/planner/scenario"
 )
 
 // TestGolden compiles the .pcl files of each testdata/golden/*.txtar as one
@@ -101,11 +100,11 @@ func scenarioText(list []*ir.Scenario) []byte {
 			arg := in.Node
 			switch {
 			case in.Kind == ir.InjectOp:
-				arg = scenario.OpSpec(*in)
+				arg = in.OpSpec().String()
 			case in.Ticket != "":
 				arg = in.Ticket
 			}
-			fmt.Fprintf(&b, "  --%s %s (%s)\n", scenario.KindFlag(in.Kind), arg, in.DeclRange)
+			fmt.Fprintf(&b, "  --%s %s (%s)\n", in.Kind.Flag(), arg, in.DeclRange)
 		}
 	}
 	return b.Bytes()

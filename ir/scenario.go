@@ -1,6 +1,10 @@
 package ir
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"pcl/pcmk"
+
+	"github.com/hashicorp/hcl/v2"
+)
 
 // Scenario is a declared what-if: a named list of changes to the cluster's
 // state (nodes going down, failing or coming up, operations failing,
@@ -52,4 +56,37 @@ type Injection struct {
 	Count      int // 0 means once
 
 	DeclRange hcl.Range
+}
+
+// Flag is the `pcl plan` flag (without dashes) that injects k, the name
+// crm_simulate's long options give it.
+func (k InjectionKind) Flag() string {
+	switch k {
+	case InjectNodeUp:
+		return "node-up"
+	case InjectNodeDown:
+		return "node-down"
+	case InjectNodeFail:
+		return "node-fail"
+	case InjectNodeStandby:
+		return "node-standby"
+	case InjectTicketGrant:
+		return "ticket-grant"
+	case InjectTicketRevoke:
+		return "ticket-revoke"
+	case InjectTicketStandby:
+		return "ticket-standby"
+	case InjectTicketActivate:
+		return "ticket-activate"
+	case InjectOp:
+		return "op-fail"
+	}
+	return "unknown"
+}
+
+// OpSpec is an operation injection in crm_simulate's -i syntax
+// (rsc_task_interval@node=rc).
+func (in Injection) OpSpec() pcmk.OpSpec {
+	return pcmk.OpSpec{Resource: in.Resource, Task: pcmk.Task(in.Operation), IntervalMs: in.IntervalMs,
+		Node: in.Node, RC: pcmk.OCFRC(in.RC), Count: in.Count}
 }

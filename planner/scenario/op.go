@@ -20,11 +20,11 @@ const (
 func (a *applier) injectOp(in ir.Injection) error {
 	agent, err := a.primitiveAgent(in.Resource)
 	if err != nil {
-		return fmt.Errorf("%s: %v", OpSpec(in), err)
+		return fmt.Errorf("%s: %v", in.OpSpec(), err)
 	}
 	ns, err := a.nodeState(in.Node, false)
 	if err != nil {
-		return fmt.Errorf("%s: %v", OpSpec(in), err)
+		return fmt.Errorf("%s: %v", in.OpSpec(), err)
 	}
 	n := in.Count
 	if n < 1 {

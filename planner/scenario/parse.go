@@ -12,7 +12,7 @@ import (
 func ParseNode(kind ir.InjectionKind, text string) (ir.Injection, error) {
 	in := ir.Injection{Kind: kind, Node: strings.TrimSpace(text)}
 	if err := check(in); err != nil {
-		return ir.Injection{}, fmt.Errorf("--%s %q: %v; give a node name such as node1", KindFlag(kind), text, err)
+		return ir.Injection{}, fmt.Errorf("--%s %q: %v; give a node name such as node1", kind.Flag(), text, err)
 	}
 	return in, nil
 }
@@ -21,7 +21,7 @@ func ParseNode(kind ir.InjectionKind, text string) (ir.Injection, error) {
 func ParseTicket(kind ir.InjectionKind, text string) (ir.Injection, error) {
 	in := ir.Injection{Kind: kind, Ticket: strings.TrimSpace(text)}
 	if err := check(in); err != nil {
-		return ir.Injection{}, fmt.Errorf("--%s %q: %v; give a ticket name such as ticketA", KindFlag(kind), text, err)
+		return ir.Injection{}, fmt.Errorf("--%s %q: %v; give a ticket name such as ticketA", kind.Flag(), text, err)
 	}
 	return in, nil
 }

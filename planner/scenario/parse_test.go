@@ -28,7 +28,7 @@ func TestOpSpecRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := scenario.OpSpec(in); got != spec {
+		if got := in.OpSpec().String(); got != spec {
 			t.Errorf("OpSpec(ParseOp(%q)) = %q", spec, got)
 		}
 	}

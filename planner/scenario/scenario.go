@@ -21,31 +21,6 @@ type Scenario struct {
 	Now time.Time
 }
 
-// KindFlag is the command-line flag (without dashes) that injects k.
-func KindFlag(k ir.InjectionKind) string {
-	switch k {
-	case ir.InjectNodeUp:
-		return "node-up"
-	case ir.InjectNodeDown:
-		return "node-down"
-	case ir.InjectNodeFail:
-		return "node-fail"
-	case ir.InjectNodeStandby:
-		return "node-standby"
-	case ir.InjectTicketGrant:
-		return "ticket-grant"
-	case ir.InjectTicketRevoke:
-		return "ticket-revoke"
-	case ir.InjectTicketStandby:
-		return "ticket-standby"
-	case ir.InjectTicketActivate:
-		return "ticket-activate"
-	case ir.InjectOp:
-		return "op-fail"
-	}
-	return "unknown"
-}
-
 // Describe says in a few words what an injection does.
 func Describe(in ir.Injection) string {
 	switch in.Kind {
@@ -66,16 +41,9 @@ func Describe(in ir.Injection) string {
 	case ir.InjectTicketActivate:
 		return "ticket " + in.Ticket + " activated"
 	case ir.InjectOp:
-		return OpSpec(in)
+		return in.OpSpec().String()
 	}
 	return "?"
-}
-
-// OpSpec writes an operation injection in the flag syntax ParseOp reads:
-// rsc_op_interval@node=rc, with xN when it happens N > 1 times.
-func OpSpec(in ir.Injection) string {
-	return pcmk.OpSpec{Resource: in.Resource, Task: pcmk.Task(in.Operation), IntervalMs: in.IntervalMs,
-		Node: in.Node, RC: pcmk.OCFRC(in.RC), Count: in.Count}.String()
 }
 
 // String describes the scenario: its injections in application order,
