@@ -84,13 +84,37 @@ func (r *Result) AssignedNode(rsc *model.Resource) string {
 }
 
 // IsUnknown reports whether the placement and actions of the resource
-// with the given id are not computed exactly, and why.
+// with the given id are not computed exactly, and why. Every id is
+// unknown when the whole plan is (see PlanUnknown); the empty id asks
+// about the whole plan alone.
 func (r *Result) IsUnknown(id string) (Unknown, bool) {
-	if i, ok := r.unknown[id]; ok {
+	if i, ok := r.unknownIndex(id); ok {
 		return r.Unknown[i], true
 	}
-	if i, ok := r.unknown[""]; ok {
+	return r.PlanUnknown()
+}
+
+// PlanUnknown reports whether no placement or action of this run is
+// exact (the cluster has remote or guest nodes), and why.
+func (r *Result) PlanUnknown() (Unknown, bool) {
+	if i, ok := r.unknownIndex(""); ok {
 		return r.Unknown[i], true
 	}
 	return Unknown{}, false
+}
+
+// unknownIndex finds the first entry of Unknown about id. A Result put
+// together by hand (a test's) has no index, and is searched: it must not
+// pass for exact because Schedule did not build it.
+func (r *Result) unknownIndex(id string) (int, bool) {
+	if r.unknown != nil {
+		i, ok := r.unknown[id]
+		return i, ok
+	}
+	for i, u := range r.Unknown {
+		if u.Resource == id {
+			return i, true
+		}
+	}
+	return 0, false
 }
