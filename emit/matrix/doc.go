@@ -9,8 +9,9 @@
 //
 // FromBatch composes the report of a batch planned by package
 // planner/batch; Build takes planned scenarios from anywhere (Run: a
-// name, the plan and the transition). The package reads planner results
-// and never plans: the dependency goes from emit to planner, not back.
+// name and the planner.Result, which holds the transition). The package
+// reads planner results and never plans: the dependency goes from emit to
+// planner, not back.
 // Reading the batch flags and choosing the format and the text width
 // ($COLUMNS) are cmd/pcl's.
 package matrix

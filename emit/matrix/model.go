@@ -17,11 +17,12 @@ type Run struct {
 	// Description says what the scenario changes ("n1 down, ticket T
 	// revoked"); "" when it adds nothing to the name.
 	Description string
-	// Err is set when the scenario could not be planned; Plan and
-	// Transition are nil then.
-	Err        error
-	Plan       *planner.Plan
-	Transition *transition.Transition
+	// Err is set when the scenario could not be planned; Result is nil
+	// then.
+	Err error
+	// Result is the scenario as planner.Schedule planned it, with its
+	// transition.
+	Result *planner.Result
 }
 
 // State is what a matrix cell says.
@@ -117,15 +118,19 @@ func Build(baseline *Run, runs []*Run, elapsed time.Duration) *Report {
 func rows(baseline *Run, runs []*Run) (prims, unsupported []string) {
 	all := append([]*Run{baseline}, runs...)
 	for _, run := range all {
-		if run == nil || run.Plan == nil {
+		if run == nil || run.Result == nil {
 			continue
 		}
-		for _, res := range run.Plan.Resources {
+		for _, res := range run.Result.Resources {
 			if res.Kind == planner.KindPrimitive {
 				prims = append(prims, res.ID)
 			}
 		}
-		unsupported = append(unsupported, run.Plan.Unsupported...)
+		for _, u := range run.Result.Unknown {
+			if res := run.Result.Resource(u.Resource); res != nil && res.Index < 0 {
+				unsupported = append(unsupported, u.Resource)
+			}
+		}
 		return prims, unsupported
 	}
 	return nil, nil
@@ -133,7 +138,7 @@ func rows(baseline *Run, runs []*Run) (prims, unsupported []string) {
 
 func column(run *Run, resources []string) *Column {
 	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
-	if run.Err != nil || run.Plan == nil || run.Transition == nil {
+	if run.Err != nil || run.Result == nil || run.Result.Transition == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {
 			c.Err = run.Err.Error()
@@ -143,7 +148,7 @@ func column(run *Run, resources []string) *Column {
 		}
 		return c
 	}
-	p, t := run.Plan, run.Transition
+	p, t := run.Result, run.Result.Transition
 	blocked := map[string]transition.Change{}
 	for _, ch := range t.Changes {
 		if ch.Blocked {
@@ -183,7 +188,7 @@ func column(run *Run, resources []string) *Column {
 
 // stopReason explains why a resource gets no node: the planner's reason
 // and, when it kept score explanations, what made each node unusable.
-func stopReason(p *planner.Plan, res *planner.Resource) string {
+func stopReason(p *planner.Result, res *planner.Resource) string {
 	why := res.Why
 	if why == "" {
 		why = "no node can run it"

@@ -48,21 +48,21 @@ type Document struct {
 	Actions   []ActionEntry `json:"actions"`
 }
 
-// JSON writes the placement of every resource, the summary and the actions
-// in the graph plus the required actions that are blocked.
-func JSON(t *transition.Transition, p *planner.Plan) ([]byte, error) {
+// JSON writes the placement of every primitive of res, the summary and
+// the actions in the graph plus the required actions that are blocked
+// (res must hold its transition).
+func JSON(res *planner.Result) ([]byte, error) {
+	t := res.Transition
 	doc := Document{Placement: []Placement{}, Changes: []ChangeEntry{}, Actions: []ActionEntry{}}
-	if p != nil {
-		for _, r := range p.Resources {
-			if r.Kind != planner.KindPrimitive {
-				continue
-			}
-			pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Next: p.AssignedNode(r), Reason: r.Why}
-			for _, n := range r.RunningOn {
-				pl.Current = append(pl.Current, p.Nodes[n].Uname)
-			}
-			doc.Placement = append(doc.Placement, pl)
+	for _, r := range res.Resources {
+		if r.Kind != planner.KindPrimitive {
+			continue
 		}
+		pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Next: res.AssignedNode(r), Reason: r.Why}
+		for _, n := range r.RunningOn {
+			pl.Current = append(pl.Current, res.Nodes[n].Uname)
+		}
+		doc.Placement = append(doc.Placement, pl)
 	}
 	for _, c := range t.Changes {
 		doc.Changes = append(doc.Changes, ChangeEntry{Change: c.Verb, Resource: c.Resource,

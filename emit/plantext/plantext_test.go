@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/planner"
 	"pcl/planner/model"
 	"pcl/planner/transition"
 )
@@ -26,14 +27,14 @@ func TestCRMSimulate(t *testing.T) {
 }
 
 func TestText(t *testing.T) {
-	got := string(Text(moveTransition(), nil))
+	got := string(Text(&planner.Result{Transition: moveTransition()}))
 	if !strings.HasPrefix(got, "web: move king -> ace") {
 		t.Errorf("got %q", got)
 	}
 }
 
 func TestJSON(t *testing.T) {
-	data, err := JSON(moveTransition(), nil)
+	data, err := JSON(&planner.Result{Transition: moveTransition()})
 	if err != nil {
 		t.Fatal(err)
 	}

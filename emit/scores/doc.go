@@ -1,4 +1,4 @@
-// Package scores formats a planner.Plan's allocation scores: the
+// Package scores formats a planner.Result's allocation scores: the
 // crm_simulate score lines, a resources-by-nodes table with the chosen node
 // marked, JSON, and the per-node explanation of one resource's scores.
 //

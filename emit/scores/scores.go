@@ -13,9 +13,9 @@ import (
 
 // CRMSimulate renders the score lines exactly as `crm_simulate -sQ` prints
 // them, one per line, in the order Pacemaker computes them.
-func CRMSimulate(p *planner.Plan) []byte {
+func CRMSimulate(res *planner.Result) []byte {
 	var b []byte
-	for _, l := range p.Scores {
+	for _, l := range res.Scores {
 		b, _ = l.AppendText(b)
 		b = append(b, '\n')
 	}
@@ -23,18 +23,18 @@ func CRMSimulate(p *planner.Plan) []byte {
 }
 
 // finalLines returns, per resource id, the last score line printed for it on
-// each node, by the node's index in p.Nodes (nil where none): the scores the
+// each node, by the node's index in res.Nodes (nil where none): the scores the
 // assignment used.
-func finalLines(p *planner.Plan) map[string][]*planner.ScoreLine {
-	nodeIndex := make(map[string]int, len(p.Nodes))
-	for i, n := range p.Nodes {
+func finalLines(res *planner.Result) map[string][]*planner.ScoreLine {
+	nodeIndex := make(map[string]int, len(res.Nodes))
+	for i, n := range res.Nodes {
 		nodeIndex[n.Uname] = i
 	}
 	out := map[string][]*planner.ScoreLine{}
 	// Lines of one resource come together: remember the last row.
 	lastRsc, lastRow := "", []*planner.ScoreLine(nil)
-	for i := range p.Scores {
-		l := &p.Scores[i]
+	for i := range res.Scores {
+		l := &res.Scores[i]
 		n, ok := nodeIndex[l.Node]
 		if !ok {
 			continue
@@ -42,7 +42,7 @@ func finalLines(p *planner.Plan) map[string][]*planner.ScoreLine {
 		if l.Resource != lastRsc || lastRow == nil {
 			lastRow = out[l.Resource]
 			if lastRow == nil {
-				lastRow = make([]*planner.ScoreLine, len(p.Nodes))
+				lastRow = make([]*planner.ScoreLine, len(res.Nodes))
 				out[l.Resource] = lastRow
 			}
 			lastRsc = l.Resource
@@ -54,38 +54,38 @@ func finalLines(p *planner.Plan) map[string][]*planner.ScoreLine {
 
 // displayNode is where a resource is placed: its own node for a primitive,
 // the first member's for a group.
-func displayNode(p *planner.Plan, r *planner.Resource) string {
+func displayNode(res *planner.Result, r *planner.Resource) string {
 	if r.Kind == planner.KindGroup {
 		if len(r.Children) == 0 {
 			return ""
 		}
-		return p.AssignedNode(r.Children[0])
+		return res.AssignedNode(r.Children[0])
 	}
-	return p.AssignedNode(r)
+	return res.AssignedNode(r)
 }
 
 // Table renders resources as rows and nodes as columns; the chosen node's
 // cell is marked with "*", and "-" marks a node the resource does not
 // consider at all. Group members are indented under their group.
-func Table(p *planner.Plan) []byte {
+func Table(res *planner.Result) []byte {
 	var b bytes.Buffer
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	final := finalLines(p)
+	final := finalLines(res)
 	row := []byte("RESOURCE")
-	for _, n := range p.Nodes {
+	for _, n := range res.Nodes {
 		row = append(append(row, '\t'), n.Uname...)
 	}
 	row = append(row, "\tPLACED\n"...)
 	w.Write(row)
-	for _, r := range p.Resources {
+	for _, r := range res.Resources {
 		row = row[:0]
 		if r.Parent != nil {
 			row = append(row, "  "...)
 		}
 		row = append(row, r.ID...)
-		chosen := displayNode(p, r)
+		chosen := displayNode(res, r)
 		lines := final[r.ID]
-		for i, n := range p.Nodes {
+		for i, n := range res.Nodes {
 			row = append(row, '\t')
 			if n.Uname == chosen {
 				row = append(row, '*')
@@ -104,8 +104,8 @@ func Table(p *planner.Plan) []byte {
 		w.Write(row)
 	}
 	w.Flush()
-	if len(p.Unsupported) > 0 {
-		fmt.Fprintf(&b, "\nnot placed (clones and bundles are not supported yet): %s\n", strings.Join(p.Unsupported, ", "))
+	if unsupported := notPlaced(res); len(unsupported) > 0 {
+		fmt.Fprintf(&b, "\nnot placed (clones and bundles are not supported yet): %s\n", strings.Join(unsupported, ", "))
 	}
 	return b.Bytes()
 }
@@ -157,22 +157,22 @@ type jsonPlan struct {
 
 // JSON renders every resource with its chosen node and every score line in
 // order, with explanations.
-func JSON(p *planner.Plan) ([]byte, error) {
-	jp := jsonPlan{Now: p.Now.UTC().Format("2006-01-02T15:04:05Z"), Unsupported: p.Unsupported}
-	for _, n := range p.Nodes {
+func JSON(res *planner.Result) ([]byte, error) {
+	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unsupported: notPlaced(res)}
+	for _, n := range res.Nodes {
 		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
 	}
 	byRsc := map[string][]jsonScore{}
-	for _, l := range p.Scores {
+	for _, l := range res.Scores {
 		byRsc[l.Resource] = append(byRsc[l.Resource], jsonScore{Func: l.Func, Node: l.Node, Score: l.Score.String(), Trail: jsonTrail(l.Trail)})
 	}
-	for _, r := range p.Resources {
-		jr := jsonResource{ID: r.ID, Kind: kindName(r.Kind), Node: displayNode(p, r), Scores: byRsc[r.ID]}
+	for _, r := range res.Resources {
+		jr := jsonResource{ID: r.ID, Kind: kindName(r.Kind), Node: displayNode(res, r), Scores: byRsc[r.ID]}
 		if r.Parent != nil {
 			jr.Parent = r.Parent.ID
 		}
 		if jr.Node == "" {
-			jr.Why = why(p, r)
+			jr.Why = why(res, r)
 		}
 		if jr.Scores == nil {
 			jr.Scores = []jsonScore{}
@@ -196,9 +196,9 @@ func kindName(k planner.Kind) string {
 	return "unsupported"
 }
 
-func why(p *planner.Plan, r *planner.Resource) string {
+func why(res *planner.Result, r *planner.Resource) string {
 	if r.Kind == planner.KindGroup && len(r.Children) > 0 {
-		return why(p, r.Children[0])
+		return why(res, r.Children[0])
 	}
 	return r.Why
 }
@@ -206,23 +206,23 @@ func why(p *planner.Plan, r *planner.Resource) string {
 // Explain lists, for each node, every contribution to the final score of
 // resource id, in the order applied. ok is false when there is no such
 // resource.
-func Explain(p *planner.Plan, id string) ([]byte, bool) {
-	r := p.Resource(id)
+func Explain(res *planner.Result, id string) ([]byte, bool) {
+	r := res.Resource(id)
 	if r == nil || r.Index < 0 {
 		return nil, false
 	}
 	var b bytes.Buffer
-	final := finalLines(p)[id]
+	final := finalLines(res)[id]
 	if final == nil {
-		final = make([]*planner.ScoreLine, len(p.Nodes))
+		final = make([]*planner.ScoreLine, len(res.Nodes))
 	}
-	chosen := displayNode(p, r)
+	chosen := displayNode(res, r)
 	if chosen != "" {
 		fmt.Fprintf(&b, "%s is placed on %s\n", id, chosen)
 	} else {
-		fmt.Fprintf(&b, "%s is not placed: %s\n", id, why(p, r))
+		fmt.Fprintf(&b, "%s is not placed: %s\n", id, why(res, r))
 	}
-	for i, n := range p.Nodes {
+	for i, n := range res.Nodes {
 		l := final[i]
 		if l == nil {
 			fmt.Fprintf(&b, "\n%s: not considered (no score)\n", n.Uname)
@@ -281,4 +281,16 @@ func availability(n *planner.Node) string {
 		return "in standby"
 	}
 	return ""
+}
+
+// notPlaced names the clones and bundles, which the planner does not
+// place.
+func notPlaced(res *planner.Result) []string {
+	var out []string
+	for _, u := range res.Unknown {
+		if r := res.Resource(u.Resource); r != nil && r.Index < 0 {
+			out = append(out, u.Resource)
+		}
+	}
+	return out
 }
