@@ -55,7 +55,7 @@ func runScores(e *env, args []string, format, now, explain, out string, vars map
 		return exitDiags
 	}
 	res, pdiags := planner.Schedule(cib, opts)
-	printDiags(e.stderr, files, append(diags, pdiags...))
+	printDiags(e.stderr, files, append(append(diags, pdiags...), unknownWarning(res)...))
 	var data []byte
 	switch {
 	case explain != "":

@@ -9,11 +9,18 @@ import (
 )
 
 // Explain lists, for each node, every contribution to the final score of
-// resource id, in the order applied. ok is false when there is no such
+// resource id, in the order applied. For a resource the planner cannot
+// compute it says so, and why, instead. ok is false when there is no such
 // resource.
 func Explain(res *planner.Result, id string) ([]byte, bool) {
 	r := res.Resource(id)
-	if r == nil || r.Index < 0 {
+	if r == nil {
+		return nil, false
+	}
+	if u, unknown := res.IsUnknown(id); unknown {
+		return []byte(id + " is " + unknownLine(u) + "\n"), true
+	}
+	if r.Index < 0 {
 		return nil, false
 	}
 	var b bytes.Buffer

@@ -30,12 +30,16 @@ func jsonTrail(trail []planner.Contribution) []jsonContribution {
 }
 
 type jsonResource struct {
-	ID     string      `json:"id"`
-	Kind   string      `json:"kind"`
-	Parent string      `json:"parent,omitempty"`
-	Node   string      `json:"node,omitempty"`
-	Why    string      `json:"why_stopped,omitempty"`
-	Scores []jsonScore `json:"scores"`
+	ID     string `json:"id"`
+	Kind   string `json:"kind"`
+	Parent string `json:"parent,omitempty"`
+	// Unknown marks a resource the planner cannot compute: it has no
+	// node and no scores, and UnknownDetail says why.
+	Unknown       bool        `json:"unknown,omitempty"`
+	UnknownDetail string      `json:"unknown_detail,omitempty"`
+	Node          string      `json:"node,omitempty"`
+	Why           string      `json:"why_stopped,omitempty"`
+	Scores        []jsonScore `json:"scores"`
 }
 
 type jsonNode struct {
@@ -45,16 +49,20 @@ type jsonNode struct {
 }
 
 type jsonPlan struct {
-	Now         string         `json:"now"`
-	Nodes       []jsonNode     `json:"nodes"`
-	Resources   []jsonResource `json:"resources"`
-	Unsupported []string       `json:"unsupported,omitempty"`
+	Now       string         `json:"now"`
+	Nodes     []jsonNode     `json:"nodes"`
+	Resources []jsonResource `json:"resources"`
+	// Unknown is Result.Unknown: what the planner cannot compute, and
+	// why.
+	Unknown []planner.Unknown `json:"unknown,omitempty"`
 }
 
 // JSON renders every resource with its chosen node and every score line in
-// order, with explanations.
+// order, with explanations. A resource the planner cannot compute has
+// "unknown": true and the reason instead of a node and scores, and the
+// top-level "unknown" list says what cannot be computed.
 func JSON(res *planner.Result) ([]byte, error) {
-	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unsupported: notPlaced(res)}
+	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
 	for _, n := range res.Nodes {
 		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
 	}
@@ -62,11 +70,17 @@ func JSON(res *planner.Result) ([]byte, error) {
 	for _, l := range res.Scores {
 		byRsc[l.Resource] = append(byRsc[l.Resource], jsonScore{Func: l.Func, Node: l.Node, Score: l.Score.String(), Trail: jsonTrail(l.Trail)})
 	}
-	for _, r := range res.Resources {
-		jr := jsonResource{ID: r.ID, Kind: kindName(r.Kind), Node: displayNode(res, r), Scores: byRsc[r.ID]}
+	for _, r := range rows(res) {
+		jr := jsonResource{ID: r.ID, Kind: r.Kind.String(), Scores: []jsonScore{}}
 		if r.Parent != nil {
 			jr.Parent = r.Parent.ID
 		}
+		if u, unknown := res.IsUnknown(r.ID); unknown {
+			jr.Unknown, jr.UnknownDetail = true, u.Detail
+			jp.Resources = append(jp.Resources, jr)
+			continue
+		}
+		jr.Node, jr.Scores = displayNode(res, r), byRsc[r.ID]
 		if jr.Node == "" {
 			jr.Why = why(res, r)
 		}
@@ -80,14 +94,4 @@ func JSON(res *planner.Result) ([]byte, error) {
 		return nil, err
 	}
 	return append(data, '\n'), nil
-}
-
-func kindName(k planner.Kind) string {
-	switch k {
-	case planner.KindPrimitive:
-		return "primitive"
-	case planner.KindGroup:
-		return "group"
-	}
-	return "unsupported"
 }

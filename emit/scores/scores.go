@@ -86,15 +86,3 @@ func availability(n *planner.Node) string {
 	}
 	return ""
 }
-
-// notPlaced names the clones and bundles, which the planner does not
-// place.
-func notPlaced(res *planner.Result) []string {
-	var out []string
-	for _, u := range res.Unknown {
-		if r := res.Resource(u.Resource); r != nil && r.Index < 0 {
-			out = append(out, u.Resource)
-		}
-	}
-	return out
-}

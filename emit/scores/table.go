@@ -2,8 +2,6 @@ package scores
 
 import (
 	"bytes"
-	"fmt"
-	"strings"
 	"text/tabwriter"
 
 	"pcl/planner"
@@ -11,7 +9,10 @@ import (
 
 // Table renders resources as rows and nodes as columns; the chosen node's
 // cell is marked with "*", and "-" marks a node the resource does not
-// consider at all. Group members are indented under their group.
+// consider at all. Group members are indented under their group. A
+// resource the planner cannot compute (Result.Unknown) has "?" in every
+// cell and "unknown" for its node, and the lines under the table say
+// why, one for each entry of Result.Unknown.
 func Table(res *planner.Result) []byte {
 	var b bytes.Buffer
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
@@ -22,12 +23,22 @@ func Table(res *planner.Result) []byte {
 	}
 	row = append(row, "\tPLACED\n"...)
 	w.Write(row)
-	for _, r := range res.Resources {
+	for _, r := range rows(res) {
 		row = row[:0]
 		if r.Parent != nil {
 			row = append(row, "  "...)
 		}
 		row = append(row, r.ID...)
+		if _, unknown := res.IsUnknown(r.ID); unknown {
+			// Its scores leave out what the planner does not model:
+			// they are not Pacemaker's, and neither is its node.
+			for range res.Nodes {
+				row = append(row, "\t?"...)
+			}
+			row = append(row, "\tunknown\n"...)
+			w.Write(row)
+			continue
+		}
 		chosen := displayNode(res, r)
 		lines := final[r.ID]
 		for i, n := range res.Nodes {
@@ -49,8 +60,11 @@ func Table(res *planner.Result) []byte {
 		w.Write(row)
 	}
 	w.Flush()
-	if unsupported := notPlaced(res); len(unsupported) > 0 {
-		fmt.Fprintf(&b, "\nnot placed (clones and bundles are not supported yet): %s\n", strings.Join(unsupported, ", "))
+	if len(res.Unknown) > 0 {
+		b.WriteString("\n")
+		for _, u := range res.Unknown {
+			b.WriteString(unknownLine(u) + "\n")
+		}
 	}
 	return b.Bytes()
 }
