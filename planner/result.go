@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -62,6 +64,7 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 		res.Transition = transition.Compute(p.TransitionInput())
 		res.Top = p.Top
 		res.Resources = p.Resources
+		res.Unknown = append(res.Unknown, memberOrphans(cib.Config, res.Resources)...)
 	}
 	for i, u := range res.Unknown {
 		if _, ok := res.unknown[u.Resource]; !ok {
@@ -117,4 +120,58 @@ func (r *Result) unknownIndex(id string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// memberOrphans lists the orphans among rscs that are members of clones
+// and bundles, which the planner does not unpack: the status's record of
+// such a member reads as a resource removed from the configuration, and
+// the transition stops it. Pacemaker does not; what it does is unknown.
+func memberOrphans(cfg *ir.Config, rscs []*model.Resource) []Unknown {
+	type owner struct {
+		id   string
+		kind model.Kind
+	}
+	members := map[string]owner{} // primitive id -> its clone or bundle
+	var bundles []owner
+	for _, r := range cfg.Resources {
+		switch r := r.(type) {
+		case *ir.Clone:
+			o := owner{r.ID, model.KindClone}
+			switch c := r.Child.(type) {
+			case *ir.Primitive:
+				members[c.ID] = o
+			case *ir.Group:
+				for _, m := range c.Members {
+					members[m.ID] = o
+				}
+			}
+		case *ir.Bundle:
+			o := owner{r.ID, model.KindBundle}
+			if r.Child != nil {
+				members[r.Child.ID] = o
+			}
+			bundles = append(bundles, o)
+		}
+	}
+	var out []Unknown
+	for _, r := range rscs {
+		if !r.Orphan {
+			continue
+		}
+		// Instances of anonymous clones are recorded as "ping" or
+		// "ping:0"; a bundle's containers, addresses and connections
+		// as "BUNDLE-docker-0", "BUNDLE-ip-192.0.2.1", "BUNDLE-0".
+		base, _, _ := strings.Cut(r.ID, ":")
+		o, ok := members[base]
+		for _, b := range bundles {
+			if !ok && strings.HasPrefix(r.ID, b.id+"-") {
+				o, ok = b, true
+			}
+		}
+		if ok {
+			out = append(out, Unknown{Resource: r.ID, Construct: o.kind.String(),
+				Detail: fmt.Sprintf("%s belongs to %s, a %s the planner does not place yet, so the actions the status asks of it are unknown.", r.ID, o.id, o.kind)})
+		}
+	}
+	return out
 }
