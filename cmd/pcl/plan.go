@@ -76,7 +76,7 @@ func init() {
 					}
 				}
 				res, pd := computePlan(cib, t)
-				diags = append(diags, pd...)
+				diags = append(append(diags, pd...), unknownWarning(res)...)
 				printDiags(e.stderr, files, diags)
 				if pd.HasErrors() {
 					return exitDiags

@@ -13,38 +13,49 @@ import (
 
 // Text writes the plan of res (which must hold its transition) for
 // people: one line per resource that changes, saying what happens and
-// why, then the resources that are blocked.
+// why, then the resources that are blocked. What the planner cannot
+// compute (Result.Unknown) is listed last, as unknown: its actions are
+// left out rather than shown as certain.
 //
 //	db: move king -> ace: ace scores 200 (loc-db-ace 200), king 100 (stickiness 100)
 func Text(res *planner.Result) []byte {
 	var b bytes.Buffer
 	t := res.Transition
-	na := t.NodeActions()
-	if len(t.Changes) == 0 && len(na) == 0 {
+	changes := knownChanges(res, t.Changes)
+	na := nodeActions(res)
+	if len(changes) == 0 && len(na) == 0 {
 		online := false
 		for _, n := range t.Nodes {
 			online = online || n.Online
 		}
-		if !online && len(t.Nodes) > 0 {
+		_, planUnknown := res.PlanUnknown()
+		switch {
+		case planUnknown:
+			// Nothing is exact: the list of unknowns says so.
+		case !online && len(t.Nodes) > 0:
 			// A policy without a status section: Pacemaker takes every
 			// node for offline, so nothing can run.
 			b.WriteString("No changes: no node is online in this input (it has no status for them), so nothing can run.\n")
-			return b.Bytes()
+		case len(res.Unknown) > 0:
+			b.WriteString("No changes to the resources the planner computes.\n")
+		default:
+			b.WriteString("No changes: every resource stays where it is.\n")
 		}
-		b.WriteString("No changes: every resource stays where it is.\n")
+		writeUnknown(&b, res)
 		return b.Bytes()
 	}
 	for _, a := range na {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
-	lines := indexScores(res, t.Changes)
-	for _, c := range t.Changes {
+	lines := indexScores(res, changes)
+	for _, c := range changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
 		if why := reason(t, res, lines, c); why != "" {
 			fmt.Fprintf(&b, ": %s", why)
 		}
 		b.WriteString("\n")
 	}
+	writeUnknown(&b, res)
 	return b.Bytes()
 }
 
