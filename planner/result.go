@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -62,6 +64,7 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 		res.Transition = transition.Compute(p.TransitionInput())
 		res.Top = p.Top
 		res.Resources = p.Resources
+		res.Unknown = append(res.Unknown, memberOrphans(cib.Config, res.Resources)...)
 	}
 	for i, u := range res.Unknown {
 		if _, ok := res.unknown[u.Resource]; !ok {
@@ -84,13 +87,91 @@ func (r *Result) AssignedNode(rsc *model.Resource) string {
 }
 
 // IsUnknown reports whether the placement and actions of the resource
-// with the given id are not computed exactly, and why.
+// with the given id are not computed exactly, and why. Every id is
+// unknown when the whole plan is (see PlanUnknown); the empty id asks
+// about the whole plan alone.
 func (r *Result) IsUnknown(id string) (Unknown, bool) {
-	if i, ok := r.unknown[id]; ok {
+	if i, ok := r.unknownIndex(id); ok {
 		return r.Unknown[i], true
 	}
-	if i, ok := r.unknown[""]; ok {
+	return r.PlanUnknown()
+}
+
+// PlanUnknown reports whether no placement or action of this run is
+// exact (the cluster has remote or guest nodes), and why.
+func (r *Result) PlanUnknown() (Unknown, bool) {
+	if i, ok := r.unknownIndex(""); ok {
 		return r.Unknown[i], true
 	}
 	return Unknown{}, false
+}
+
+// unknownIndex finds the first entry of Unknown about id. A Result put
+// together by hand (a test's) has no index, and is searched: it must not
+// pass for exact because Schedule did not build it.
+func (r *Result) unknownIndex(id string) (int, bool) {
+	if r.unknown != nil {
+		i, ok := r.unknown[id]
+		return i, ok
+	}
+	for i, u := range r.Unknown {
+		if u.Resource == id {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// memberOrphans lists the orphans among rscs that are members of clones
+// and bundles, which the planner does not unpack: the status's record of
+// such a member reads as a resource removed from the configuration, and
+// the transition stops it. Pacemaker does not; what it does is unknown.
+func memberOrphans(cfg *ir.Config, rscs []*model.Resource) []Unknown {
+	type owner struct {
+		id   string
+		kind model.Kind
+	}
+	members := map[string]owner{} // primitive id -> its clone or bundle
+	var bundles []owner
+	for _, r := range cfg.Resources {
+		switch r := r.(type) {
+		case *ir.Clone:
+			o := owner{r.ID, model.KindClone}
+			switch c := r.Child.(type) {
+			case *ir.Primitive:
+				members[c.ID] = o
+			case *ir.Group:
+				for _, m := range c.Members {
+					members[m.ID] = o
+				}
+			}
+		case *ir.Bundle:
+			o := owner{r.ID, model.KindBundle}
+			if r.Child != nil {
+				members[r.Child.ID] = o
+			}
+			bundles = append(bundles, o)
+		}
+	}
+	var out []Unknown
+	for _, r := range rscs {
+		if !r.Orphan {
+			continue
+		}
+		// Instances of anonymous clones are recorded as "ping" or
+		// "ping:0"; a bundle's containers, addresses and connections
+		// as "BUNDLE-docker-0", "BUNDLE-ip-192.0.2.1", "BUNDLE-0".
+		base, _, _ := strings.Cut(r.ID, ":")
+		o, ok := members[base]
+		for _, b := range bundles {
+			if !ok && strings.HasPrefix(r.ID, b.id+"-") {
+				o, ok = b, true
+			}
+		}
+		if ok {
+			out = append(out, Unknown{Resource: r.ID, Construct: o.kind.String(),
+				Detail: fmt.Sprintf("%s belongs to %s, a %s the planner does not place yet, so the actions the status asks of it are unknown.", r.ID, o.id, o.kind)})
+		}
+	}
+	return out
 }

@@ -51,7 +51,7 @@ func TestBatchFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Without fencing (synth disables it) a failed node is just offline.
-	if p, _ := planner.Compute(single, planner.Options{NoTrail: true}); p.Nodes[1].Uname != "node2" || p.Nodes[1].Online {
+	if res, _ := planner.Schedule(single, planner.Options{NoTrail: true}); res.Nodes[1].Uname != "node2" || res.Nodes[1].Online {
 		t.Errorf("node2 is online after --node-fail node2")
 	}
 }
@@ -67,7 +67,7 @@ func TestBatchFlagsWithoutStatus(t *testing.T) {
 	if len(res.Scenarios) != 3 {
 		t.Errorf("%d scenarios, want one per node", len(res.Scenarios))
 	}
-	for _, r := range res.Baseline.Plan.Resources {
+	for _, r := range res.Baseline.Result.Resources {
 		if r.Kind == planner.KindPrimitive && r.AssignedTo < 0 {
 			t.Errorf("%s is not placed with every node up", r.ID)
 		}

@@ -12,4 +12,9 @@
 // Package planner/batch plans the scenarios on a pool of workers and
 // emit/matrix writes the report; neither reads the command line, the
 // environment or the terminal.
+//
+// What the planner cannot compute (planner.Result.Unknown) is marked in
+// each report by its emitter; unknown.go holds the warning that scores,
+// plan and graph transition also print on stderr, the only sign of it in
+// the formats whose stdout keeps Pacemaker's (crm_simulate, dot).
 package main

@@ -38,7 +38,7 @@ func init() {
 						return exitUsage
 					}
 					res, files, diags := computeTransition(args[1:], *vars, t)
-					printDiags(e.stderr, files, diags)
+					printDiags(e.stderr, files, append(diags, unknownWarning(res)...))
 					if diags.HasErrors() {
 						return exitDiags
 					}

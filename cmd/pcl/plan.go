@@ -13,7 +13,6 @@ import (
 	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/scenario"
-	"pcl/planner/transition"
 )
 
 func init() {
@@ -77,7 +76,7 @@ func init() {
 					}
 				}
 				res, pd := computePlan(cib, t)
-				diags = append(diags, pd...)
+				diags = append(append(diags, pd...), unknownWarning(res)...)
 				printDiags(e.stderr, files, diags)
 				if pd.HasErrors() {
 					return exitDiags
@@ -86,9 +85,9 @@ func init() {
 				case "crm_simulate":
 					data = plantext.CRMSimulate(res.Transition)
 				case "json":
-					data, err = plantext.JSON(res.Transition, res.Plan)
+					data, err = plantext.JSON(res)
 				default:
-					data = plantext.Text(res.Transition, res.Plan)
+					data = plantext.Text(res)
 				}
 				if err == nil {
 					err = writeOutput(e, *out, data)
@@ -103,15 +102,9 @@ func init() {
 	})
 }
 
-// planResult is a computed plan with its transition.
-type planResult struct {
-	Plan       *planner.Plan
-	Transition *transition.Transition
-}
-
 // computeTransition loads INPUT, places its resources and schedules the
 // transition.
-func computeTransition(paths, vars []string, now time.Time) (*planResult, map[string]*hcl.File, hcl.Diagnostics) {
+func computeTransition(paths, vars []string, now time.Time) (*planner.Result, map[string]*hcl.File, hcl.Diagnostics) {
 	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars)})
 	if diags.HasErrors() || cib == nil {
 		return nil, files, diags
@@ -147,13 +140,12 @@ func loadPlanInput(paths, vars []string, statePath string) (*ir.CIB, map[string]
 }
 
 // computePlan places the resources of cib and schedules the transition.
-func computePlan(cib *ir.CIB, now time.Time) (*planResult, hcl.Diagnostics) {
-	p, diags := planner.Compute(cib, planner.Options{Now: now})
+func computePlan(cib *ir.CIB, now time.Time) (*planner.Result, hcl.Diagnostics) {
+	res, diags := planner.Schedule(cib, planner.Options{Now: now, Transition: true})
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	t := transition.Compute(p.TransitionInput())
-	return &planResult{Plan: p, Transition: t}, diags
+	return res, diags
 }
 
 // parseNowFlag reads --now: the ISO 8601 forms crm_simulate's -t takes

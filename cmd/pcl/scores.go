@@ -54,28 +54,28 @@ func runScores(e *env, args []string, format, now, explain, out string, vars map
 		printDiags(e.stderr, files, diags)
 		return exitDiags
 	}
-	plan, pdiags := planner.Compute(cib, opts)
-	printDiags(e.stderr, files, append(diags, pdiags...))
+	res, pdiags := planner.Schedule(cib, opts)
+	printDiags(e.stderr, files, append(append(diags, pdiags...), unknownWarning(res)...))
 	var data []byte
 	switch {
 	case explain != "":
-		d, ok := scores.Explain(plan, explain)
+		d, ok := scores.Explain(res, explain)
 		if !ok {
 			fmt.Fprintf(e.stderr, "pcl scores: --explain %s: there is no primitive or group named %q in %s\n", explain, explain, strings.Join(args, ", "))
 			return exitUsage
 		}
 		data = d
 	case format == "crm_simulate":
-		data = scores.CRMSimulate(plan)
+		data = scores.CRMSimulate(res)
 	case format == "json":
-		d, err := scores.JSON(plan)
+		d, err := scores.JSON(res)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)
 			return exitDiags
 		}
 		data = d
 	default:
-		data = scores.Table(plan)
+		data = scores.Table(res)
 	}
 	if err := writeOutput(e, out, data); err != nil {
 		fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)

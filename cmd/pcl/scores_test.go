@@ -15,7 +15,14 @@ import (
 
 func goldenCIB(t *testing.T) string {
 	t.Helper()
-	ar, err := txtar.ParseFile("../../emit/scores/testdata/primitives.txtar")
+	return txtarCIB(t, "../../emit/scores/testdata/primitives.txtar")
+}
+
+// txtarCIB writes the cib.xml of a golden archive to a temporary file and
+// returns its path.
+func txtarCIB(t *testing.T, archive string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(archive)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,16 +1,29 @@
 // Package matrix reports a batch of what-if scenarios side by side: the
 // failover matrix (resources by scenarios, each cell the node a resource
-// runs on, STOPPED or BLOCKED), the single points of failure (resources
-// that stop in some scenario, and why, from the planner's explanation),
-// and each scenario's actions. Formats: text for a terminal (wide
-// matrices are split into pages of columns that fit), markdown, and JSON
-// ({"scenarios": [{"name", "placement": {rsc: node|null}, "actions":
-// [{"action", "resource", "node", "blocked"}]}]}).
+// runs on, STOPPED, BLOCKED or UNKNOWN), the single points of failure
+// (resources that stop in some scenario, and why, from the planner's
+// explanation), and each scenario's actions. Formats: text for a terminal
+// (wide matrices are split into pages of columns that fit), markdown, and
+// JSON ({"scenarios": [{"name", "placement": {rsc: node|null}, "actions":
+// [{"action", "resource", "node", "blocked", "unknown"}]}], "unknown":
+// [{"resource", "construct", "detail"}]}).
+//
+// UNKNOWN is the one spelling of "not computed", explained in a legend
+// under any matrix that has it: a scenario that could not be planned, or
+// a resource the planner cannot compute (planner.Result.Unknown: clones,
+// bundles, what is tied to them, everything on a cluster with remote
+// nodes). Such a resource is never shown on a node or STOPPED: the
+// report lists it under "Unknown" with the reason, leaves its changes out
+// of each scenario's summary (a last line says its actions are unknown),
+// and says it could not be assessed rather than count it among the single
+// points of failure or claim there are none. JSON gives it no placement
+// (null would say it stops) and marks its actions "unknown".
 //
 // FromBatch composes the report of a batch planned by package
 // planner/batch; Build takes planned scenarios from anywhere (Run: a
-// name, the plan and the transition). The package reads planner results
-// and never plans: the dependency goes from emit to planner, not back.
+// name and the planner.Result, which holds the transition). The package
+// reads planner results and never plans: the dependency goes from emit to
+// planner, not back.
 // Reading the batch flags and choosing the format and the text width
 // ($COLUMNS) are cmd/pcl's.
 package matrix

@@ -1,9 +1,15 @@
 package matrix
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"pcl/planner"
+)
 
 type jsonDoc struct {
 	Scenarios []jsonScenario `json:"scenarios"`
+	// Unknown is what the planner cannot compute (Report.Unknown).
+	Unknown []planner.Unknown `json:"unknown,omitempty"`
 }
 
 type jsonScenario struct {
@@ -16,9 +22,12 @@ type jsonScenario struct {
 
 // JSON writes every scenario (the baseline first, named "baseline") with
 // the node of every resource (null when it has none) and its actions.
-// Keys of placement are sorted, so the output is reproducible.
+// Keys of placement are sorted, so the output is reproducible. A resource
+// the planner cannot compute has no placement (neither a node nor null,
+// which would say it stops), its actions are marked "unknown", and the
+// top-level "unknown" list says why.
 func JSON(r *Report) ([]byte, error) {
-	doc := jsonDoc{Scenarios: []jsonScenario{}}
+	doc := jsonDoc{Scenarios: []jsonScenario{}, Unknown: r.Unknown}
 	for _, c := range r.all() {
 		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Actions: c.Actions, Error: c.Err}
 		if s.Actions == nil {
@@ -26,6 +35,9 @@ func JSON(r *Report) ([]byte, error) {
 		}
 		for i, id := range r.Resources {
 			cell := c.Cells[i]
+			if cell.State == Unknown && c.Err == "" {
+				continue
+			}
 			if (cell.State == Placed || cell.State == Blocked) && cell.Node != "" {
 				node := cell.Node
 				s.Placement[id] = &node

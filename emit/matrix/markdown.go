@@ -33,20 +33,35 @@ func Markdown(r *Report) []byte {
 		for i, label := range g.labels {
 			row(label, g.cells[i])
 		}
+		if legend := r.legend(rowsIdx); legend != "" {
+			b.WriteString("\n" + mdCell(legend) + "\n")
+		}
 	}
-	if len(r.NotPlanned) > 0 {
-		fmt.Fprintf(&b, "\nNot planned (clones and bundles are not placed yet): %s\n", mdCode(r.NotPlanned))
+	if len(r.Unknown) > 0 {
+		b.WriteString("\n" + mdCell(r.unknownHeader()) + "\n\n")
+		for _, item := range r.unknownItems() {
+			b.WriteString("- " + mdCell(item) + "\n")
+		}
 	}
 
 	b.WriteString("\n## Single points of failure\n\n")
-	if len(r.SPOFs) == 0 {
+	unassessed := r.unassessed()
+	switch {
+	case len(r.SPOFs) == 0 && unassessed == "":
 		b.WriteString("None: every running resource keeps a node in every scenario.\n")
+	case len(r.SPOFs) == 0 && r.planUnknown():
+		b.WriteString(mdCell(upperFirst(unassessed)) + ".\n")
+	case len(r.SPOFs) == 0:
+		b.WriteString("None among the resources planned; " + mdCell(unassessed) + ".\n")
 	}
 	for _, s := range r.SPOFs {
 		fmt.Fprintf(&b, "- `%s` is stopped or blocked in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
 		for i, name := range s.Scenarios {
 			fmt.Fprintf(&b, "  - %s: %s\n", mdCell(name), mdCell(s.Why[i]))
 		}
+	}
+	if len(r.SPOFs) > 0 && unassessed != "" {
+		b.WriteString("\n" + mdCell(upperFirst(unassessed)) + ".\n")
 	}
 
 	b.WriteString("\n## Scenarios\n")
@@ -78,10 +93,10 @@ func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ", "*", `\*`, "_", `\_`).Replace(s)
 }
 
-func mdCode(list []string) string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = "`" + s + "`"
+// upperFirst capitalises the first letter of a sentence.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
 	}
-	return strings.Join(out, ", ")
+	return strings.ToUpper(s[:1]) + s[1:]
 }

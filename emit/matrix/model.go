@@ -17,11 +17,12 @@ type Run struct {
 	// Description says what the scenario changes ("n1 down, ticket T
 	// revoked"); "" when it adds nothing to the name.
 	Description string
-	// Err is set when the scenario could not be planned; Plan and
-	// Transition are nil then.
-	Err        error
-	Plan       *planner.Plan
-	Transition *transition.Transition
+	// Err is set when the scenario could not be planned; Result is nil
+	// then.
+	Err error
+	// Result is the scenario as planner.Schedule planned it, with its
+	// transition.
+	Result *planner.Result
 }
 
 // State is what a matrix cell says.
@@ -31,14 +32,14 @@ const (
 	Placed  State = iota // runs on Cell.Node
 	Stopped              // no node will run it
 	Blocked              // an action it needs cannot run: it is stuck
-	Unknown              // the scenario failed, or the planner does not place it
+	Unknown              // the scenario failed, or the planner cannot compute the resource
 )
 
 // Cell is one resource in one scenario.
 type Cell struct {
 	State State
 	Node  string // for Placed, and for Blocked when it keeps a node
-	// Why says why a resource is stopped or blocked.
+	// Why says why a resource is stopped, blocked or unknown.
 	Why string
 }
 
@@ -52,7 +53,7 @@ func (c Cell) String() string {
 	case Blocked:
 		return "BLOCKED"
 	}
-	return "?"
+	return "UNKNOWN"
 }
 
 // Column is one scenario's results.
@@ -63,7 +64,9 @@ type Column struct {
 	Cells       []Cell // by Report.Resources
 	Actions     []Action
 	// Changes are the transition summary, one line per resource that
-	// starts, stops, moves or recovers, and the fencing, as plain text.
+	// starts, stops, moves or recovers, and the fencing, as plain text;
+	// the resources the planner cannot compute have no line of their
+	// own, but a last line saying their actions are unknown.
 	Changes []string
 }
 
@@ -73,6 +76,10 @@ type Action struct {
 	Resource string `json:"resource"`
 	Node     string `json:"node"`
 	Blocked  bool   `json:"blocked"`
+	// Unknown marks an action of a resource the planner cannot compute
+	// (any action when the whole plan is unknown): Pacemaker may not
+	// take it.
+	Unknown bool `json:"unknown,omitempty"`
 }
 
 // SPOF is a resource that runs now but stops in some scenario.
@@ -86,23 +93,27 @@ type SPOF struct {
 
 // Report is the whole batch, ready to print.
 type Report struct {
-	// Resources are the rows: every primitive the planner places, in
-	// document order.
+	// Resources are the rows: every primitive, in document order, then
+	// the clones and bundles, which the planner does not place yet.
 	Resources []string
 	// Baseline is the cluster as it is (nil when not planned).
 	Baseline *Column
 	Columns  []*Column
 	SPOFs    []SPOF
-	// NotPlanned names resources (clones, bundles) the planner does not
-	// place yet.
-	NotPlanned []string
+	// Unknown is what the planner cannot compute (planner.Result.Unknown
+	// of the first scenario planned): those resources are UNKNOWN in
+	// every scenario, and Unassessed names them (every resource when
+	// the whole plan is unknown): they could be single points of failure
+	// or not.
+	Unknown    []planner.Unknown
+	Unassessed []string
 	Elapsed    time.Duration
 }
 
 // Build makes the report of a batch. baseline may be nil.
 func Build(baseline *Run, runs []*Run, elapsed time.Duration) *Report {
 	r := &Report{Elapsed: elapsed}
-	r.Resources, r.NotPlanned = rows(baseline, runs)
+	r.Resources, r.Unknown, r.Unassessed = rows(baseline, runs)
 	if baseline != nil {
 		r.Baseline = column(baseline, r.Resources)
 	}
@@ -113,27 +124,39 @@ func Build(baseline *Run, runs []*Run, elapsed time.Duration) *Report {
 	return r
 }
 
-// rows lists the primitives of the first plan available.
-func rows(baseline *Run, runs []*Run) (prims, unsupported []string) {
+// rows lists the primitives of the first plan available, then its clones
+// and bundles, with what that plan cannot compute and the rows that
+// makes unknown.
+func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, unassessed []string) {
 	all := append([]*Run{baseline}, runs...)
 	for _, run := range all {
-		if run == nil || run.Plan == nil {
+		if run == nil || run.Result == nil {
 			continue
 		}
-		for _, res := range run.Plan.Resources {
-			if res.Kind == planner.KindPrimitive {
-				prims = append(prims, res.ID)
+		res := run.Result
+		for _, r := range res.Resources {
+			if r.Kind == planner.KindPrimitive {
+				ids = append(ids, r.ID)
 			}
 		}
-		unsupported = append(unsupported, run.Plan.Unsupported...)
-		return prims, unsupported
+		for _, u := range res.Unknown {
+			if r := res.Resource(u.Resource); r != nil && r.Index < 0 {
+				ids = append(ids, u.Resource)
+			}
+		}
+		for _, id := range ids {
+			if _, ok := res.IsUnknown(id); ok {
+				unassessed = append(unassessed, id)
+			}
+		}
+		return ids, res.Unknown, unassessed
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 func column(run *Run, resources []string) *Column {
 	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
-	if run.Err != nil || run.Plan == nil || run.Transition == nil {
+	if run.Err != nil || run.Result == nil || run.Result.Transition == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {
 			c.Err = run.Err.Error()
@@ -143,7 +166,7 @@ func column(run *Run, resources []string) *Column {
 		}
 		return c
 	}
-	p, t := run.Plan, run.Transition
+	p, t := run.Result, run.Result.Transition
 	blocked := map[string]transition.Change{}
 	for _, ch := range t.Changes {
 		if ch.Blocked {
@@ -154,7 +177,10 @@ func column(run *Run, resources []string) *Column {
 	}
 	for i, id := range resources {
 		res := p.Resource(id)
+		u, unknown := p.IsUnknown(id)
 		switch {
+		case unknown:
+			c.Cells[i] = Cell{State: Unknown, Why: u.Detail}
 		case res == nil:
 			c.Cells[i] = Cell{State: Unknown}
 		case blocked[id].Blocked:
@@ -176,14 +202,14 @@ func column(run *Run, resources []string) *Column {
 			c.Cells[i] = Cell{State: Stopped, Why: stopReason(p, res)}
 		}
 	}
-	c.Actions = actions(t)
-	c.Changes = changes(t)
+	c.Actions = actions(p)
+	c.Changes = changes(p, resources)
 	return c
 }
 
 // stopReason explains why a resource gets no node: the planner's reason
 // and, when it kept score explanations, what made each node unusable.
-func stopReason(p *planner.Plan, res *planner.Resource) string {
+func stopReason(p *planner.Result, res *planner.Resource) string {
 	why := res.Why
 	if why == "" {
 		why = "no node can run it"
@@ -207,8 +233,10 @@ func stopReason(p *planner.Plan, res *planner.Resource) string {
 }
 
 // actions lists the transition's actions (pseudo-actions aside): those in
-// the graph, and the required ones that cannot run, marked blocked.
-func actions(t *transition.Transition) []Action {
+// the graph, and the required ones that cannot run, marked blocked; those
+// of the resources the planner cannot compute are marked unknown.
+func actions(res *planner.Result) []Action {
+	t := res.Transition
 	out := []Action{}
 	for _, a := range t.Listed() {
 		if a.Is(transition.Pseudo) {
@@ -228,7 +256,8 @@ func actions(t *transition.Transition) []Action {
 		case a.Task == "stonith":
 			name = "fence " + a.FenceOp
 		}
-		out = append(out, Action{Action: name, Resource: a.Resource(), Node: t.NodeName(a.Node), Blocked: !a.Is(transition.Dumped)})
+		_, unknown := res.IsUnknown(a.Resource())
+		out = append(out, Action{Action: name, Resource: a.Resource(), Node: t.NodeName(a.Node), Blocked: !a.Is(transition.Dumped), Unknown: unknown})
 	}
 	return out
 }
@@ -238,16 +267,28 @@ func interval(ms int64) string {
 }
 
 // changes is the transition summary in words: "fence (reboot) n1",
-// "move web n1 -> n2", "stop db on n1 (blocked)".
-func changes(t *transition.Transition) []string {
+// "move web n1 -> n2", "stop db on n1 (blocked)". The changes of the
+// resources the planner cannot compute are left out (and the fencing too
+// when the whole plan is unknown), and a last line says their actions
+// are unknown: "actions unknown: web, ping-clone".
+func changes(res *planner.Result, resources []string) []string {
+	t := res.Transition
+	_, planUnknown := res.PlanUnknown()
 	var out []string
-	for _, a := range t.NodeActions() {
+	var nodeActions []string
+	if !planUnknown {
+		nodeActions = t.NodeActions()
+	}
+	for _, a := range nodeActions {
 		if i := strings.Index(a, " '"); i > 0 {
 			a = a[:i]
 		}
 		out = append(out, strings.ToLower(a[:1])+a[1:])
 	}
 	for _, c := range t.Changes {
+		if _, unknown := res.IsUnknown(c.Resource); unknown {
+			continue
+		}
 		from, to := t.NodeName(c.From), t.NodeName(c.To)
 		verb := strings.ToLower(c.Verb)
 		var s string
@@ -268,6 +309,9 @@ func changes(t *transition.Transition) []string {
 			s += " (blocked)"
 		}
 		out = append(out, s)
+	}
+	if line := unknownActions(res, resources); line != "" {
+		out = append(out, line)
 	}
 	return out
 }

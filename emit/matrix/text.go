@@ -39,21 +39,36 @@ func Text(r *Report, width int) []byte {
 			g = t
 		}
 		g.render(&b, width)
+		if legend := r.legend(rowsIdx); legend != "" {
+			b.WriteString("\n" + legend + "\n")
+		}
 	}
-	if len(r.NotPlanned) > 0 {
-		fmt.Fprintf(&b, "\nNot planned (clones and bundles are not placed yet): %s\n", strings.Join(r.NotPlanned, ", "))
+	if len(r.Unknown) > 0 {
+		b.WriteString("\n" + r.unknownHeader() + "\n")
+		for _, item := range r.unknownItems() {
+			b.WriteString("  " + item + "\n")
+		}
 	}
 
 	b.WriteString("\n")
-	if len(r.SPOFs) == 0 {
+	unassessed := r.unassessed()
+	switch {
+	case len(r.SPOFs) == 0 && unassessed == "":
 		b.WriteString("Single points of failure: none; every running resource keeps a node in every scenario.\n")
-	} else {
+	case len(r.SPOFs) == 0 && r.planUnknown():
+		fmt.Fprintf(&b, "Single points of failure: %s.\n", unassessed)
+	case len(r.SPOFs) == 0:
+		fmt.Fprintf(&b, "Single points of failure: none among the resources planned; %s.\n", unassessed)
+	default:
 		fmt.Fprintf(&b, "Single points of failure: %s in some scenario\n", plural(len(r.SPOFs), "resource stops", "resources stop"))
 		for _, s := range r.SPOFs {
 			fmt.Fprintf(&b, "  %s is stopped or blocked in %d of %d scenarios:\n", s.Resource, len(s.Scenarios), len(r.Columns))
 			for i, name := range s.Scenarios {
 				fmt.Fprintf(&b, "    %s: %s\n", name, s.Why[i])
 			}
+		}
+		if unassessed != "" {
+			fmt.Fprintf(&b, "  %s.\n", unassessed)
 		}
 	}
 

@@ -15,6 +15,10 @@ type Placement struct {
 	Role     string   `json:"role"`
 	// Reason says why a resource gets no node.
 	Reason string `json:"reason,omitempty"`
+	// Unknown marks a resource the planner cannot compute: it has no
+	// next node, and UnknownDetail says why.
+	Unknown       bool   `json:"unknown,omitempty"`
+	UnknownDetail string `json:"unknown_detail,omitempty"`
 }
 
 // ActionEntry is one action of the transition.
@@ -29,6 +33,12 @@ type ActionEntry struct {
 	Reason  string `json:"reason,omitempty"`
 	// After lists the actions (by index in the list) that must finish first.
 	After []int `json:"after,omitempty"`
+	// Unknown marks an action of a resource the planner cannot compute
+	// (or any action when the whole plan is unknown): the transition
+	// scheduled it without what the planner does not model, so Pacemaker
+	// may not take it. It stays in the list so that After keeps the
+	// graph.
+	Unknown bool `json:"unknown,omitempty"`
 }
 
 // ChangeEntry is one line of the transition summary.
@@ -43,28 +53,38 @@ type ChangeEntry struct {
 
 // Document is the JSON form of a plan.
 type Document struct {
-	Placement []Placement   `json:"placement"`
-	Changes   []ChangeEntry `json:"changes"`
-	Actions   []ActionEntry `json:"actions"`
+	Placement []Placement `json:"placement"`
+	// Changes leave out the resources the planner cannot compute.
+	Changes []ChangeEntry `json:"changes"`
+	Actions []ActionEntry `json:"actions"`
+	// Unknown is Result.Unknown: what the planner cannot compute, and
+	// why.
+	Unknown []planner.Unknown `json:"unknown,omitempty"`
 }
 
-// JSON writes the placement of every resource, the summary and the actions
-// in the graph plus the required actions that are blocked.
-func JSON(t *transition.Transition, p *planner.Plan) ([]byte, error) {
-	doc := Document{Placement: []Placement{}, Changes: []ChangeEntry{}, Actions: []ActionEntry{}}
-	if p != nil {
-		for _, r := range p.Resources {
-			if r.Kind != planner.KindPrimitive {
-				continue
-			}
-			pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Next: p.AssignedNode(r), Reason: r.Why}
-			for _, n := range r.RunningOn {
-				pl.Current = append(pl.Current, p.Nodes[n].Uname)
-			}
-			doc.Placement = append(doc.Placement, pl)
+// JSON writes the placement of every primitive of res, the summary and
+// the actions in the graph plus the required actions that are blocked
+// (res must hold its transition). What the planner cannot compute is
+// marked "unknown" (placements and actions), left out of the summary,
+// and listed at the top level.
+func JSON(res *planner.Result) ([]byte, error) {
+	t := res.Transition
+	doc := Document{Placement: []Placement{}, Changes: []ChangeEntry{}, Actions: []ActionEntry{}, Unknown: res.Unknown}
+	for _, r := range res.Resources {
+		if r.Kind != planner.KindPrimitive {
+			continue
 		}
+		pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Next: res.AssignedNode(r), Reason: r.Why}
+		for _, n := range r.RunningOn {
+			pl.Current = append(pl.Current, res.Nodes[n].Uname)
+		}
+		if u, unknown := res.IsUnknown(r.ID); unknown {
+			pl.Next, pl.Reason = "", ""
+			pl.Unknown, pl.UnknownDetail = true, u.Detail
+		}
+		doc.Placement = append(doc.Placement, pl)
 	}
-	for _, c := range t.Changes {
+	for _, c := range knownChanges(res, t.Changes) {
 		doc.Changes = append(doc.Changes, ChangeEntry{Change: c.Verb, Resource: c.Resource,
 			From: t.NodeName(c.From), To: t.NodeName(c.To), Reason: c.Reason, Blocked: c.Blocked})
 	}
@@ -77,6 +97,7 @@ func JSON(t *transition.Transition, p *planner.Plan) ([]byte, error) {
 	for _, a := range listed {
 		e := ActionEntry{Action: string(a.Task), Resource: a.Resource(), Node: t.NodeName(a.Node), Interval: a.IntervalMs,
 			Pseudo: a.Is(transition.Pseudo), Blocked: !a.Is(transition.Dumped), Reason: a.Reason}
+		_, e.Unknown = res.IsUnknown(a.Resource())
 		if a.Task == "cancel" {
 			e.Action = "cancel " + string(a.CancelTask)
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/planner"
 	"pcl/planner/model"
 	"pcl/planner/transition"
 )
@@ -26,14 +27,14 @@ func TestCRMSimulate(t *testing.T) {
 }
 
 func TestText(t *testing.T) {
-	got := string(Text(moveTransition(), nil))
+	got := string(Text(&planner.Result{Transition: moveTransition()}))
 	if !strings.HasPrefix(got, "web: move king -> ace") {
 		t.Errorf("got %q", got)
 	}
 }
 
 func TestJSON(t *testing.T) {
-	data, err := JSON(moveTransition(), nil)
+	data, err := JSON(&planner.Result{Transition: moveTransition()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,5 +49,33 @@ func TestJSON(t *testing.T) {
 	}
 	if !stop || !start || len(doc.Changes) != 1 || doc.Changes[0].Change != "Move" {
 		t.Errorf("unexpected document: %s", data)
+	}
+}
+
+// TestWholePlanUnknown: with remote nodes nothing is exact, so neither
+// summary shows a change, and every action is marked unknown.
+func TestWholePlanUnknown(t *testing.T) {
+	res := &planner.Result{Transition: moveTransition(), Unknown: []planner.Unknown{
+		{Construct: "remote node", Detail: "the cluster has remote or guest nodes (r1): nothing is exact."}}}
+	text := string(Text(res))
+	want := "Unknown: the planner cannot compute this plan yet (remote node), so no action is shown:\n  the cluster has remote or guest nodes (r1): nothing is exact.\n"
+	if text != want {
+		t.Errorf("text:\n%s\nwant:\n%s", text, want)
+	}
+	data, err := JSON(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc Document
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Changes) != 0 || len(doc.Unknown) != 1 || len(doc.Actions) == 0 {
+		t.Errorf("unexpected document: %s", data)
+	}
+	for _, a := range doc.Actions {
+		if !a.Unknown {
+			t.Errorf("action %s %s is not marked unknown", a.Action, a.Resource)
+		}
 	}
 }

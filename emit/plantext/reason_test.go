@@ -10,7 +10,6 @@ import (
 	"pcl/importer"
 	"pcl/internal/testenv"
 	"pcl/planner"
-	"pcl/planner/transition"
 )
 
 // TestTextReasons checks that a move is explained by the scores that
@@ -26,11 +25,11 @@ func TestTextReasons(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	p, diags := planner.Compute(cib, planner.Options{})
+	res, diags := planner.Schedule(cib, planner.Options{Transition: true})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	text := string(plantext.Text(transition.Compute(p.TransitionInput()), p))
+	text := string(plantext.Text(res))
 	for _, want := range []string{
 		"dummy2a: move rhel7-4 -> rhel7-3: rhel7-3 scores 4001 (colocation colocation-dummy2-dummy1-4001 with dummy1a 4001) against 4000 (resource-stickiness 1000,",
 		"dummy2b: move rhel7-4 -> rhel7-3: it follows dummy2a in group dummy2; dummy2a on rhel7-3 scores 4001",

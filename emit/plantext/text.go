@@ -11,38 +11,51 @@ import (
 	"pcl/planner/transition"
 )
 
-// Text writes the plan for people: one line per resource that changes,
-// saying what happens and why, then the resources that are blocked.
+// Text writes the plan of res (which must hold its transition) for
+// people: one line per resource that changes, saying what happens and
+// why, then the resources that are blocked. What the planner cannot
+// compute (Result.Unknown) is listed last, as unknown: its actions are
+// left out rather than shown as certain.
 //
 //	db: move king -> ace: ace scores 200 (loc-db-ace 200), king 100 (stickiness 100)
-func Text(t *transition.Transition, p *planner.Plan) []byte {
+func Text(res *planner.Result) []byte {
 	var b bytes.Buffer
-	na := t.NodeActions()
-	if len(t.Changes) == 0 && len(na) == 0 {
+	t := res.Transition
+	changes := knownChanges(res, t.Changes)
+	na := nodeActions(res)
+	if len(changes) == 0 && len(na) == 0 {
 		online := false
 		for _, n := range t.Nodes {
 			online = online || n.Online
 		}
-		if !online && len(t.Nodes) > 0 {
+		_, planUnknown := res.PlanUnknown()
+		switch {
+		case planUnknown:
+			// Nothing is exact: the list of unknowns says so.
+		case !online && len(t.Nodes) > 0:
 			// A policy without a status section: Pacemaker takes every
 			// node for offline, so nothing can run.
 			b.WriteString("No changes: no node is online in this input (it has no status for them), so nothing can run.\n")
-			return b.Bytes()
+		case len(res.Unknown) > 0:
+			b.WriteString("No changes to the resources the planner computes.\n")
+		default:
+			b.WriteString("No changes: every resource stays where it is.\n")
 		}
-		b.WriteString("No changes: every resource stays where it is.\n")
+		writeUnknown(&b, res)
 		return b.Bytes()
 	}
 	for _, a := range na {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
-	lines := indexScores(p, t.Changes)
-	for _, c := range t.Changes {
+	lines := indexScores(res, changes)
+	for _, c := range changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
-		if why := reason(t, p, lines, c); why != "" {
+		if why := reason(t, res, lines, c); why != "" {
 			fmt.Fprintf(&b, ": %s", why)
 		}
 		b.WriteString("\n")
 	}
+	writeUnknown(&b, res)
 	return b.Bytes()
 }
 
@@ -62,7 +75,7 @@ func verbPhrase(t *transition.Transition, c transition.Change) string {
 
 // reason explains a change from the transition's own reason and, for
 // placement decisions, the score explanation the planner keeps.
-func reason(t *transition.Transition, p *planner.Plan, lines scoreLines, c transition.Change) string {
+func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c transition.Change) string {
 	var parts []string
 	if c.Reason != "" {
 		parts = append(parts, "due to "+c.Reason)
@@ -70,10 +83,7 @@ func reason(t *transition.Transition, p *planner.Plan, lines scoreLines, c trans
 	if c.Blocked {
 		parts = append(parts, "blocked: the action cannot run")
 	}
-	if p == nil {
-		return strings.Join(parts, "; ")
-	}
-	r := p.Resource(c.Resource)
+	r := res.Resource(c.Resource)
 	switch c.Verb {
 	case "Move", "Start", "Recover":
 		to := t.NodeName(c.To)
@@ -153,24 +163,24 @@ func (m scoreLines) find(rsc, node string) *planner.ScoreLine {
 
 // indexScores indexes the lines reason can ask for: those of the changed
 // resources and of the first members of their groups.
-func indexScores(p *planner.Plan, changes []transition.Change) scoreLines {
-	if p == nil || len(changes) == 0 {
+func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
+	if len(changes) == 0 {
 		return nil
 	}
 	m := scoreLines{}
 	for _, c := range changes {
 		m[c.Resource] = nil
-		if r := p.Resource(c.Resource); r != nil && r.Parent != nil && len(r.Parent.Children) > 0 {
+		if r := res.Resource(c.Resource); r != nil && r.Parent != nil && len(r.Parent.Children) > 0 {
 			m[r.Parent.Children[0].ID] = nil
 		}
 	}
-	for start := 0; start < len(p.Scores); {
+	for start := 0; start < len(res.Scores); {
 		end := start + 1
-		for end < len(p.Scores) && p.Scores[end].Resource == p.Scores[start].Resource {
+		for end < len(res.Scores) && res.Scores[end].Resource == res.Scores[start].Resource {
 			end++
 		}
-		if runs, needed := m[p.Scores[start].Resource]; needed {
-			m[p.Scores[start].Resource] = append(runs, p.Scores[start:end])
+		if runs, needed := m[res.Scores[start].Resource]; needed {
+			m[res.Scores[start].Resource] = append(runs, res.Scores[start:end])
 		}
 		start = end
 	}

@@ -39,7 +39,7 @@ func TestGolden(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			plan, _ := planner.Compute(cib, planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
+			plan, _ := planner.Schedule(cib, planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
 			render := func(name string) []byte {
 				switch {
 				case name == "table":
@@ -104,7 +104,7 @@ func TestExplainSumsToScore(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			plan, _ := planner.Compute(cib, planner.Options{})
+			plan, _ := planner.Schedule(cib, planner.Options{})
 			for _, l := range plan.Scores {
 				if planner.SumTrail(l.Trail) != l.Score {
 					t.Errorf("%s: %s: explanation sums to %s", path, l, planner.SumTrail(l.Trail))

@@ -8,7 +8,6 @@ import (
 
 	"pcl/planner"
 	"pcl/planner/scenario"
-	"pcl/planner/transition"
 )
 
 // Result is a planned batch.
@@ -26,10 +25,11 @@ type Result struct {
 type Outcome struct {
 	Scenario scenario.Scenario
 	// Err is set when the scenario could not be applied (an unknown node
-	// or resource); Plan and Transition are nil then.
-	Err        error
-	Plan       *planner.Plan
-	Transition *transition.Transition
+	// or resource) or the planner failed on it; Result is nil then.
+	Err error
+	// Result is the scenario's placement, scores and transition, and
+	// what the planner could not compute (Result.Unknown).
+	Result *planner.Result
 	// Diags are the planner's warnings.
 	Diags hcl.Diagnostics
 }

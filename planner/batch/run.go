@@ -8,7 +8,6 @@ import (
 	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/scenario"
-	"pcl/planner/transition"
 )
 
 // Run plans every scenario against base. base is not modified, and is
@@ -69,14 +68,14 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	return res
 }
 
-// planOne applies, places and schedules one scenario. A panic in the
-// planner is a bug, but one scenario's bug must not lose the batch: it is
-// reported as that scenario's error.
+// planOne applies one scenario and schedules it (planner.Schedule, with
+// the transition). A panic in the planner is a bug, but one scenario's bug
+// must not lose the batch: it is reported as that scenario's error.
 func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcome) {
 	out = &Outcome{Scenario: s}
 	defer func() {
 		if r := recover(); r != nil {
-			out.Plan, out.Transition = nil, nil
+			out.Result = nil
 			out.Err = &PlannerPanic{Value: r}
 		}
 	}()
@@ -88,8 +87,7 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 	if !s.Now.IsZero() {
 		po.Now = s.Now
 	}
-	p, diags := planner.Compute(cib, po)
-	out.Plan, out.Diags = p, diags
-	out.Transition = transition.Compute(p.TransitionInput())
+	po.Transition = true
+	out.Result, out.Diags = planner.Schedule(cib, po)
 	return out
 }

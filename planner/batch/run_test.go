@@ -27,7 +27,7 @@ func TestRunDeterministic(t *testing.T) {
 				t.Fatalf("scenario %d: %q %v", i, o.Scenario.Name, o.Err)
 			}
 		}
-		if res.Baseline == nil || res.Baseline.Plan == nil {
+		if res.Baseline == nil || res.Baseline.Result == nil {
 			t.Fatal("no baseline")
 		}
 		outputs = append(outputs, summary(res))
@@ -44,13 +44,14 @@ func summary(res *batch.Result) string {
 	var b strings.Builder
 	for _, o := range append([]*batch.Outcome{res.Baseline}, res.Scenarios...) {
 		fmt.Fprintf(&b, "== %s\n", o.Scenario.Name)
-		for _, r := range o.Plan.Resources {
-			fmt.Fprintf(&b, "%s on %q\n", r.ID, o.Plan.AssignedNode(r))
+		for _, r := range o.Result.Resources {
+			fmt.Fprintf(&b, "%s on %q\n", r.ID, o.Result.AssignedNode(r))
 		}
-		for _, a := range o.Transition.Listed() {
-			fmt.Fprintln(&b, o.Transition.ActionName(a))
+		t := o.Result.Transition
+		for _, a := range t.Listed() {
+			fmt.Fprintln(&b, t.ActionName(a))
 		}
-		for _, c := range o.Transition.Changes {
+		for _, c := range t.Changes {
 			fmt.Fprintf(&b, "%+v\n", c)
 		}
 	}
@@ -80,7 +81,7 @@ func TestRunUnknownNode(t *testing.T) {
 	if res.Baseline != nil {
 		t.Error("a baseline despite NoBaseline")
 	}
-	if o := res.Scenarios[0]; o.Err == nil || o.Plan != nil || !strings.Contains(o.Err.Error(), "nodeX") {
+	if o := res.Scenarios[0]; o.Err == nil || o.Result != nil || !strings.Contains(o.Err.Error(), "nodeX") {
 		t.Errorf("a scenario on an unknown node: %+v", o)
 	}
 }

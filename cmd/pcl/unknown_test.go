@@ -1,0 +1,189 @@
+package main
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The golden CIB of emit/plantext (and emit/matrix): a ping clone running
+// on both nodes, web colocated with it, db on its own.
+const cloneArchive = "../../emit/plantext/testdata/clone.txtar"
+
+// checkUnknownWarning checks the stderr of a run on the clone CIB: a
+// warning naming every unknown resource and its construct. The status's
+// record of the clone's member (ping) is unknown when the transition is
+// scheduled.
+func checkUnknownWarning(t *testing.T, what, stderr string, transition bool) {
+	t.Helper()
+	wants := []string{"Warning: Not computed: 2 resources (clone)", "- ping-clone (clone):", "- web (clone):"}
+	if transition {
+		wants = append(wants, "- ping (clone):")
+		wants[0] = "Warning: Not computed: 3 resources (clone)"
+	}
+	for _, want := range wants {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("%s: stderr lacks %q:\n%s", what, want, stderr)
+		}
+	}
+}
+
+// jsonUnknown is what every JSON output says of unknowns.
+type jsonUnknown struct {
+	Unknown []struct {
+		Resource, Construct, Detail string
+	} `json:"unknown"`
+}
+
+func (d jsonUnknown) names() string {
+	var out []string
+	for _, u := range d.Unknown {
+		out = append(out, u.Resource+"/"+u.Construct)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestScoresUnknown(t *testing.T) {
+	cib := txtarCIB(t, cloneArchive)
+	code, out, errs := runScoresCmd("scores", cib)
+	if code != exitOK {
+		t.Fatalf("table: exit %d: %s", code, errs)
+	}
+	for _, re := range []string{`(?m)^web +\? +\? +unknown$`, `(?m)^ping-clone +\? +\? +unknown$`, `(?m)^db +0 +\*100 +n2$`, `(?m)^unknown: web is tied by constraints to ping-clone`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("table does not match %s:\n%s", re, out)
+		}
+	}
+	checkUnknownWarning(t, "table", errs, false)
+
+	code, out, errs = runScoresCmd("scores", "--format", "json", cib)
+	var doc struct {
+		jsonUnknown
+		Resources []struct {
+			ID            string            `json:"id"`
+			Node          string            `json:"node"`
+			Unknown       bool              `json:"unknown"`
+			UnknownDetail string            `json:"unknown_detail"`
+			Scores        []json.RawMessage `json:"scores"`
+		} `json:"resources"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil {
+		t.Fatalf("json: exit %d, %v: %s", code, err, errs)
+	}
+	if got := doc.names(); got != "ping-clone/clone web/clone" {
+		t.Errorf("json unknown: %s", got)
+	}
+	for _, r := range doc.Resources {
+		unknown := r.ID == "web" || r.ID == "ping-clone"
+		if r.Unknown != unknown || (unknown && (r.Node != "" || len(r.Scores) != 0 || r.UnknownDetail == "")) || (!unknown && r.Node == "") {
+			t.Errorf("json resource %+v", r)
+		}
+	}
+
+	code, out, errs = runScoresCmd("scores", "--format", "crm_simulate", cib)
+	if code != exitOK {
+		t.Fatalf("crm_simulate: exit %d: %s", code, errs)
+	}
+	line := regexp.MustCompile(`^pcmk__\w+: \S+ allocation score on \S+: -?(\d+|INFINITY)$`)
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if !line.MatchString(l) {
+			t.Errorf("crm_simulate format: %q is not a score line", l)
+		}
+	}
+	checkUnknownWarning(t, "crm_simulate", errs, false)
+
+	code, out, _ = runScoresCmd("scores", "--explain", "web", cib)
+	if code != exitOK || !strings.HasPrefix(out, "web is unknown: web is tied by constraints to ping-clone") || strings.Contains(out, "n1:") {
+		t.Errorf("explain web: exit %d:\n%s", code, out)
+	}
+}
+
+func TestPlanUnknown(t *testing.T) {
+	cib := txtarCIB(t, cloneArchive)
+	code, out, errs := runPCL(t, "plan", cib)
+	if code != exitOK {
+		t.Fatalf("text: exit %d: %s", code, errs)
+	}
+	// web moves and ping (the clone's member, taken for an orphan) stops
+	// in the transition: neither may be shown.
+	if !strings.HasPrefix(out, "db: start on n2") || strings.Contains(out, "web: move") || strings.Contains(out, "ping: stop") {
+		t.Errorf("text shows what is not computed:\n%s", out)
+	}
+	for _, want := range []string{"Unknown: the planner cannot compute 3 resources yet (clone)", "  web: web is tied by constraints to ping-clone"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	checkUnknownWarning(t, "text", errs, true)
+
+	code, out, errs = runPCL(t, "plan", cib, "--format", "json")
+	var doc struct {
+		jsonUnknown
+		Placement []struct {
+			Resource string `json:"resource"`
+			Next     string `json:"next"`
+			Unknown  bool   `json:"unknown"`
+		} `json:"placement"`
+		Changes []struct {
+			Resource string `json:"resource"`
+		} `json:"changes"`
+		Actions []struct {
+			Resource string `json:"resource"`
+			Unknown  bool   `json:"unknown"`
+		} `json:"actions"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil {
+		t.Fatalf("json: exit %d, %v: %s", code, err, errs)
+	}
+	if got := doc.names(); got != "ping-clone/clone web/clone ping/clone" {
+		t.Errorf("json unknown: %s", got)
+	}
+	for _, p := range doc.Placement {
+		if unknown := p.Resource != "db"; p.Unknown != unknown || (unknown && p.Next != "") {
+			t.Errorf("json placement %+v", p)
+		}
+	}
+	if len(doc.Changes) != 1 || doc.Changes[0].Resource != "db" {
+		t.Errorf("json changes %+v, want db's start alone", doc.Changes)
+	}
+	for _, a := range doc.Actions {
+		if a.Unknown != (a.Resource != "db") {
+			t.Errorf("json action %+v", a)
+		}
+	}
+
+	code, out, errs = runPCL(t, "plan", cib, "--format", "crm_simulate")
+	if code != exitOK {
+		t.Fatalf("crm_simulate: exit %d: %s", code, errs)
+	}
+	summary := regexp.MustCompile(`^  \* \S+ +\S+ +\( .* \)( .*)?$`)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if lines[0] != "Transition Summary:" {
+		t.Errorf("crm_simulate format: %q", out)
+	}
+	for _, l := range lines[1:] {
+		if !summary.MatchString(l) {
+			t.Errorf("crm_simulate format: %q is not a summary line", l)
+		}
+	}
+	checkUnknownWarning(t, "crm_simulate", errs, true)
+}
+
+func TestPlanBatchUnknown(t *testing.T) {
+	cib := txtarCIB(t, cloneArchive)
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^ping-clone +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +n2 +n2 +n1$`,
+		`(?m)^UNKNOWN: not computed`, `(?m)^Single points of failure: none among the resources planned; 3 resources could not be assessed`,
+		`(?m)^  actions unknown: web, ping, ping-clone$`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("the report does not match %s:\n%s", re, out)
+		}
+	}
+	if strings.Contains(out, "web on") || strings.Contains(out, "stop ping") {
+		t.Errorf("the report shows actions of unknown resources:\n%s", out)
+	}
+}

@@ -1,0 +1,97 @@
+package scores
+
+import (
+	"encoding/json"
+
+	"pcl/planner"
+)
+
+type jsonScore struct {
+	Func  string             `json:"function"`
+	Node  string             `json:"node"`
+	Score string             `json:"score"`
+	Trail []jsonContribution `json:"explanation,omitempty"`
+}
+
+// jsonContribution spells the value as crm_simulate does (INFINITY), so
+// that JSON readers need not know Pacemaker's score range.
+type jsonContribution struct {
+	Cause string `json:"cause"`
+	Value string `json:"value"`
+	Set   bool   `json:"replaces,omitempty"`
+}
+
+func jsonTrail(trail []planner.Contribution) []jsonContribution {
+	var out []jsonContribution
+	for _, c := range trail {
+		out = append(out, jsonContribution{Cause: c.Cause, Value: c.Value.String(), Set: c.Set})
+	}
+	return out
+}
+
+type jsonResource struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"`
+	Parent string `json:"parent,omitempty"`
+	// Unknown marks a resource the planner cannot compute: it has no
+	// node and no scores, and UnknownDetail says why.
+	Unknown       bool        `json:"unknown,omitempty"`
+	UnknownDetail string      `json:"unknown_detail,omitempty"`
+	Node          string      `json:"node,omitempty"`
+	Why           string      `json:"why_stopped,omitempty"`
+	Scores        []jsonScore `json:"scores"`
+}
+
+type jsonNode struct {
+	Name string `json:"name"`
+	// CannotRun says why the node cannot run resources; empty when it can.
+	CannotRun string `json:"cannot_run,omitempty"`
+}
+
+type jsonPlan struct {
+	Now       string         `json:"now"`
+	Nodes     []jsonNode     `json:"nodes"`
+	Resources []jsonResource `json:"resources"`
+	// Unknown is Result.Unknown: what the planner cannot compute, and
+	// why.
+	Unknown []planner.Unknown `json:"unknown,omitempty"`
+}
+
+// JSON renders every resource with its chosen node and every score line in
+// order, with explanations. A resource the planner cannot compute has
+// "unknown": true and the reason instead of a node and scores, and the
+// top-level "unknown" list says what cannot be computed.
+func JSON(res *planner.Result) ([]byte, error) {
+	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
+	for _, n := range res.Nodes {
+		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
+	}
+	byRsc := map[string][]jsonScore{}
+	for _, l := range res.Scores {
+		byRsc[l.Resource] = append(byRsc[l.Resource], jsonScore{Func: l.Func, Node: l.Node, Score: l.Score.String(), Trail: jsonTrail(l.Trail)})
+	}
+	for _, r := range rows(res) {
+		jr := jsonResource{ID: r.ID, Kind: r.Kind.String(), Scores: []jsonScore{}}
+		if r.Parent != nil {
+			jr.Parent = r.Parent.ID
+		}
+		if u, unknown := res.IsUnknown(r.ID); unknown {
+			jr.Unknown, jr.UnknownDetail = true, u.Detail
+			jp.Resources = append(jp.Resources, jr)
+			continue
+		}
+		jr.Node, jr.Scores = displayNode(res, r), byRsc[r.ID]
+		if jr.Node == "" {
+			jr.Why = why(res, r)
+		}
+		if jr.Scores == nil {
+			jr.Scores = []jsonScore{}
+		}
+		jp.Resources = append(jp.Resources, jr)
+	}
+	data, err := json.MarshalIndent(jp, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
