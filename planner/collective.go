@@ -39,6 +39,8 @@ func (collective) applyLocation(*Plan, *Resource, *location, []locNode) {}
 
 func (collective) internalConstraints(*Plan, *Resource) {}
 
+func (collective) placement(*Plan, *Resource) (int, string) { return model.NoNode, "" }
+
 // collectiveKind is the kind of a clone or bundle from the configuration.
 func collectiveKind(r ir.Resource) Kind {
 	if _, ok := r.(*ir.Clone); ok {

@@ -203,3 +203,11 @@ func (group) internalConstraints(p *Plan, r *Resource) {
 		p.newColocation("group:internal_colocation", "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
 	}
 }
+
+// placement is the first member's: the group goes where it goes.
+func (group) placement(p *Plan, r *Resource) (int, string) {
+	if len(r.Children) == 0 {
+		return model.NoNode, r.Why
+	}
+	return kindOf(r.Children[0]).placement(p, r.Children[0])
+}

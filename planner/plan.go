@@ -26,10 +26,6 @@ type Plan struct {
 	// prints them.
 	Scores []ScoreLine
 
-	// Unsupported names the top-level resources (clones, bundles) this
-	// planner does not place.
-	Unsupported []string
-
 	shutdownLockLimit int64
 	transitionReady   bool
 

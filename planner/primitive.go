@@ -101,3 +101,5 @@ func (primitive) applyLocation(p *Plan, r *Resource, loc *location, nodes []locN
 }
 
 func (primitive) internalConstraints(*Plan, *Resource) {}
+
+func (primitive) placement(p *Plan, r *Resource) (int, string) { return r.AssignedTo, r.Why }

@@ -35,8 +35,15 @@ type Result struct {
 	// Transition is the transition (nil unless Options.Transition).
 	Transition *transition.Transition
 
-	byID    map[string]*model.Resource
-	unknown map[string]int
+	byID      map[string]*model.Resource
+	unknown   map[string]int
+	placement map[*model.Resource]placed
+}
+
+// placed is a resource's placement as reports show it.
+type placed struct {
+	node int
+	why  string
 }
 
 // Unknown is one thing the planner does not compute exactly.
@@ -71,7 +78,26 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 			res.unknown[u.Resource] = i
 		}
 	}
+	res.placement = make(map[*model.Resource]placed, len(res.Resources))
+	for _, rsc := range res.Resources {
+		node, why := kindOf(rsc).placement(p, rsc)
+		res.placement[rsc] = placed{node, why}
+	}
 	return res, diags
+}
+
+// Placement is where rsc is placed as a report shows it, whatever its
+// kind (a group goes where its first member goes), "" for nowhere, and
+// why it is not placed.
+func (r *Result) Placement(rsc *model.Resource) (node, why string) {
+	pl, ok := r.placement[rsc]
+	if !ok {
+		return r.AssignedNode(rsc), rsc.Why
+	}
+	if pl.node >= 0 && pl.node < len(r.Nodes) {
+		node = r.Nodes[pl.node].Uname
+	}
+	return node, pl.why
 }
 
 // Resource returns the resource with the given id, or nil.

@@ -1,12 +1,9 @@
 package planner
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
 	"pcl/pcmk"
@@ -262,14 +259,8 @@ func (p *Plan) unpackResources() {
 		case *ir.Group:
 			p.Top = append(p.Top, p.newGroup(r))
 		case *ir.Clone, *ir.Bundle:
-			p.Unsupported = append(p.Unsupported, r.ResourceID())
-			rng := hcl.Range{}
-			if c, ok := r.(*ir.Clone); ok {
-				rng = c.DeclRange
-			} else {
-				rng = r.(*ir.Bundle).DeclRange
-			}
-			p.warn(rng, "Clone or bundle not placed", fmt.Sprintf("The planner does not compute scores or placement for clones and bundles yet, so %s is left out, and so are constraints that name it.", r.ResourceID()))
+			// Not placed yet: the Result's Unknown names it and what
+			// depends on it.
 			u := &Resource{ID: r.ResourceID(), Kind: collectiveKind(r), AssignedTo: -1, Index: -1}
 			p.byID[u.ID] = u
 		}

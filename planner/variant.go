@@ -40,6 +40,9 @@ type variant interface {
 	// internalConstraints adds the constraints the kind implies among
 	// its own parts (a group's members colocated one with the other).
 	internalConstraints(p *Plan, r *Resource)
+	// placement is where r is placed as a report shows it (a group goes
+	// where its first member goes), and why it is not when it is not.
+	placement(p *Plan, r *Resource) (node int, why string)
 }
 
 // variants holds each kind's placement behaviour.

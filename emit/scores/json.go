@@ -16,15 +16,17 @@ type jsonScore struct {
 // jsonContribution spells the value as crm_simulate does (INFINITY), so
 // that JSON readers need not know Pacemaker's score range.
 type jsonContribution struct {
-	Cause string `json:"cause"`
-	Value string `json:"value"`
-	Set   bool   `json:"replaces,omitempty"`
+	Cause      string `json:"cause"`
+	Kind       string `json:"kind"`
+	Constraint string `json:"constraint,omitempty"`
+	Value      string `json:"value"`
+	Set        bool   `json:"replaces,omitempty"`
 }
 
 func jsonTrail(trail []planner.Contribution) []jsonContribution {
 	var out []jsonContribution
 	for _, c := range trail {
-		out = append(out, jsonContribution{Cause: c.Cause, Value: c.Value.String(), Set: c.Set})
+		out = append(out, jsonContribution{Cause: c.Cause, Kind: c.Kind.String(), Constraint: c.Constraint, Value: c.Value.String(), Set: c.Set})
 	}
 	return out
 }

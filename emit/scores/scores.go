@@ -43,25 +43,16 @@ func finalLines(res *planner.Result) map[string][]*planner.ScoreLine {
 	return out
 }
 
-// displayNode is where a resource is placed: its own node for a primitive,
-// the first member's for a group.
+// displayNode is where a resource is placed, as its kind says.
 func displayNode(res *planner.Result, r *planner.Resource) string {
-	if r.Kind == planner.KindGroup {
-		if len(r.Children) == 0 {
-			return ""
-		}
-		return res.AssignedNode(r.Children[0])
-	}
-	return res.AssignedNode(r)
+	node, _ := res.Placement(r)
+	return node
 }
 
-// why says why a resource gets no node: a group's first member's reason,
-// since the group goes where that member goes.
+// why says why a resource gets no node.
 func why(res *planner.Result, r *planner.Resource) string {
-	if r.Kind == planner.KindGroup && len(r.Children) > 0 {
-		return why(res, r.Children[0])
-	}
-	return r.Why
+	_, why := res.Placement(r)
+	return why
 }
 
 // availability says why a node cannot run resources, "" when it can.
