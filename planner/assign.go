@@ -19,7 +19,7 @@ const (
 	selectActive      = 1 << 2
 )
 
-func (p *Plan) assignAll() {
+func (p *plan) assignAll() {
 	if p.PlacementStrategy != "default" {
 		p.sortByScores()
 	}
@@ -40,7 +40,7 @@ func (p *Plan) assignAll() {
 
 // show records the score lines of r and its children, in node order
 // (which is natural name order, as crm_simulate prints).
-func (p *Plan) show(fn string, r *Resource) {
+func (p *plan) show(fn string, r *Resource) {
 	for i := range p.Nodes {
 		if !r.Allowed.In[i] {
 			continue
@@ -56,7 +56,7 @@ func (p *Plan) show(fn string, r *Resource) {
 	}
 }
 
-func (p *Plan) applyThisWith(r *Resource, c *colocation) {
+func (p *plan) applyThisWith(r *Resource, c *colocation) {
 	var archive *table
 	if c.DepRole >= pcmk.RolePromoted || (c.Score < 0 && c.Score > -ir.Infinity) {
 		a := r.Allowed.Clone()
@@ -72,7 +72,7 @@ func (p *Plan) applyThisWith(r *Resource, c *colocation) {
 // colocationAffects reports whether colocation c between dep and prim
 // applies now, given their roles. A preview (utilization checks, before
 // either is assigned) ignores whether they are assigned yet.
-func (p *Plan) colocationAffects(dep, prim *Resource, c *colocation, preview bool) bool {
+func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview bool) bool {
 	if !preview && (prim.Provisional || !dep.Provisional) {
 		return false
 	}
@@ -91,7 +91,7 @@ func (p *Plan) colocationAffects(dep, prim *Resource, c *colocation, preview boo
 	return true
 }
 
-func (p *Plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
+func (p *plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 	attr := c.NodeAttr
 	if attr == "" {
 		attr = "#id"
@@ -122,14 +122,14 @@ func (p *Plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 	}
 }
 
-func (p *Plan) hasInfluence(c *colocation, r *Resource) bool {
+func (p *plan) hasInfluence(c *colocation, r *Resource) bool {
 	if r == nil {
 		r = c.Primary
 	}
 	return c.Influence || len(r.RunningOn) == 0
 }
 
-func (p *Plan) applyWithThis(r *Resource, c *colocation) {
+func (p *plan) applyWithThis(r *Resource, c *colocation) {
 	if !p.hasInfluence(c, nil) {
 		return
 	}
@@ -142,7 +142,7 @@ func (p *Plan) applyWithThis(r *Resource, c *colocation) {
 // addColocatedNodeScores is pcmk__add_colocated_node_scores. nodes points
 // to the table being built; a nil table (nodes.W == nil) starts from rsc's
 // own scores.
-func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table, attr string, factor float32, flags int, cause string) {
+func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table, attr string, factor float32, flags int, cause string) {
 	if rsc.Merging {
 		return
 	}
@@ -186,7 +186,7 @@ func (p *Plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 	*nodes = work
 }
 
-func (p *Plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {
+func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {
 	best := -ir.Infinity
 	if col.unique {
 		// Only the node itself can match (the usual #uname case).
@@ -203,7 +203,7 @@ func (p *Plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 	return best
 }
 
-func (p *Plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
+func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
 	col := p.column(attr)
 	for i, in := range work.In {
 		if !in {
@@ -250,7 +250,7 @@ func factorText(f float32) string {
 }
 
 // compareNodes is compare_nodes for sorting allowed nodes.
-func (p *Plan) compareNodes(r *Resource, a, b, active int) int {
+func (p *plan) compareNodes(r *Resource, a, b, active int) int {
 	wa, wb := -ir.Infinity, -ir.Infinity
 	if p.Nodes[a].Available() {
 		wa = r.Allowed.W[a]
@@ -295,7 +295,7 @@ func (p *Plan) compareNodes(r *Resource, a, b, active int) int {
 // capacities, compareNodes is a total order (node names are unique), so one
 // pass finds the best, which is what the sort, the scheduler's cost for
 // every resource, would put first.
-func (p *Plan) bestFirst(r *Resource, nodes []int, active int) {
+func (p *plan) bestFirst(r *Resource, nodes []int, active int) {
 	if p.PlacementStrategy == "balanced" {
 		// Comparing capacities need not be transitive: sort, as
 		// Pacemaker does.
@@ -324,11 +324,11 @@ func (p *Plan) bestFirst(r *Resource, nodes []int, active int) {
 	}
 }
 
-func (p *Plan) availableWithScore(r *Resource, i int) bool {
+func (p *plan) availableWithScore(r *Resource, i int) bool {
 	return p.Nodes[i].Available() && r.Allowed.W[i] >= 0
 }
 
-func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
+func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 	mostFree := p.banInsufficientCapacity(r)
 	if prefer < 0 {
 		prefer = mostFree
@@ -378,7 +378,7 @@ func (p *Plan) assignBestNode(r *Resource, prefer int) bool {
 }
 
 // finalize is pcmk__finalize_assignment.
-func (p *Plan) finalize(r *Resource, chosen int, force bool) bool {
+func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
 		if r.Allowed.W[chosen] < 0 || !p.availableWithScore(r, chosen) {
 			r.NextRole = pcmk.RoleStopped
@@ -415,7 +415,7 @@ func (p *Plan) finalize(r *Resource, chosen int, force bool) bool {
 	return true
 }
 
-func (p *Plan) unassign(r *Resource) {
+func (p *plan) unassign(r *Resource) {
 	if r.AssignedTo < 0 {
 		return
 	}

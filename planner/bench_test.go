@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"pcl/importer"
+	"pcl/internal/synth"
 	"pcl/internal/testenv"
+	"pcl/planner/transition"
 )
 
 // bigCIB is a synthetic cluster: nodes nodes, groups groups of three
@@ -68,7 +70,7 @@ func BenchmarkComputeLarge(b *testing.B) {
 	for _, trail := range []bool{true, false} {
 		b.Run(fmt.Sprintf("trail=%v", trail), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				Compute(cib, Options{NoTrail: !trail})
+				compute(cib, Options{NoTrail: !trail})
 			}
 		})
 	}
@@ -78,6 +80,23 @@ func BenchmarkComputeCorpus(b *testing.B) {
 	dir := testenv.CorpusDir(b)
 	cib := readCIB(b, filepath.Join(dir, "xml", "bug-lf-2613.xml"))
 	for i := 0; i < b.N; i++ {
-		Compute(cib, Options{})
+		compute(cib, Options{})
+	}
+}
+
+// BenchmarkTransition is the transition alone (actions and orderings after
+// placement, the larger part of `pcl plan`) on synthetic clusters, from a
+// model completed once.
+func BenchmarkTransition(b *testing.B) {
+	for _, s := range []struct{ resources, nodes int }{{100, 8}, {1000, 16}, {2000, 32}, {10000, 64}} {
+		b.Run(fmt.Sprintf("%dx%d", s.resources, s.nodes), func(b *testing.B) {
+			cib := synth.Generate(synth.Params{Resources: s.resources, Nodes: s.nodes, Seed: 1})
+			p, _ := compute(cib, Options{})
+			in := p.forTransition()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				transition.Compute(in)
+			}
+		})
 	}
 }

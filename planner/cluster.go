@@ -34,7 +34,7 @@ type attrColumn struct {
 	unique bool
 }
 
-func (p *Plan) column(attr string) *attrColumn {
+func (p *plan) column(attr string) *attrColumn {
 	if attr == "" {
 		attr = "#uname"
 	}

@@ -17,29 +17,29 @@ func init() {
 
 func (collective) planned() bool { return false }
 
-func (collective) assign(*Plan, *Resource, int) int { return -1 }
+func (collective) assign(*plan, *Resource, int) int { return -1 }
 
 func (collective) scoreLines(*Resource) int { return 0 }
 
-func (collective) colocateAsDependent(*Plan, *Resource, *Resource, *colocation) {}
+func (collective) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
 
-func (collective) colocateAsPrimary(*Plan, *Resource, *Resource, *colocation) {}
+func (collective) colocateAsPrimary(*plan, *Resource, *Resource, *colocation) {}
 
-func (collective) colocatedScores(*Plan, *Resource, *table, string, float32, int, string) (table, []*colocation, bool) {
+func (collective) colocatedScores(*plan, *Resource, *table, string, float32, int, string) (table, []*colocation, bool) {
 	return table{}, nil, true
 }
 
-func (collective) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource {
+func (collective) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
 	return p.colocatedChain(r, orig, list)
 }
 
-func (collective) addUtilization(*Plan, *Resource, []*Resource, map[string]int) {}
+func (collective) addUtilization(*plan, *Resource, []*Resource, map[string]int) {}
 
-func (collective) applyLocation(*Plan, *Resource, *location, []locNode) {}
+func (collective) applyLocation(*plan, *Resource, *location, []locNode) {}
 
-func (collective) internalConstraints(*Plan, *Resource) {}
+func (collective) internalConstraints(*plan, *Resource) {}
 
-func (collective) placement(*Plan, *Resource) (int, string) { return model.NoNode, "" }
+func (collective) placement(*plan, *Resource) (int, string) { return model.NoNode, "" }
 
 // collectiveKind is the kind of a clone or bundle from the configuration.
 func collectiveKind(r ir.Resource) Kind {

@@ -9,7 +9,7 @@ import (
 
 // configChanges lists, in Pacemaker's order, what the history of each
 // active resource asks for.
-func (p *Plan) configChanges() map[string][]model.ConfigChange {
+func (p *plan) configChanges() map[string][]model.ConfigChange {
 	out := map[string][]model.ConfigChange{}
 	if p.CIB.Status == nil {
 		return out

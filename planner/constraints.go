@@ -28,7 +28,7 @@ type locNode struct {
 
 type colocation = model.Colocation
 
-func (p *Plan) unpackConstraints() {
+func (p *plan) unpackConstraints() {
 	for _, c := range p.CIB.Config.Constraints {
 		switch c := c.(type) {
 		case *ir.Location:
@@ -42,7 +42,7 @@ func (p *Plan) unpackConstraints() {
 }
 
 // tagRefs returns the resources a template or tag stands for.
-func (p *Plan) tagRefs(id string) ([]string, bool) {
+func (p *plan) tagRefs(id string) ([]string, bool) {
 	if _, ok := p.templates[id]; ok {
 		var out []string
 		for _, r := range p.Resources {
@@ -58,7 +58,7 @@ func (p *Plan) tagRefs(id string) ([]string, bool) {
 
 // resolve finds a resource (or the members of a tag or template) for a
 // constraint.
-func (p *Plan) resolve(id string) ([]*Resource, bool) {
+func (p *plan) resolve(id string) ([]*Resource, bool) {
 	if r, ok := p.byID[id]; ok {
 		if notPlanned(r) {
 			return nil, false
@@ -79,7 +79,7 @@ func (p *Plan) resolve(id string) ([]*Resource, bool) {
 
 // expandSets replaces tag and template references in resource sets by the
 // resources they stand for (pcmk__expand_tags_in_sets).
-func (p *Plan) expandSets(sets []*ir.ResourceSet) []*ir.ResourceSet {
+func (p *plan) expandSets(sets []*ir.ResourceSet) []*ir.ResourceSet {
 	out := make([]*ir.ResourceSet, len(sets))
 	for i, s := range sets {
 		c := *s
@@ -98,7 +98,7 @@ func (p *Plan) expandSets(sets []*ir.ResourceSet) []*ir.ResourceSet {
 	return out
 }
 
-func (p *Plan) unpackLocation(c *ir.Location) {
+func (p *plan) unpackLocation(c *ir.Location) {
 	if len(c.Sets) > 0 {
 		for _, s := range p.expandSets(c.Sets) {
 			var score string
@@ -149,7 +149,7 @@ func (p *Plan) unpackLocation(c *ir.Location) {
 	}
 }
 
-func (p *Plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string, matches []string) {
+func (p *plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string, matches []string) {
 	if score == "" && c.Score != nil {
 		score = c.Score.Text
 	}
@@ -179,7 +179,7 @@ func (p *Plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 	}
 }
 
-func (p *Plan) newLocation(id string, r *Resource, discovery string) *location {
+func (p *plan) newLocation(id string, r *Resource, discovery string) *location {
 	loc := &location{id: id, cause: model.Cause{Kind: model.CauseLocation, Constraint: id, Text: id}, rsc: r}
 	switch strings.ToLower(discovery) {
 	case "never":
@@ -213,7 +213,7 @@ func expandMatches(s string, m []string) string {
 }
 
 // locationRule is generate_location_rule.
-func (p *Plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, discovery string, matches []string) {
+func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, discovery string, matches []string) {
 	if rule.Role != "" && pcmk.ParseRole(string(rule.Role)) == pcmk.RoleUnknown {
 		return
 	}
@@ -285,7 +285,7 @@ func (p *Plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 	loc.nodes = list
 }
 
-func (p *Plan) unpackColocation(c *ir.Colocation) {
+func (p *plan) unpackColocation(c *ir.Colocation) {
 	score := ir.Score(0)
 	if c.Score != nil {
 		score = scoreOf(c.Score.Text)
@@ -332,7 +332,7 @@ func (p *Plan) unpackColocation(c *ir.Colocation) {
 
 // colocationSets handles a colocation whose rsc or with-rsc is a tag or
 // template: each side becomes a resource set, non-sequential for a tag.
-func (p *Plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*Resource) bool, deps, prims []*Resource, depTag, primTag bool) {
+func (p *plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*Resource) bool, deps, prims []*Resource, depTag, primTag bool) {
 	mk := func(id string, rs []*Resource, role ir.Role, tag bool) *ir.ResourceSet {
 		s := &ir.ResourceSet{ID: id, Role: role}
 		for _, r := range rs {
@@ -353,7 +353,7 @@ func (p *Plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*Resour
 func setSequential(s *ir.ResourceSet) bool { return s.Sequential == nil || s.Sequential.Value }
 
 // colocationSet is unpack_colocation_set.
-func (p *Plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
+func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
 	local := score
 	if s.Score != nil {
 		local = scoreOf(s.Score.Text)
@@ -398,7 +398,7 @@ func (p *Plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf f
 }
 
 // colocateSets is colocate_rsc_sets: set1 depends on set2.
-func (p *Plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
+func (p *plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
 	if score == 0 {
 		return true
 	}
@@ -467,7 +467,7 @@ func colocRole(s string) pcmk.Role {
 }
 
 // newColocation is pcmk__new_colocation.
-func (p *Plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *Resource, depRole, primRole string, influence bool) {
+func (p *plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *Resource, depRole, primRole string, influence bool) {
 	if score == 0 || dep == nil || prim == nil {
 		return
 	}
@@ -510,7 +510,7 @@ func cmpDependentPriority(a, b *colocation) int { return cmpRsc(a.Dependent, b.D
 
 // applyNodeCriteria applies locations, stickiness, failure thresholds and
 // exclusive discovery (apply_node_criteria).
-func (p *Plan) applyNodeCriteria() {
+func (p *plan) applyNodeCriteria() {
 	for _, r := range p.Top {
 		p.applyShutdownLocks(r)
 	}
@@ -529,7 +529,7 @@ func (p *Plan) applyNodeCriteria() {
 	}
 }
 
-func (p *Plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
+func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 	if loc.roleFilter > pcmk.RoleUnknown && loc.roleFilter != r.NextRole {
 		return
 	}
@@ -555,7 +555,7 @@ func (p *Plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 	}
 }
 
-func (p *Plan) applyStickiness(r *Resource) {
+func (p *plan) applyStickiness(r *Resource) {
 	if len(r.Children) > 0 {
 		for _, c := range r.Children {
 			p.applyStickiness(c)
@@ -572,7 +572,7 @@ func (p *Plan) applyStickiness(r *Resource) {
 	p.rscLocation(r, i, r.Stickiness, model.Cause{Kind: model.CauseStickiness, Text: "resource-stickiness"})
 }
 
-func (p *Plan) failureThreshold(r *Resource, i int) {
+func (p *plan) failureThreshold(r *Resource, i int) {
 	if len(r.Children) > 0 {
 		for _, c := range r.Children {
 			p.failureThreshold(c, i)
@@ -596,7 +596,7 @@ func (p *Plan) failureThreshold(r *Resource, i int) {
 	}
 }
 
-func (p *Plan) exclusiveDiscovery(r *Resource, i int) {
+func (p *plan) exclusiveDiscovery(r *Resource, i int) {
 	top := r
 	for top.Parent != nil {
 		top = top.Parent

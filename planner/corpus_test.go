@@ -26,7 +26,7 @@ func readCIB(t testing.TB, path string) *ir.CIB {
 	return cib
 }
 
-func scoreLines(p *Plan) []string {
+func scoreLines(p *plan) []string {
 	var out []string
 	for _, l := range p.Scores {
 		out = append(out, l.String())
@@ -78,7 +78,7 @@ func corpusNow(t testing.TB) map[string]string {
 	return now
 }
 
-func computeCorpus(t testing.TB, dir, name, now string) *Plan {
+func computeCorpus(t testing.TB, dir, name, now string) *plan {
 	cib := readCIB(t, filepath.Join(dir, "xml", name+".xml"))
 	opts := Options{}
 	if now != "" {
@@ -88,7 +88,7 @@ func computeCorpus(t testing.TB, dir, name, now string) *Plan {
 		}
 		opts.Now = tm
 	}
-	p, _ := Compute(cib, opts)
+	p, _ := compute(cib, opts)
 	return p
 }
 
@@ -100,7 +100,7 @@ func TestCorpusScores(t *testing.T) {
 	results := map[string]bool{}
 	verbose := os.Getenv("PCL_SCORES_VERBOSE") != ""
 	for _, name := range testenv.Tier(t, 0, 1) {
-		var p *Plan
+		var p *plan
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -136,7 +136,7 @@ func TestExplainSums(t *testing.T) {
 	dir := testenv.CorpusDir(t)
 	now := corpusNow(t)
 	for _, name := range testenv.Tier(t, 0, 1) {
-		var p *Plan
+		var p *plan
 		func() {
 			defer func() { _ = recover() }()
 			p = computeCorpus(t, dir, name, now[name])
@@ -183,7 +183,7 @@ func TestCorpusScoresBeyondTier1(t *testing.T) {
 	now := corpusNow(t)
 	results := map[string]bool{}
 	for _, name := range testenv.Tier(t, 2, 3, 4) {
-		var p *Plan
+		var p *plan
 		func() {
 			defer func() {
 				if r := recover(); r != nil {

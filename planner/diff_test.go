@@ -241,7 +241,7 @@ func TestDifferential(t *testing.T) {
 				want = append(want, l)
 			}
 		}
-		p, _ := Compute(readCIB(t, path), Options{})
+		p, _ := compute(readCIB(t, path), Options{})
 		missing, extra := diffMultiset(want, scoreLines(p))
 		if bad := placementDiff(p, string(out)); bad != "" {
 			extra = append(extra, "placement: "+bad)
@@ -268,7 +268,7 @@ var summaryLine = regexp.MustCompile(`^(Start|Stop|Move|Recover|Restart|Migrate|
 
 // placementDiff compares the planner's assignment with where
 // crm_simulate's transition summary leaves each primitive.
-func placementDiff(p *Plan, out string) string {
+func placementDiff(p *plan, out string) string {
 	dest := map[string]string{}
 	skip := map[string]bool{}
 	for _, l := range strings.Split(out, "\n") {

@@ -13,7 +13,7 @@ import (
 
 // opEntry finds a resource's configured op by name and interval
 // (find_rsc_op_entry, disabled ones included).
-func (p *Plan) opEntry(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
+func (p *plan) opEntry(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 	for _, op := range r.OpDefs {
 		if strings.EqualFold(op.Name, string(task)) && op.Interval.Ms == intervalMs {
 			return op
@@ -26,7 +26,7 @@ func (p *Plan) opEntry(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 // an operation (params_all of pe__calculate_digests): the resource's
 // instance attributes, the op's own instance attributes and, for recurring
 // operations, its timeout. extra reports op-level attributes.
-func (p *Plan) digestParams(r *Resource, task pcmk.Task, intervalMs int64) (params map[string]string, extra bool) {
+func (p *plan) digestParams(r *Resource, task pcmk.Task, intervalMs int64) (params map[string]string, extra bool) {
 	params = map[string]string{}
 	for k, v := range r.Params {
 		params[k] = v
@@ -102,7 +102,7 @@ func isFenceParam(name string) bool {
 // configuration (rsc_action_digest_cmp and only_sanitized_changed, as
 // crm_simulate runs sanitized): changed reports a parameter change,
 // restart that it needs a full restart.
-func (p *Plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
+func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
 	all, extra := p.digestParams(r, task, iv)
 	calc := digestOf(all)
 	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
@@ -171,7 +171,7 @@ func restartDigest(all map[string]string, op *ir.OpRecord) string {
 
 // opTimeout is an operation's timeout in milliseconds: op_defaults, the
 // op's meta attributes, then its timeout property; 20s when none.
-func (p *Plan) opTimeout(r *Resource, op *ir.Op, task pcmk.Task, intervalMs int64) int64 {
+func (p *plan) opTimeout(r *Resource, op *ir.Op, task pcmk.Task, intervalMs int64) int64 {
 	meta := map[string]string{}
 	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: string(task), OpIntervalMs: intervalMs, OpSet: true}
 	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")

@@ -99,7 +99,7 @@ func TestScoresExplained(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			p, _ := Compute(cib, Options{})
+			p, _ := compute(cib, Options{})
 			got := map[string]string{}
 			var lines []string
 			for _, l := range p.Scores {

@@ -13,7 +13,7 @@ import (
 // clearIfFailed adds a fail-count clearing when the resource has
 // unexpired failures on the node (a changed definition gets a fresh
 // start), once per node.
-func (p *Plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int) []model.ConfigChange {
+func (p *plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int) []model.ConfigChange {
 	for _, c := range changes {
 		if c.Kind == model.ChangeClearFailcount && c.Node == node {
 			return changes
@@ -32,7 +32,7 @@ func (p *Plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int
 
 // expiredRecurringFailure reports a recorded recurring-operation failure
 // whose failure-timeout has passed, with no unexpired failures left.
-func (p *Plan) expiredRecurringFailure(r *Resource, op *ir.OpRecord) bool {
+func (p *plan) expiredRecurringFailure(r *Resource, op *ir.OpRecord) bool {
 	target := targetRC(op)
 	if op.OpStatus == pcmk.ExecPending || target < 0 || (op.OpStatus == pcmk.ExecDone && op.RCCode == target) {
 		return false
@@ -48,7 +48,7 @@ type failEntry = model.FailEntry
 // failIndex groups a node's fail-count-* and last-failure-* attributes by
 // resource id, in attribute name order, so that looking a resource's
 // failures up costs no scan of every attribute.
-func (p *Plan) failIndex(n *Node) map[string][]failEntry {
+func (p *plan) failIndex(n *Node) map[string][]failEntry {
 	if n.Fails != nil {
 		return n.Fails
 	}
@@ -79,7 +79,7 @@ func (p *Plan) failIndex(n *Node) map[string][]failEntry {
 }
 
 // failcount is pe_get_failcount for a primitive outside any clone.
-func (p *Plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) (int, int64) {
+func (p *plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) (int, int64) {
 	count := ir.Score(0)
 	var last int64
 	for _, e := range p.failIndex(n)[r.ID] {
@@ -118,7 +118,7 @@ func matchFailAttr(key, prefix string, legacy bool) bool {
 
 // blockFailure reports whether a failure matches an operation configured
 // with on-fail=block (which disables failure-timeout).
-func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
+func (p *plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 	for _, o := range r.OpDefs {
 		if f, ok := pcmk.ParseOnFail(o.OnFail); !ok || f != pcmk.OnFailBlock {
 			continue
@@ -148,7 +148,7 @@ func (p *Plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 	return false
 }
 
-func (p *Plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
+func (p *plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
 	if conf.Interval.Ms != op.IntervalMs || !strings.EqualFold(conf.Name, string(op.Operation)) {
 		return false
 	}
@@ -162,7 +162,7 @@ func (p *Plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
 }
 
 // operationExpired is check_operation_expiry.
-func (p *Plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord) bool {
+func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord) bool {
 	expired := false
 	unexpired := 0
 	_, hasLast := opAttr(op, "last-rc-change")

@@ -18,8 +18,8 @@ func FuzzCompute(f *testing.F) {
 		if diags.HasErrors() || cib == nil {
 			return
 		}
-		a, _ := Compute(cib, Options{})
-		b, _ := Compute(cib, Options{})
+		a, _ := compute(cib, Options{})
+		b, _ := compute(cib, Options{})
 		la, lb := scoreLines(a), scoreLines(b)
 		if len(la) != len(lb) {
 			t.Fatalf("nondeterministic: %d vs %d lines", len(la), len(lb))

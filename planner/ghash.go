@@ -85,7 +85,7 @@ func ghashOrder(keys []string) []int {
 }
 
 // allowedHashOrder lists a resource's allowed nodes in hash-table order.
-func (p *Plan) allowedHashOrder(r *Resource) []int {
+func (p *plan) allowedHashOrder(r *Resource) []int {
 	var idx []int
 	var keys []string
 	for i, in := range r.Allowed.In {

@@ -18,7 +18,7 @@ func (group) planned() bool { return true }
 // under the group's function and once under their own.
 func (group) scoreLines(r *Resource) int { return 1 + 2*len(r.Children) }
 
-func (group) assign(p *Plan, r *Resource, prefer int) int {
+func (group) assign(p *plan, r *Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1
 	}
@@ -47,7 +47,7 @@ func (group) assign(p *Plan, r *Resource, prefer int) int {
 	return firstNode
 }
 
-func (p *Plan) expandGroupColocations(r *Resource) {
+func (p *plan) expandGroupColocations(r *Resource) {
 	first := r.Children[0]
 	for _, c := range r.ThisWith {
 		first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
@@ -72,7 +72,7 @@ func (p *Plan) expandGroupColocations(r *Resource) {
 	r.WithThis = nil
 }
 
-func (group) colocateAsDependent(p *Plan, dep, prim *Resource, c *colocation) {
+func (group) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 	if len(dep.Children) == 0 {
 		return
 	}
@@ -88,7 +88,7 @@ func (group) colocateAsDependent(p *Plan, dep, prim *Resource, c *colocation) {
 	}
 }
 
-func (group) colocateAsPrimary(p *Plan, dep, prim *Resource, c *colocation) {
+func (group) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
 	if prim.Provisional {
 		return
 	}
@@ -113,7 +113,7 @@ func (group) colocateAsPrimary(p *Plan, dep, prim *Resource, c *colocation) {
 
 // colocatedScores merges through the group's last member when starting
 // from the group's own scores, its first when adding to another table.
-func (group) colocatedScores(p *Plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+func (group) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	var work table
 	if len(rsc.Children) == 0 {
 		return work, nil, true
@@ -131,7 +131,7 @@ func (group) colocatedScores(p *Plan, rsc *Resource, nodes *table, attr string, 
 
 // colocatedResources is the colocated_resources method: rsc and every
 // resource tied to it by colocations of score INFINITY.
-func (group) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource {
+func (group) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
 	if orig == nil {
 		orig = r
 	}
@@ -147,7 +147,7 @@ func (group) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []
 
 // addUtilization adds the needs of the members that are placed with the
 // group (all of them, or the first when not collocated).
-func (group) addUtilization(p *Plan, r *Resource, all []*Resource, need map[string]int) {
+func (group) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
 	if !r.Provisional {
 		return
 	}
@@ -172,7 +172,7 @@ func (group) addUtilization(p *Plan, r *Resource, all []*Resource, need map[stri
 // applyLocation applies the scores to the group and each member; after
 // the first member of a collocated group the rest get the nodes at 0, as
 // they follow the first anyway.
-func (group) applyLocation(p *Plan, r *Resource, loc *location, nodes []locNode) {
+func (group) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
 	p.applyLocationTo(r, loc, nodes)
 	list := nodes
 	for k, m := range r.Children {
@@ -187,14 +187,14 @@ func (group) applyLocation(p *Plan, r *Resource, loc *location, nodes []locNode)
 	}
 }
 
-func (p *Plan) groupColocated(r *Resource) bool {
+func (p *plan) groupColocated(r *Resource) bool {
 	v, ok := r.Meta["collocated"]
 	return !ok || isTrueDefault(v, true)
 }
 
 // internalConstraints adds the colocation of each group member with the
 // one before it.
-func (group) internalConstraints(p *Plan, r *Resource) {
+func (group) internalConstraints(p *plan, r *Resource) {
 	if !p.groupColocated(r) {
 		return
 	}
@@ -205,7 +205,7 @@ func (group) internalConstraints(p *Plan, r *Resource) {
 }
 
 // placement is the first member's: the group goes where it goes.
-func (group) placement(p *Plan, r *Resource) (int, string) {
+func (group) placement(p *plan, r *Resource) (int, string) {
 	if len(r.Children) == 0 {
 		return model.NoNode, r.Why
 	}

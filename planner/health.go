@@ -9,7 +9,7 @@ import (
 
 // applyNodeHealth turns #health* node attributes into location scores
 // (pcmk__apply_node_health), for every node-health-strategy but none.
-func (p *Plan) applyNodeHealth() {
+func (p *plan) applyNodeHealth() {
 	strategy := strings.ToLower(p.props["node-health-strategy"])
 	var red, yellow, green ir.Score
 	switch strategy {
@@ -66,7 +66,7 @@ func (p *Plan) applyNodeHealth() {
 	}
 }
 
-func (p *Plan) healthOption(name, def string) ir.Score {
+func (p *plan) healthOption(name, def string) ir.Score {
 	v, ok := p.props[name]
 	if !ok {
 		v = def

@@ -15,7 +15,7 @@ type nodeHistory struct {
 
 // histories gathers each resource's operation history per node, for nodes
 // of the configuration, in status order.
-func (p *Plan) histories() map[string][]nodeHistory {
+func (p *plan) histories() map[string][]nodeHistory {
 	out := map[string][]nodeHistory{}
 	if p.CIB.Status == nil {
 		return out
@@ -35,7 +35,7 @@ func (p *Plan) histories() map[string][]nodeHistory {
 // knownFrom reports whether a node's history tells the resource's state
 // there: some operation that is neither a pending monitor nor an expired
 // failure (Pacemaker's known_on, set when the history yields a role).
-func (p *Plan) knownFrom(r *Resource, ops []*ir.OpRecord) bool {
+func (p *plan) knownFrom(r *Resource, ops []*ir.OpRecord) bool {
 	for _, op := range ops {
 		if op.OpStatus == pcmk.ExecPending && op.Operation != pcmk.TaskStart && op.Operation != pcmk.TaskPromote {
 			continue

@@ -8,7 +8,7 @@ import (
 
 // resolveOps returns the operations of an <operations> element, following
 // id-ref to the element it names.
-func (p *Plan) resolveOps(ops *ir.Operations) []*ir.Op {
+func (p *plan) resolveOps(ops *ir.Operations) []*ir.Op {
 	if ops == nil {
 		return nil
 	}
@@ -67,7 +67,7 @@ func opConfig(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 // as Pacemaker's unpack_template does: the primitive's own operations
 // first, then the template's whose name and role (Started and Unpromoted
 // counting as none) the primitive does not define.
-func (p *Plan) effectiveOps(prim *ir.Primitive) []*ir.Op {
+func (p *plan) effectiveOps(prim *ir.Primitive) []*ir.Op {
 	own := p.resolveOps(prim.Operations)
 	if prim.Template == "" {
 		return own

@@ -10,7 +10,7 @@ import (
 // orphans are resources the status knows but the configuration no longer
 // has: Pacemaker stops them (stop-orphan-resources) and deletes their
 // history.
-func (p *Plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*Resource {
+func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*Resource {
 	if p.CIB.Status == nil {
 		return nil
 	}

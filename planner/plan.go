@@ -11,10 +11,10 @@ import (
 	"pcl/planner/model"
 )
 
-// Plan is the result of a computation: the indexed cluster, the score
-// lines, and the assignment. Later stages (actions, transitions) build on
-// it.
-type Plan struct {
+// plan is the working state of one scheduling run: the model being built,
+// the score lines, and the lookups unpacking and placement need. Schedule
+// turns it into a Result; nothing outside the package sees it.
+type plan struct {
 	CIB *ir.CIB
 	Now time.Time
 
@@ -75,22 +75,22 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 }
 
 // Resource returns the resource with the given id, or nil.
-func (p *Plan) Resource(id string) *Resource { return p.byID[id] }
+func (p *plan) Resource(id string) *Resource { return p.byID[id] }
 
 // AssignedNode returns the uname of the node a resource is assigned to, or
 // "" when it has none.
-func (p *Plan) AssignedNode(r *Resource) string {
+func (p *plan) AssignedNode(r *Resource) string {
 	if r.AssignedTo < 0 {
 		return ""
 	}
 	return p.Nodes[r.AssignedTo].Uname
 }
 
-// Compute unpacks a CIB and assigns its resources as Pacemaker 2.1.5 does.
+// compute unpacks a CIB and assigns its resources as Pacemaker 2.1.5 does.
 // Diagnostics are warnings about parts of the input that Pacemaker would
 // ignore; the plan is computed regardless.
-func Compute(cib *ir.CIB, opts Options) (*Plan, hcl.Diagnostics) {
-	p := &Plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
+func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
+	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
 		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
 		columns: map[string]*attrColumn{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
@@ -112,7 +112,7 @@ func Compute(cib *ir.CIB, opts Options) (*Plan, hcl.Diagnostics) {
 	return p, p.diags
 }
 
-func (p *Plan) effectiveTime() time.Time {
+func (p *plan) effectiveTime() time.Time {
 	if !p.opts.Now.IsZero() {
 		return p.opts.Now
 	}
@@ -127,7 +127,7 @@ func (p *Plan) effectiveTime() time.Time {
 	return time.Now().UTC()
 }
 
-func (p *Plan) cibAttr(name string) string {
+func (p *plan) cibAttr(name string) string {
 	for _, a := range p.CIB.Attrs {
 		if a.Name == name {
 			return a.Value
@@ -136,12 +136,12 @@ func (p *Plan) cibAttr(name string) string {
 	return ""
 }
 
-func (p *Plan) warn(rng hcl.Range, summary, detail string) {
+func (p *plan) warn(rng hcl.Range, summary, detail string) {
 	p.diags = append(p.diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: summary, Detail: detail, Subject: rng.Ptr()})
 }
 
 // sortTop orders the top-level resources for assignment: by priority,
 // highest first, keeping document order among equals.
-func (p *Plan) sortTop() {
+func (p *plan) sortTop() {
 	sort.SliceStable(p.Top, func(i, j int) bool { return p.Top[i].Priority > p.Top[j].Priority })
 }

@@ -15,7 +15,7 @@ func (primitive) planned() bool { return true }
 
 func (primitive) scoreLines(*Resource) int { return 1 }
 
-func (primitive) assign(p *Plan, r *Resource, prefer int) int {
+func (primitive) assign(p *plan, r *Resource, prefer int) int {
 	if r.Parent != nil && !r.Parent.Allocating {
 		p.assign(r.Parent, prefer)
 	}
@@ -58,7 +58,7 @@ func (primitive) assign(p *Plan, r *Resource, prefer int) int {
 	return r.AssignedTo
 }
 
-func (primitive) colocateAsDependent(p *Plan, dep, prim *Resource, c *colocation) {
+func (primitive) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 	if prim.Kind != model.KindPrimitive {
 		kindOf(prim).colocateAsPrimary(p, dep, prim, c)
 		return
@@ -66,13 +66,13 @@ func (primitive) colocateAsDependent(p *Plan, dep, prim *Resource, c *colocation
 	primitive{}.colocateAsPrimary(p, dep, prim, c)
 }
 
-func (primitive) colocateAsPrimary(p *Plan, dep, prim *Resource, c *colocation) {
+func (primitive) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
 	if p.colocationAffects(dep, prim, c, false) {
 		p.applyColocToWeights(dep, prim, c)
 	}
 }
 
-func (primitive) colocatedScores(p *Plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+func (primitive) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	var work table
 	if nodes.W == nil {
 		work = rsc.Allowed.Clone()
@@ -83,11 +83,11 @@ func (primitive) colocatedScores(p *Plan, rsc *Resource, nodes *table, attr stri
 	return work, rsc.WithThis, false
 }
 
-func (primitive) colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource {
+func (primitive) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
 	return p.colocatedChain(r, orig, list)
 }
 
-func (primitive) addUtilization(p *Plan, r *Resource, all []*Resource, need map[string]int) {
+func (primitive) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
 	if !r.Provisional {
 		return
 	}
@@ -96,10 +96,10 @@ func (primitive) addUtilization(p *Plan, r *Resource, all []*Resource, need map[
 	}
 }
 
-func (primitive) applyLocation(p *Plan, r *Resource, loc *location, nodes []locNode) {
+func (primitive) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
 	p.applyLocationTo(r, loc, nodes)
 }
 
-func (primitive) internalConstraints(*Plan, *Resource) {}
+func (primitive) internalConstraints(*plan, *Resource) {}
 
-func (primitive) placement(p *Plan, r *Resource) (int, string) { return r.AssignedTo, r.Why }
+func (primitive) placement(p *plan, r *Resource) (int, string) { return r.AssignedTo, r.Why }

@@ -64,11 +64,11 @@ type Unknown struct {
 // Pacemaker would ignore and about what the planner cannot compute; a
 // result is returned regardless.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
-	p, diags := Compute(cib, opts)
+	p, diags := compute(cib, opts)
 	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores,
 		Unknown: p.unknowns(), byID: p.byID, unknown: map[string]int{}}
 	if opts.Transition && cib != nil && cib.Config != nil {
-		res.Transition = transition.Compute(p.TransitionInput())
+		res.Transition = transition.Compute(p.forTransition())
 		res.Top = p.Top
 		res.Resources = p.Resources
 		res.Unknown = append(res.Unknown, memberOrphans(cib.Config, res.Resources)...)

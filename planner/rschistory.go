@@ -14,7 +14,7 @@ type historyState struct {
 }
 
 // unpackHistory is unpack_lrm_resource for one resource on one node.
-func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
+func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	if len(h.Ops) == 0 && !p.ShutdownLock {
 		return
 	}
@@ -58,10 +58,10 @@ func (p *Plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	}
 }
 
-func (p *Plan) setActive(r *Resource) { r.Role = pcmk.RoleStarted }
+func (p *plan) setActive(r *Resource) { r.Role = pcmk.RoleStarted }
 
 // unpackOp is unpack_rsc_op for a primitive outside any clone.
-func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
+func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
 	task := op.Operation
 	if task == pcmk.TaskNotify || task == pcmk.TaskMetaData || task == "" {
 		return
@@ -136,7 +136,7 @@ func (p *Plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 
 // remap is remap_operation: it turns the recorded result into the status
 // the scheduler acts on, given what was expected.
-func (p *Plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus) (pcmk.OCFRC, pcmk.ExecStatus) {
+func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus) (pcmk.OCFRC, pcmk.ExecStatus) {
 	if op.Operation == pcmk.TaskMonitor {
 		switch rc {
 		case pcmk.RCDegraded:
@@ -196,7 +196,7 @@ func (p *Plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFR
 	return rc, status
 }
 
-func (p *Plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
+func (p *plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
 	if task != pcmk.TaskStop || p.canFence() {
 		return
 	}
@@ -205,7 +205,7 @@ func (p *Plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
 }
 
 // updateState is update_resource_state.
-func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task, rc pcmk.OCFRC, st *historyState) {
+func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task, rc pcmk.OCFRC, st *historyState) {
 	clear := false
 	switch {
 	case rc == pcmk.RCNotInstalled || maskProbeFailure(op):
@@ -257,7 +257,7 @@ func (p *Plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task
 // migrateToSuccess approximates unpack_migrate_to_success: a successful
 // migrate_to leaves the resource active on the source until a migrate_from
 // or stop shows otherwise.
-func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
+func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 	if r.Role < pcmk.RoleStarted {
 		r.Role = pcmk.RoleStarted
 	}
@@ -265,7 +265,7 @@ func (p *Plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 
 // opFailure returns the on-fail response and the role after failure for
 // an operation (unpack_operation).
-func (p *Plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
+func (p *plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
 	task := op.Operation
 	conf := opConfig(r, task, op.IntervalMs)
 	meta := map[string]string{}
@@ -341,7 +341,7 @@ func onFailValue(text string) (pcmk.OnFail, bool) {
 }
 
 // opFailed is unpack_rsc_op_failure.
-func (p *Plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st *historyState) {
+func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st *historyState) {
 	st.lastFailure = op
 	fs, failRole := p.opFailure(r, op)
 	if cmpOnFail(st.onFail, fs) < 0 {
@@ -379,7 +379,7 @@ func (p *Plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 }
 
 // processState is process_rsc_state.
-func (p *Plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
+func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
 		if p.StonithEnabled {
 			p.fence(n)
@@ -417,7 +417,7 @@ func (p *Plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 }
 
 // addRunning is native_add_running.
-func (p *Plan) addRunning(r *Resource, n *Node, failed bool) {
+func (p *plan) addRunning(r *Resource, n *Node, failed bool) {
 	for _, i := range r.RunningOn {
 		if i == n.Index {
 			return
@@ -457,7 +457,7 @@ func (p *Plan) addRunning(r *Resource, n *Node, failed bool) {
 	}
 }
 
-func (p *Plan) multiplyActive(r *Resource) bool {
+func (p *plan) multiplyActive(r *Resource) bool {
 	if r.Kind != KindPrimitive {
 		return false // is_multiply_active counts primitives only
 	}
@@ -472,7 +472,7 @@ func (p *Plan) multiplyActive(r *Resource) bool {
 }
 
 // currentNode is pe__current_node.
-func (p *Plan) currentNode(r *Resource) int {
+func (p *plan) currentNode(r *Resource) int {
 	active := -1
 	for _, i := range r.RunningOn {
 		n := p.Nodes[i]

@@ -8,7 +8,7 @@ import (
 )
 
 // ruleevalEval adapts planner/ruleeval to RuleEvaluator.
-func (p *Plan) ruleevalEval(r *ir.Rule, env *RuleEnv) bool {
+func (p *plan) ruleevalEval(r *ir.Rule, env *RuleEnv) bool {
 	ctx := &ruleeval.Context{Now: env.Now, Node: env.Node, Agent: env.Agent, RuleByID: p.ruleByID}
 	if env.Params != nil || env.Meta != nil || env.Matches != nil {
 		ctx.Match = &ruleeval.Match{Params: env.Params, Meta: env.Meta, Submatches: env.Matches}
@@ -21,7 +21,7 @@ func (p *Plan) ruleevalEval(r *ir.Rule, env *RuleEnv) bool {
 
 // ruleByID finds a rule by id for id-refs, indexing the configuration's
 // rules on first use.
-func (p *Plan) ruleByID(id string) *ir.Rule {
+func (p *plan) ruleByID(id string) *ir.Rule {
 	if p.rules == nil {
 		p.rules = map[string]*ir.Rule{}
 		var walk func(r *ir.Rule)

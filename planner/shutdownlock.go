@@ -8,7 +8,7 @@ import (
 
 // applyShutdownLocks keeps a resource on a node that is shutting down
 // (shutdown-lock), banning it from every other node.
-func (p *Plan) applyShutdownLocks(r *Resource) {
+func (p *plan) applyShutdownLocks(r *Resource) {
 	if !p.ShutdownLock {
 		return
 	}

@@ -7,7 +7,7 @@ import (
 	"pcl/pcmk"
 )
 
-func (p *Plan) unpackStatus() {
+func (p *plan) unpackStatus() {
 	st := p.CIB.Status
 	if st == nil {
 		return
@@ -69,7 +69,7 @@ func (p *Plan) unpackStatus() {
 	}
 }
 
-func (p *Plan) findNodeAny(id, uname string) int {
+func (p *plan) findNodeAny(id, uname string) int {
 	if i, ok := p.nodeByID[id]; ok {
 		return i
 	}
@@ -84,7 +84,7 @@ func shutdownRequested(n *Node) bool {
 }
 
 // onlineStatus is determine_online_status.
-func (p *Plan) onlineStatus(ns *ir.NodeState, n *Node) {
+func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
 	n.Shutdown = false
 	n.ExpectedUp = false
 	if shutdownRequested(n) {
@@ -155,17 +155,17 @@ func (p *Plan) onlineStatus(ns *ir.NodeState, n *Node) {
 }
 
 // fence marks a node unclean (pe_fence_node without the fencing action).
-func (p *Plan) fence(n *Node) {
+func (p *plan) fence(n *Node) {
 	n.Unclean = true
 }
 
-func (p *Plan) canFence() bool {
+func (p *plan) canFence() bool {
 	return p.StonithEnabled && p.HaveStonith && (p.HaveQuorum || p.NoQuorumPolicy == "ignore")
 }
 
 // fenceReason says why an unclean node is fenced, following the checks of
 // Pacemaker's determine_online_status_fencing.
-func (p *Plan) fenceReason(i int) string {
+func (p *plan) fenceReason(i int) string {
 	if p.CIB.Status == nil {
 		return ""
 	}

@@ -15,7 +15,7 @@ type ticket struct {
 
 // ticketFor returns a ticket by id, creating an ungranted one for a ticket
 // the status does not mention.
-func (p *Plan) ticketFor(id string) *ticket {
+func (p *plan) ticketFor(id string) *ticket {
 	if p.tickets == nil {
 		p.tickets = map[string]*ticket{}
 		if p.CIB.Status != nil {
@@ -35,7 +35,7 @@ func (p *Plan) ticketFor(id string) *ticket {
 // unpackTicket is pcmk__unpack_rsc_ticket: a resource that depends on a
 // ticket that is not granted, or is in standby, is banned from every node
 // (or frozen, or its nodes fenced, by loss-policy).
-func (p *Plan) unpackTicket(c *ir.Ticket) {
+func (p *plan) unpackTicket(c *ir.Ticket) {
 	if c.Ticket == "" {
 		return
 	}
@@ -77,7 +77,7 @@ const (
 )
 
 // ticketConstraint is rsc_ticket_new.
-func (p *Plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss string) {
+func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss string) {
 	wantRole := colocRole(role)
 	policy := lossStop
 	switch strings.ToLower(loss) {
@@ -101,7 +101,7 @@ func (p *Plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss st
 }
 
 // applyTicket is constraints_for_ticket.
-func (p *Plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, policy lossPolicy) {
+func (p *plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, policy lossPolicy) {
 	if t.granted && !t.standby {
 		return
 	}

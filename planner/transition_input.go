@@ -13,12 +13,12 @@ import (
 // operations, and what changed definitions (operation digests), orphaned
 // operations and orphaned resources ask for.
 
-// TransitionInput completes the model with what the history asks of the
+// forTransition completes the model with what the history asks of the
 // transition and returns it for package transition, which schedules the
 // actions: node discovery and fencing state, each resource's configured
 // operations, known-on nodes, active recurring operations and config
 // changes, and the orphans the status holds.
-func (p *Plan) TransitionInput() *model.Cluster {
+func (p *plan) forTransition() *model.Cluster {
 	if p.transitionReady {
 		return &p.Cluster
 	}
@@ -63,7 +63,7 @@ func (p *Plan) TransitionInput() *model.Cluster {
 // expandOrder replaces tag and template references of an order by resource
 // sets, as Pacemaker does before unpacking it; nil when it names unknown
 // resources.
-func (p *Plan) expandOrder(o *ir.Order) *ir.Order {
+func (p *plan) expandOrder(o *ir.Order) *ir.Order {
 	expand := func(id string) ([]string, bool) {
 		if _, ok := p.byID[id]; ok {
 			return []string{id}, false

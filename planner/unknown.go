@@ -14,7 +14,7 @@ import (
 // groups), and the whole plan when the cluster has remote or guest nodes.
 // Pacemaker would place and order these; the planner says it does not
 // know rather than leave the constraints out and answer with confidence.
-func (p *Plan) unknowns() []Unknown {
+func (p *plan) unknowns() []Unknown {
 	var out []Unknown
 	if p.CIB == nil || p.CIB.Config == nil {
 		return nil
@@ -100,7 +100,7 @@ func (p *Plan) unknowns() []Unknown {
 
 // topIDs maps resource, tag and template ids to the ids of the top-level
 // resources they stand for.
-func (p *Plan) topIDs(ids []string) []string {
+func (p *plan) topIDs(ids []string) []string {
 	var out []string
 	add := func(id string) {
 		if r := p.byID[id]; r != nil {
@@ -121,7 +121,7 @@ func (p *Plan) topIDs(ids []string) []string {
 
 // remoteNodes names the remote or guest nodes of the cluster, "" when it
 // has none.
-func (p *Plan) remoteNodes() string {
+func (p *plan) remoteNodes() string {
 	var names []string
 	for _, n := range p.Nodes {
 		if n.Remote() {

@@ -41,7 +41,7 @@ func setsByScore(sets []*ir.NVSet, kind ir.NVSetKind, alwaysFirst string) []*ir.
 
 // unpackSets fills hash from the sets of one kind whose rules pass, as
 // pe__unpack_dataset_nvpairs does.
-func (p *Plan) unpackSets(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, hash map[string]string, overwrite bool, alwaysFirst string) {
+func (p *plan) unpackSets(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, hash map[string]string, overwrite bool, alwaysFirst string) {
 	for _, s := range setsByScore(sets, kind, alwaysFirst) {
 		pass := true
 		for _, r := range s.Rules {
@@ -72,7 +72,7 @@ func (p *Plan) unpackSets(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, has
 	}
 }
 
-func (p *Plan) unpackConfig() {
+func (p *plan) unpackConfig() {
 	p.props = map[string]string{}
 	env := &RuleEnv{Now: p.Now}
 	p.unpackSets(p.CIB.Config.Properties, ir.ClusterProperties, env, p.props, false, "cib-bootstrap-options")
@@ -132,7 +132,7 @@ func compareVersion(a, b string) int {
 	return cmpVersion(a, b)
 }
 
-func (p *Plan) unpackNodes() {
+func (p *plan) unpackNodes() {
 	cfg := p.CIB.Config
 	for _, n := range cfg.Nodes {
 		if n.ID == "" {
@@ -235,14 +235,14 @@ func utilizationValue(s string) int {
 }
 
 // findNode looks a node up by uname (case-insensitive), as pe_find_node does.
-func (p *Plan) findNode(uname string) int {
+func (p *plan) findNode(uname string) int {
 	if i, ok := p.nodeByUn[strings.ToLower(uname)]; ok {
 		return i
 	}
 	return -1
 }
 
-func (p *Plan) unpackResources() {
+func (p *plan) unpackResources() {
 	cfg := p.CIB.Config
 	for _, r := range cfg.Resources {
 		if t, ok := r.(*ir.Template); ok {
@@ -268,7 +268,7 @@ func (p *Plan) unpackResources() {
 	p.sortTop()
 }
 
-func (p *Plan) register(r *Resource) {
+func (p *plan) register(r *Resource) {
 	r.Index = len(p.Resources)
 	p.Resources = append(p.Resources, r)
 	if _, dup := p.byID[r.ID]; !dup {
@@ -277,7 +277,7 @@ func (p *Plan) register(r *Resource) {
 }
 
 // metaFor builds a resource's meta attributes as get_meta_attributes does.
-func (p *Plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, xmlAttrs map[string]string) map[string]string {
+func (p *plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, xmlAttrs map[string]string) map[string]string {
 	meta := map[string]string{}
 	for k, v := range xmlAttrs {
 		if v != "" {
@@ -306,7 +306,7 @@ func (p *Plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, x
 	return meta
 }
 
-func (p *Plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
+func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 	r := &Resource{ID: prim.ID, Kind: KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1}
 	sets := prim.Sets
 	agent := prim.Agent
@@ -357,7 +357,7 @@ func groupSets(r *Resource) []*ir.NVSet {
 	return nil
 }
 
-func (p *Plan) newGroup(g *ir.Group) *Resource {
+func (p *plan) newGroup(g *ir.Group) *Resource {
 	r := &Resource{ID: g.ID, Kind: KindGroup, AssignedTo: -1, LockNode: -1}
 	r.Group = g
 	r.Meta = p.metaFor(r, g.Sets, nil, map[string]string{"id": g.ID})
@@ -372,7 +372,7 @@ func (p *Plan) newGroup(g *ir.Group) *Resource {
 
 // commonUnpack reads the meta attributes every resource has
 // (pe__unpack_resource).
-func (p *Plan) commonUnpack(r *Resource) {
+func (p *plan) commonUnpack(r *Resource) {
 	m := r.Meta
 	r.Provisional = true
 	r.Role = pcmk.RoleStopped
@@ -466,7 +466,7 @@ func scoreOf(s string) ir.Score {
 
 // symmetricDefault gives a resource every node at the node's own weight in
 // a symmetric cluster (resource_location with "symmetric_default").
-func (p *Plan) symmetricDefault(r *Resource) {
+func (p *plan) symmetricDefault(r *Resource) {
 	if r.Allowed.W == nil {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
@@ -480,7 +480,7 @@ func (p *Plan) symmetricDefault(r *Resource) {
 
 // nodeScore is resource_node_score: add score on node i to r and, first,
 // to each of its children, inserting the node when it is not yet allowed.
-func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) {
+func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) {
 	if cause.Kind == model.CauseDefault && r.ExclusiveDiscovery {
 		return
 	}
@@ -501,7 +501,7 @@ func (p *Plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) 
 }
 
 // location is resource_location: on one node, or (i < 0) on every node.
-func (p *Plan) rscLocation(r *Resource, i int, score ir.Score, cause model.Cause) {
+func (p *plan) rscLocation(r *Resource, i int, score ir.Score, cause model.Cause) {
 	if i >= 0 {
 		p.nodeScore(r, i, score, cause)
 	} else {
@@ -516,7 +516,7 @@ func (p *Plan) rscLocation(r *Resource, i int, score ir.Score, cause model.Cause
 
 // paramsOn returns a resource's instance attributes as evaluated for node i
 // (pe_rsc_params), whose rules may test node attributes.
-func (p *Plan) paramsOn(r *Resource, i int) map[string]string {
+func (p *plan) paramsOn(r *Resource, i int) map[string]string {
 	if r.Prim == nil {
 		return r.Params
 	}
@@ -555,7 +555,7 @@ func cmpVersion(a, b string) int {
 
 // nodeWeightCause says where a node's own weight comes from when a node
 // enters a resource's table with it.
-func (p *Plan) nodeWeightCause(i int) string {
+func (p *plan) nodeWeightCause(i int) string {
 	n := p.Nodes[i]
 	switch {
 	case n.Weight <= -ir.Infinity && n.Online && n.Shutdown:

@@ -42,7 +42,7 @@ func haveEnoughCapacity(n *Node, need map[string]int) bool {
 }
 
 // colocatedChain is pcmk__colocated_resources.
-func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
+func (p *plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 	if orig == nil {
 		orig = r
 	}
@@ -74,7 +74,7 @@ func (p *Plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 // banInsufficientCapacity is pcmk__ban_insufficient_capacity; it returns
 // the node with the most free capacity when no node can take the resource
 // with everything colocated with it.
-func (p *Plan) banInsufficientCapacity(r *Resource) int {
+func (p *plan) banInsufficientCapacity(r *Resource) int {
 	if p.PlacementStrategy == "default" {
 		return -1
 	}
@@ -112,7 +112,7 @@ func (p *Plan) banInsufficientCapacity(r *Resource) int {
 }
 
 // sortByScores is pcmk__sort_resources, used with a placement strategy.
-func (p *Plan) sortByScores() {
+func (p *plan) sortByScores() {
 	nodes := make([]int, len(p.Nodes))
 	for i := range nodes {
 		nodes[i] = i

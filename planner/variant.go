@@ -14,35 +14,35 @@ type variant interface {
 	planned() bool
 	// assign places r, preferring node prefer (-1 for none), and returns
 	// the node chosen for it (-1 for none).
-	assign(p *Plan, r *Resource, prefer int) int
+	assign(p *plan, r *Resource, prefer int) int
 	// scoreLines is how many score lines per node assigning r prints.
 	scoreLines(r *Resource) int
 	// colocateAsDependent applies colocation c, whose dependent is r, with
 	// prim as the primary (apply_coloc_score for the dependent).
-	colocateAsDependent(p *Plan, r, prim *Resource, c *colocation)
+	colocateAsDependent(p *plan, r, prim *Resource, c *colocation)
 	// colocateAsPrimary applies colocation c to the primitive dep on
 	// behalf of r, the primary (apply_coloc_score for the primary).
-	colocateAsPrimary(p *Plan, dep, r *Resource, c *colocation)
+	colocateAsPrimary(p *plan, dep, r *Resource, c *colocation)
 	// colocatedScores is the starting table and the member whose
 	// colocations continue the walk when r's scores are merged into
 	// another resource's (pcmk__add_colocated_node_scores): into nodes,
 	// or r's own table when nodes is empty. done is set when the kind
 	// made the table itself.
-	colocatedScores(p *Plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (work table, withThis []*colocation, done bool)
+	colocatedScores(p *plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (work table, withThis []*colocation, done bool)
 	// colocatedResources lists r and every resource tied to it by
 	// colocations of score INFINITY (colocated_resources).
-	colocatedResources(p *Plan, r, orig *Resource, list []*Resource) []*Resource
+	colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource
 	// addUtilization adds what r needs to need, leaving out resources in
 	// all (add_utilization).
-	addUtilization(p *Plan, r *Resource, all []*Resource, need map[string]int)
+	addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int)
 	// applyLocation applies a location constraint's node scores to r.
-	applyLocation(p *Plan, r *Resource, loc *location, nodes []locNode)
+	applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
 	// internalConstraints adds the constraints the kind implies among
 	// its own parts (a group's members colocated one with the other).
-	internalConstraints(p *Plan, r *Resource)
+	internalConstraints(p *plan, r *Resource)
 	// placement is where r is placed as a report shows it (a group goes
 	// where its first member goes), and why it is not when it is not.
-	placement(p *Plan, r *Resource) (node int, why string)
+	placement(p *plan, r *Resource) (node int, why string)
 }
 
 // variants holds each kind's placement behaviour.
@@ -50,29 +50,29 @@ var variants [model.NumKinds]variant
 
 func kindOf(r *Resource) variant { return variants[r.Kind] }
 
-func (p *Plan) assign(r *Resource, prefer int) int {
+func (p *plan) assign(r *Resource, prefer int) int {
 	return kindOf(r).assign(p, r, prefer)
 }
 
 // applyColocScore applies a colocation on behalf of its dependent.
-func (p *Plan) applyColocScore(dep, prim *Resource, c *colocation) {
+func (p *plan) applyColocScore(dep, prim *Resource, c *colocation) {
 	kindOf(dep).colocateAsDependent(p, dep, prim, c)
 }
 
-func (p *Plan) colocatedResources(r, orig *Resource, list []*Resource) []*Resource {
+func (p *plan) colocatedResources(r, orig *Resource, list []*Resource) []*Resource {
 	return kindOf(r).colocatedResources(p, r, orig, list)
 }
 
-func (p *Plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
+func (p *plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
 	kindOf(r).addUtilization(p, r, all, need)
 }
 
-func (p *Plan) applyLocation(r *Resource, loc *location, nodes []locNode) {
+func (p *plan) applyLocation(r *Resource, loc *location, nodes []locNode) {
 	kindOf(r).applyLocation(p, r, loc, nodes)
 }
 
 // internalConstraints adds the constraints each kind implies.
-func (p *Plan) internalConstraints() {
+func (p *plan) internalConstraints() {
 	for _, r := range p.Top {
 		kindOf(r).internalConstraints(p, r)
 	}

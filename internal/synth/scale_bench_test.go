@@ -25,7 +25,6 @@ import (
 	"pcl/internal/synth"
 	"pcl/ir"
 	"pcl/planner"
-	"pcl/planner/transition"
 )
 
 type scale struct{ resources, nodes int }
@@ -115,7 +114,7 @@ func BenchmarkScores(b *testing.B) {
 		cib := importCIB(b, f)
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			planner.Compute(cib, planner.Options{})
+			planner.Schedule(cib, planner.Options{})
 		}
 	})
 }
@@ -127,23 +126,7 @@ func BenchmarkPlan(b *testing.B) {
 		cib := importCIB(b, f)
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			p, _ := planner.Compute(cib, planner.Options{})
-			transition.Compute(p.TransitionInput())
-		}
-	})
-}
-
-// BenchmarkTransition is the transition alone (actions and orderings after
-// placement), the larger part of BenchmarkPlan.
-func BenchmarkTransition(b *testing.B) {
-	eachScale(b, func(b *testing.B, f fixture) {
-		p, _ := planner.Compute(importCIB(b, f), planner.Options{})
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			in := p.TransitionInput()
-			b.StartTimer()
-			transition.Compute(in)
+			planner.Schedule(cib, planner.Options{Transition: true})
 		}
 	})
 }
