@@ -52,7 +52,9 @@ func (p *plan) show(fn string, r *Resource) {
 		p.Scores = append(p.Scores, line)
 	}
 	for _, c := range r.Children {
-		p.show(fn, c)
+		if !c.Orphan {
+			p.show(fn, c)
+		}
 	}
 }
 

@@ -1,19 +1,15 @@
 package planner
 
 import (
-	"pcl/ir"
 	"pcl/planner/model"
 )
 
-// collective stands for the kinds the planner does not place yet, clones
-// and bundles: it leaves them out of placement, so that every output can
+// collective stands for the kinds the planner does not place yet,
+// bundles: it leaves them out of placement, so that every output can
 // mark what depends on them as unknown rather than guess.
 type collective struct{}
 
-func init() {
-	variants[model.KindClone] = collective{}
-	variants[model.KindBundle] = collective{}
-}
+func init() { variants[model.KindBundle] = collective{} }
 
 func (collective) planned() bool { return false }
 
@@ -39,12 +35,4 @@ func (collective) applyLocation(*plan, *Resource, *location, []locNode) {}
 
 func (collective) internalConstraints(*plan, *Resource) {}
 
-func (collective) placement(*plan, *Resource) (int, string) { return model.NoNode, "" }
-
-// collectiveKind is the kind of a clone or bundle from the configuration.
-func collectiveKind(r ir.Resource) Kind {
-	if _, ok := r.(*ir.Clone); ok {
-		return model.KindClone
-	}
-	return model.KindBundle
-}
+func (collective) placement(*plan, *Resource) (string, string) { return "", "" }

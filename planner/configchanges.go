@@ -4,7 +4,6 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
-	"strings"
 )
 
 // configChanges lists, in Pacemaker's order, what the history of each
@@ -30,15 +29,12 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 			if len(h.Ops) == 0 {
 				continue
 			}
-			r := p.byID[h.ID]
+			r := p.historyOwner(i, h.ID)
 			if r == nil {
-				if !strings.Contains(h.ID, ":") || p.byID[strings.SplitN(h.ID, ":", 2)[0]] == nil {
+				if p.isOrphanHistory(i, h.ID) {
 					// An orphan: its history is cleaned up.
 					out[h.ID] = append(out[h.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
 				}
-				continue
-			}
-			if r.Kind != KindPrimitive {
 				continue
 			}
 			running := false

@@ -192,7 +192,7 @@ func TestCorpusScoresBeyondTier1(t *testing.T) {
 			}()
 			p = computeCorpus(t, dir, name, now[name])
 		}()
-		if p == nil || len(p.unknowns()) > 0 {
+		if p == nil || len(p.unknowns(false)) > 0 {
 			continue
 		}
 		placed := map[string]bool{}

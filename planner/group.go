@@ -205,9 +205,9 @@ func (group) internalConstraints(p *plan, r *Resource) {
 }
 
 // placement is the first member's: the group goes where it goes.
-func (group) placement(p *plan, r *Resource) (int, string) {
+func (group) placement(p *plan, r *Resource) (string, string) {
 	if len(r.Children) == 0 {
-		return model.NoNode, r.Why
+		return "", r.Why
 	}
 	return kindOf(r.Children[0]).placement(p, r.Children[0])
 }

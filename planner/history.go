@@ -13,12 +13,48 @@ type nodeHistory struct {
 	ops  []*ir.OpRecord
 }
 
+// historyKey names one resource history entry: a node and the id the
+// entry is recorded under.
+type historyKey struct {
+	node int
+	id   string
+}
+
+// historyOwner is the resource a node's history entry belongs to, as the
+// status unpack matched it (clone instances are matched by more than
+// their id); an entry the unpack did not read is matched by id. nil means
+// an orphan.
+func (p *plan) historyOwner(node int, id string) *Resource {
+	if r, ok := p.owners[historyKey{node, id}]; ok {
+		return r
+	}
+	if r := p.byID[id]; r != nil && r.Kind == KindPrimitive {
+		return r
+	}
+	return nil
+}
+
+// isOrphanHistory reports whether a history entry the unpack did not match
+// belongs to no configured resource: not a configured id, and not an
+// instance of an anonymous clone (whose entries always find an instance).
+func (p *plan) isOrphanHistory(node int, id string) bool {
+	if r, ok := p.owners[historyKey{node, id}]; ok {
+		return r == nil && p.byID[id] == nil
+	}
+	if p.byID[id] != nil {
+		return false
+	}
+	zero := p.byID[cloneZero(id)]
+	return zero == nil || zero.Unique
+}
+
 // histories gathers each resource's operation history per node, for nodes
-// of the configuration, in status order.
-func (p *plan) histories() map[string][]nodeHistory {
-	out := map[string][]nodeHistory{}
+// of the configuration, in status order; orphaned entries are gathered by
+// id.
+func (p *plan) histories() (owned map[*Resource][]nodeHistory, orphaned map[string][]nodeHistory) {
+	owned, orphaned = map[*Resource][]nodeHistory{}, map[string][]nodeHistory{}
 	if p.CIB.Status == nil {
-		return out
+		return owned, orphaned
 	}
 	for _, ns := range p.CIB.Status.Nodes {
 		i := p.findNodeAny(ns.ID, ns.Uname)
@@ -26,10 +62,14 @@ func (p *plan) histories() map[string][]nodeHistory {
 			continue
 		}
 		for _, h := range ns.Resources {
-			out[h.ID] = append(out[h.ID], nodeHistory{node: i, ops: h.Ops})
+			if r := p.historyOwner(i, h.ID); r != nil {
+				owned[r] = append(owned[r], nodeHistory{node: i, ops: h.Ops})
+			} else {
+				orphaned[h.ID] = append(orphaned[h.ID], nodeHistory{node: i, ops: h.Ops})
+			}
 		}
 	}
-	return out
+	return owned, orphaned
 }
 
 // knownFrom reports whether a node's history tells the resource's state

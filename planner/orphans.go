@@ -4,7 +4,6 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
-	"strings"
 )
 
 // orphans are resources the status knows but the configuration no longer
@@ -17,12 +16,10 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	var ids []string
 	seen := map[string]bool{}
 	for _, ns := range p.CIB.Status.Nodes {
+		node := p.findNodeAny(ns.ID, ns.Uname)
 		for _, h := range ns.Resources {
-			if _, ok := p.byID[h.ID]; ok || seen[h.ID] || len(h.Ops) == 0 {
+			if seen[h.ID] || len(h.Ops) == 0 || !p.isOrphanHistory(node, h.ID) {
 				continue
-			}
-			if i := strings.IndexByte(h.ID, ':'); i > 0 && p.byID[h.ID[:i]] != nil {
-				continue // an instance of a configured clone
 			}
 			seen[h.ID] = true
 			ids = append(ids, h.ID)

@@ -28,6 +28,13 @@ type plan struct {
 
 	shutdownLockLimit int64
 	transitionReady   bool
+	txInput           *model.Cluster // the transition's view of the model
+	// renamed is set once some resource is known by another name
+	// (CloneName): lookups by id must then consider those names too.
+	renamed bool
+	// owners records which resource each history entry the status
+	// unpack read belongs to (nil for an orphan).
+	owners map[historyKey]*Resource
 
 	opts      Options
 	eval      RuleEvaluator
@@ -92,7 +99,7 @@ func (p *plan) AssignedNode(r *Resource) string {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
 		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}

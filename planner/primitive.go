@@ -102,4 +102,9 @@ func (primitive) applyLocation(p *plan, r *Resource, loc *location, nodes []locN
 
 func (primitive) internalConstraints(*plan, *Resource) {}
 
-func (primitive) placement(p *plan, r *Resource) (int, string) { return r.AssignedTo, r.Why }
+func (primitive) placement(p *plan, r *Resource) (string, string) {
+	if n := p.Cluster.Node(r.AssignedTo); n != nil {
+		return n.Uname, ""
+	}
+	return "", r.Why
+}

@@ -42,8 +42,7 @@ type Result struct {
 
 // placed is a resource's placement as reports show it.
 type placed struct {
-	node int
-	why  string
+	where, why string
 }
 
 // Unknown is one thing the planner does not compute exactly.
@@ -66,7 +65,7 @@ type Unknown struct {
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
 	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores,
-		Unknown: p.unknowns(), byID: p.byID, unknown: map[string]int{}}
+		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
 	if opts.Transition && cib != nil && cib.Config != nil {
 		res.Transition = transition.Compute(p.forTransition())
 		res.Top = p.Top
@@ -80,8 +79,8 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	}
 	res.placement = make(map[*model.Resource]placed, len(res.Resources))
 	for _, rsc := range res.Resources {
-		node, why := kindOf(rsc).placement(p, rsc)
-		res.placement[rsc] = placed{node, why}
+		where, why := kindOf(rsc).placement(p, rsc)
+		res.placement[rsc] = placed{where, why}
 	}
 	return res, diags
 }
@@ -94,10 +93,7 @@ func (r *Result) Placement(rsc *model.Resource) (node, why string) {
 	if !ok {
 		return r.AssignedNode(rsc), rsc.Why
 	}
-	if pl.node >= 0 && pl.node < len(r.Nodes) {
-		node = r.Nodes[pl.node].Uname
-	}
-	return node, pl.why
+	return pl.where, pl.why
 }
 
 // Resource returns the resource with the given id, or nil.

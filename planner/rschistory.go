@@ -18,8 +18,9 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	if len(h.Ops) == 0 && !p.ShutdownLock {
 		return
 	}
-	r := p.byID[h.ID]
-	if r == nil || r.Kind != KindPrimitive {
+	r := p.historyResource(n, h.ID)
+	p.owners[historyKey{n.Index, h.ID}] = r
+	if r == nil {
 		return // orphans are not shown and not placed
 	}
 	if p.ShutdownLock {
@@ -100,6 +101,9 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	case pcmk.ExecCancelled:
 		return
 	case pcmk.ExecPending:
+		if r.PendingNode < 0 && (op.IntervalMs != 0 || task != pcmk.TaskMonitor) {
+			r.PendingNode = n.Index
+		}
 		if task == pcmk.TaskStart {
 			p.setActive(r)
 		} else if task == pcmk.TaskPromote {

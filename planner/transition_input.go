@@ -4,6 +4,7 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
+	"pcl/planner/transition"
 )
 
 // This file is the bridge from the planner to package transition (owned by
@@ -20,10 +21,10 @@ import (
 // changes, and the orphans the status holds.
 func (p *plan) forTransition() *model.Cluster {
 	if p.transitionReady {
-		return &p.Cluster
+		return p.txInput
 	}
 	p.transitionReady = true
-	histories := p.histories()
+	histories, orphaned := p.histories()
 	changes := p.configChanges()
 	for _, r := range p.Resources {
 		if r.Kind != KindPrimitive {
@@ -36,7 +37,7 @@ func (p *plan) forTransition() *model.Cluster {
 		}
 		r.ConfigChanges = changes[r.ID]
 		r.KnownOn = make([]bool, len(p.Nodes))
-		for _, h := range histories[r.ID] {
+		for _, h := range histories[r] {
 			if p.knownFrom(r, h.ops) {
 				r.KnownOn[h.node] = true
 			}
@@ -49,7 +50,7 @@ func (p *plan) forTransition() *model.Cluster {
 			r.ActiveOps = append(r.ActiveOps, recurringActive(sorted, h.node)...)
 		}
 	}
-	p.Top = append(p.Top, p.orphans(histories, changes)...)
+	p.Top = append(p.Top, p.orphans(orphaned, changes)...)
 	for _, c := range p.CIB.Config.Constraints {
 		if o, ok := c.(*ir.Order); ok {
 			if eo := p.expandOrder(o); eo != nil {
@@ -57,7 +58,18 @@ func (p *plan) forTransition() *model.Cluster {
 			}
 		}
 	}
-	return &p.Cluster
+	// Kinds the transition does not schedule yet are left out of it; the
+	// Result reports their actions, and those of what is tied to them, as
+	// unknown.
+	in := p.Cluster
+	in.Top = nil
+	for _, r := range p.Top {
+		if transition.Schedules(r.Kind) {
+			in.Top = append(in.Top, r)
+		}
+	}
+	p.txInput = &in
+	return p.txInput
 }
 
 // expandOrder replaces tag and template references of an order by resource

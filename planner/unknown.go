@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/planner/transition"
 )
 
 // unknowns lists what this run cannot compute exactly: resources of kinds
@@ -14,7 +15,7 @@ import (
 // groups), and the whole plan when the cluster has remote or guest nodes.
 // Pacemaker would place and order these; the planner says it does not
 // know rather than leave the constraints out and answer with confidence.
-func (p *plan) unknowns() []Unknown {
+func (p *plan) unknowns(withActions bool) []Unknown {
 	var out []Unknown
 	if p.CIB == nil || p.CIB.Config == nil {
 		return nil
@@ -26,13 +27,24 @@ func (p *plan) unknowns() []Unknown {
 	var roots []string
 	for _, r := range p.CIB.Config.Resources {
 		rsc := p.byID[r.ResourceID()]
-		if rsc == nil || !notPlanned(rsc) {
+		if rsc == nil {
+			continue
+		}
+		var detail string
+		switch {
+		case notPlanned(rsc):
+			detail = fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)
+		case withActions && !transition.Schedules(rsc.Kind):
+			detail = fmt.Sprintf("%s is a %s: the planner places its instances but does not compute their actions yet.", rsc.ID, rsc.Kind)
+		default:
 			continue
 		}
 		roots = append(roots, rsc.ID)
 		cause[rsc.ID] = rsc.ID
-		out = append(out, Unknown{Resource: rsc.ID, Construct: rsc.Kind.String(),
-			Detail: fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)})
+		out = append(out, Unknown{Resource: rsc.ID, Construct: rsc.Kind.String(), Detail: detail})
+		for _, m := range descendants(rsc) {
+			out = append(out, Unknown{Resource: m.ID, Construct: rsc.Kind.String(), Detail: fmt.Sprintf("%s belongs to %s. %s", m.ID, rsc.ID, detail)})
+		}
 	}
 	if len(roots) == 0 {
 		return out
@@ -87,11 +99,11 @@ func (p *plan) unknowns() []Unknown {
 	for _, id := range found {
 		root := p.byID[cause[id]]
 		out = append(out, Unknown{Resource: id, Construct: root.Kind.String(),
-			Detail: fmt.Sprintf("%s is tied by constraints to %s, a %s the planner does not place yet, so its placement and actions are unknown.", id, root.ID, root.Kind)})
+			Detail: fmt.Sprintf("%s is tied by constraints to %s, a %s the planner does not compute yet, so its placement and actions are unknown.", id, root.ID, root.Kind)})
 		if r := p.byID[id]; r != nil {
 			for _, m := range r.Children {
 				out = append(out, Unknown{Resource: m.ID, Construct: root.Kind.String(),
-					Detail: fmt.Sprintf("%s belongs to %s, which is tied by constraints to %s, a %s the planner does not place yet.", m.ID, id, root.ID, root.Kind)})
+					Detail: fmt.Sprintf("%s belongs to %s, which is tied by constraints to %s, a %s the planner does not compute yet.", m.ID, id, root.ID, root.Kind)})
 			}
 		}
 	}
@@ -123,23 +135,38 @@ func (p *plan) topIDs(ids []string) []string {
 // has none.
 func (p *plan) remoteNodes() string {
 	var names []string
+	seen := map[string]bool{}
 	for _, n := range p.Nodes {
 		if n.Remote() {
 			names = append(names, n.Uname)
+			seen[n.Uname] = true
 		}
 	}
 	for _, r := range p.Resources {
 		if r.Orphan {
 			continue
 		}
+		name := r.Meta["remote-node"]
 		if strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote") {
-			names = append(names, r.ID)
-		} else if v := r.Meta["remote-node"]; v != "" {
-			names = append(names, v)
+			name = r.ID
+		}
+		if name != "" && !seen[name] {
+			names = append(names, name)
+			seen[name] = true
 		}
 	}
 	if len(names) == 0 {
 		return ""
 	}
 	return "the cluster has remote or guest nodes (" + strings.Join(names, ", ") + ")"
+}
+
+// descendants lists r's members and instances, depth first.
+func descendants(r *Resource) []*Resource {
+	var out []*Resource
+	for _, c := range r.Children {
+		out = append(out, c)
+		out = append(out, descendants(c)...)
+	}
+	return out
 }

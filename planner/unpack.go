@@ -255,13 +255,15 @@ func (p *plan) unpackResources() {
 	for _, r := range cfg.Resources {
 		switch r := r.(type) {
 		case *ir.Primitive:
-			p.Top = append(p.Top, p.newPrimitive(r, nil))
+			p.Top = append(p.Top, p.newPrimitive(r, nil, ""))
 		case *ir.Group:
-			p.Top = append(p.Top, p.newGroup(r))
-		case *ir.Clone, *ir.Bundle:
+			p.Top = append(p.Top, p.newGroup(r, nil, ""))
+		case *ir.Clone:
+			p.Top = append(p.Top, p.newClone(r))
+		case *ir.Bundle:
 			// Not placed yet: the Result's Unknown names it and what
 			// depends on it.
-			u := &Resource{ID: r.ResourceID(), Kind: collectiveKind(r), AssignedTo: -1, Index: -1}
+			u := &Resource{ID: r.ResourceID(), Kind: model.KindBundle, AssignedTo: -1, Index: -1}
 			p.byID[u.ID] = u
 		}
 	}
@@ -306,8 +308,10 @@ func (p *plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, x
 	return meta
 }
 
-func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
-	r := &Resource{ID: prim.ID, Kind: KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1}
+// newPrimitive unpacks a primitive; suffix is ":N" for a clone instance
+// (the instance number Pacemaker appends to the id), "" otherwise.
+func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource, suffix string) *Resource {
+	r := &Resource{ID: prim.ID + suffix, Kind: KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	sets := prim.Sets
 	agent := prim.Agent
 	if prim.Template != "" {
@@ -322,15 +326,16 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 	r.OpDefs = p.effectiveOps(prim)
 	r.Sets = sets
 	xmlAttrs := map[string]string{"id": prim.ID, "class": agent.Class, "provider": agent.Provider, "type": agent.Type}
-	var parentSets [][]*ir.NVSet
-	if parent != nil {
-		parentSets = append(parentSets, groupSets(parent))
+	if suffix != "" {
+		xmlAttrs["clone"] = suffix[1:]
 	}
-	r.Meta = p.metaFor(r, sets, parentSets, xmlAttrs)
+	r.Meta = p.metaFor(r, sets, ancestorSets(parent), xmlAttrs)
 	r.Params = map[string]string{}
 	p.unpackSets(sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
 	if parent != nil {
-		p.unpackSets(groupSets(parent), ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+		for _, set := range ancestorSets(parent) {
+			p.unpackSets(set, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+		}
 	} else {
 		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
 	}
@@ -350,21 +355,41 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource) *Resource {
 	return r
 }
 
-func groupSets(r *Resource) []*ir.NVSet {
-	if r.Group != nil {
+// ownSets are the attribute sets a collective resource was configured
+// with (a group's or a clone's).
+func ownSets(r *Resource) []*ir.NVSet {
+	switch {
+	case r.Group != nil:
 		return r.Group.Sets
+	case r.Clone != nil:
+		return r.Clone.Sets
 	}
 	return nil
 }
 
-func (p *plan) newGroup(g *ir.Group) *Resource {
-	r := &Resource{ID: g.ID, Kind: KindGroup, AssignedTo: -1, LockNode: -1}
+// ancestorSets are the configured sets of r and each of its ancestors,
+// nearest first.
+func ancestorSets(r *Resource) [][]*ir.NVSet {
+	var out [][]*ir.NVSet
+	for ; r != nil; r = r.Parent {
+		out = append(out, ownSets(r))
+	}
+	return out
+}
+
+// newGroup unpacks a group; suffix is ":N" for a clone instance.
+func (p *plan) newGroup(g *ir.Group, parent *Resource, suffix string) *Resource {
+	r := &Resource{ID: g.ID + suffix, Kind: KindGroup, Parent: parent, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	r.Group = g
-	r.Meta = p.metaFor(r, g.Sets, nil, map[string]string{"id": g.ID})
+	xmlAttrs := map[string]string{"id": g.ID}
+	if suffix != "" {
+		xmlAttrs["clone"] = suffix[1:]
+	}
+	r.Meta = p.metaFor(r, g.Sets, ancestorSets(parent), xmlAttrs)
 	p.commonUnpack(r)
 	p.register(r)
 	for _, m := range g.Members {
-		r.Children = append(r.Children, p.newPrimitive(m, r))
+		r.Children = append(r.Children, p.newPrimitive(m, r, suffix))
 	}
 	p.symmetricDefault(r)
 	return r
@@ -402,7 +427,9 @@ func (p *plan) commonUnpack(r *Resource) {
 	}
 	r.Maintenance = isTrueDefault(m["maintenance"], false) || p.MaintenanceMode
 	r.NeedsQuorum = !strings.EqualFold(m["requires"], "nothing")
-	r.Unique = true
+	// Only a clone's globally-unique makes it and what it holds unique;
+	// everything outside clones is.
+	r.Unique = !r.InClone() || isTrueDefault(m["globally-unique"], false)
 	r.RestartType = strings.ToLower(m["restart-type"])
 	r.AllowMigrate = isTrueDefault(m["allow-migrate"], false)
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
@@ -524,7 +551,7 @@ func (p *plan) paramsOn(r *Resource, i int) map[string]string {
 	params := map[string]string{}
 	p.unpackSets(r.Sets, ir.InstanceAttributes, env, params, false, "")
 	for q := r.Parent; q != nil; q = q.Parent {
-		p.unpackSets(groupSets(q), ir.InstanceAttributes, env, params, false, "")
+		p.unpackSets(ownSets(q), ir.InstanceAttributes, env, params, false, "")
 	}
 	if r.Parent == nil {
 		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, env, params, false, "")

@@ -40,9 +40,10 @@ type variant interface {
 	// internalConstraints adds the constraints the kind implies among
 	// its own parts (a group's members colocated one with the other).
 	internalConstraints(p *plan, r *Resource)
-	// placement is where r is placed as a report shows it (a group goes
-	// where its first member goes), and why it is not when it is not.
-	placement(p *plan, r *Resource) (node int, why string)
+	// placement is where r is placed as a report shows it: a node's
+	// name, "" for none, or for a clone how many instances run where
+	// ("2/3 n1 n2"); and why it is not placed when it is not.
+	placement(p *plan, r *Resource) (where, why string)
 }
 
 // variants holds each kind's placement behaviour.

@@ -35,6 +35,10 @@ const (
 	CauseUnmanaged
 	// CauseMultipleActive is multiple-active=stop_only.
 	CauseMultipleActive
+	// CauseClone is a clone's limit on its instances: the clone's own
+	// score on a node, clone-node-max, clone-max; Constraint is the
+	// clone's id.
+	CauseClone
 )
 
 var causeNames = [...]string{
@@ -52,6 +56,7 @@ var causeNames = [...]string{
 	CauseShutdownLock:   "shutdown-lock",
 	CauseUnmanaged:      "unmanaged",
 	CauseMultipleActive: "multiple-active",
+	CauseClone:          "clone",
 }
 
 // String names the kind as JSON writes it.

@@ -21,10 +21,21 @@ type Resource struct {
 	Children []*Resource // a group's members, in order
 	Agent    ir.Agent
 
-	// Prim and Group are the configuration the resource was unpacked
-	// from (nil for orphans and for the other kind).
+	// Prim, Group and Clone are the configuration the resource was
+	// unpacked from (nil for orphans and for the other kinds). Clone
+	// instances share their clone's child configuration.
 	Prim  *ir.Primitive
 	Group *ir.Group
+	Clone *ir.Clone
+	// CloneOpts holds a clone's own options (nil for other kinds).
+	CloneOpts *CloneOptions
+	// CloneName is the name the status knows a clone instance by when it
+	// differs from the instance's id (an anonymous instance recorded under
+	// its bare name or another number), "" otherwise.
+	CloneName string
+	// PendingNode is where a pending operation of the resource is
+	// recorded, NoNode for none.
+	PendingNode int
 	// OpDefs are the configured operations, a template's first; Sets the
 	// resource's own attribute sets, a template's first.
 	OpDefs []*ir.Op
@@ -118,4 +129,31 @@ func (r *Resource) Top() *Resource {
 		r = r.Parent
 	}
 	return r
+}
+
+// CloneOptions are a clone's meta-attributes as Pacemaker reads them
+// (clone_variant_data_t).
+type CloneOptions struct {
+	Max, NodeMax, Min            int
+	PromotedMax, PromotedNodeMax int
+	Ordered, Interleave, Notify  bool
+	Promotable                   bool
+	// Total counts the instances made so far, configured and orphaned;
+	// the next instance gets this number.
+	Total int
+	// Counts are, by node, the instances placed there so far.
+	Counts []int
+}
+
+// IsClone reports whether the resource is a clone.
+func (r *Resource) IsClone() bool { return r.Kind == KindClone }
+
+// InClone reports whether the resource is a clone or inside one.
+func (r *Resource) InClone() bool { return r.Top().Kind == KindClone }
+
+// AnonInstance reports whether the resource is an instance (or inside an
+// instance) of an anonymous clone.
+func (r *Resource) AnonInstance() bool {
+	top := r.Top()
+	return top != r && top.Kind == KindClone && !top.Unique
 }

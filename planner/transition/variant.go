@@ -51,3 +51,8 @@ func (s *scheduler) currentRole(r *Resource) Role { return variantOf(r).currentR
 
 // collective reports whether r's actions stand for its members'.
 func collective(r *Resource) bool { return variantOf(r).collective() }
+
+// Schedules reports whether the transition schedules resources of kind k.
+// The planner leaves other kinds out of the transition and reports their
+// actions as unknown.
+func Schedules(k model.Kind) bool { return variants[k] != nil }

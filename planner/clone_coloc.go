@@ -1,0 +1,203 @@
+package planner
+
+import (
+	"fmt"
+	"pcl/ir"
+	"pcl/planner/model"
+	"slices"
+)
+
+// The clone's side of colocations, and the rest of its placement
+// behaviour.
+
+// colocateAsDependent does nothing: a clone's colocations as dependent
+// are copied to its instances, which apply them as primitives do.
+func (clone) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
+
+// colocateAsPrimary applies colocation c to the primitive dep on behalf of
+// clone r (pcmk__clone_apply_coloc_score): paired with the one instance on
+// dep's node when dep's clone interleaves, else against the nodes holding
+// instances (mandatory) or each instance in turn (finite scores).
+func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
+	if r.Provisional {
+		return
+	}
+	if p.interleaves(c) {
+		if inst := p.compatibleInstance(dep, r); inst != nil {
+			kindOf(dep).colocateAsDependent(p, dep, inst, c)
+		} else if c.Score >= ir.Infinity {
+			p.assignLeaves(dep, -1)
+		}
+		return
+	}
+	if c.Score >= ir.Infinity {
+		hosts := make([]bool, len(p.Nodes))
+		for _, inst := range r.Children {
+			if n := p.instanceNode(inst); n >= 0 && !blocked(inst) {
+				hosts[n] = true
+			}
+		}
+		cause := model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
+		for i, host := range hosts {
+			if !dep.Allowed.In[i] && host {
+				dep.Allowed.Insert(i, -ir.Infinity, cause)
+			}
+		}
+		for i, in := range dep.Allowed.In {
+			if in && !hosts[i] {
+				dep.Allowed.Set(i, -ir.Infinity, cause)
+			}
+		}
+		return
+	}
+	for _, inst := range r.Children {
+		kindOf(inst).colocateAsPrimary(p, dep, inst, c)
+	}
+}
+
+// interleaves reports whether colocation c pairs instances one to one:
+// its dependent is a clone with interleave=true and both clones allow the
+// same number of instances per node.
+func (p *plan) interleaves(c *colocation) bool {
+	dep := c.Dependent
+	if dep.Kind != model.KindClone || !isTrueDefault(dep.Meta["interleave"], false) {
+		return false
+	}
+	return copiesPerNode(dep) == copiesPerNode(c.Primary)
+}
+
+// copiesPerNode is a clone's clone-node-max as configured (1 when unset).
+func copiesPerNode(r *Resource) int {
+	if v, ok := r.Meta["clone-node-max"]; ok {
+		return scanMinInt(v, 0)
+	}
+	return 1
+}
+
+// compatibleInstance finds the instance of clone r that dep pairs with
+// (find_compatible_child): the one placed on dep's node, or when dep has
+// no node yet, the first placed on the first of dep's nodes, best first.
+func (p *plan) compatibleInstance(dep, r *Resource) *Resource {
+	if n := p.instanceNode(dep); n >= 0 {
+		return p.instanceOn(r, n)
+	}
+	var nodes []int
+	for i, in := range dep.Allowed.In {
+		if in {
+			nodes = append(nodes, i)
+		}
+	}
+	p.bestFirst(dep, nodes, -1)
+	for _, n := range nodes {
+		if inst := p.instanceOn(r, n); inst != nil {
+			return inst
+		}
+	}
+	return nil
+}
+
+// instanceOn is the first instance of clone r placed on node n that is
+// not blocked.
+func (p *plan) instanceOn(r *Resource, n int) *Resource {
+	for _, inst := range r.Children {
+		if !blocked(inst) && p.instanceNode(inst) == n {
+			return inst
+		}
+	}
+	return nil
+}
+
+// blocked reports whether r or any of its members is blocked.
+func blocked(r *Resource) bool {
+	if r.Blocked {
+		return true
+	}
+	for _, c := range r.Children {
+		if blocked(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignLeaves assigns r, or each of its members, to node n (-1: none),
+// forced (pcmk__assign_resource).
+func (p *plan) assignLeaves(r *Resource, n int) {
+	if len(r.Children) == 0 {
+		p.finalize(r, n, true)
+		return
+	}
+	for _, c := range r.Children {
+		p.assignLeaves(c, n)
+	}
+}
+
+func (clone) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+	return primitive{}.colocatedScores(p, rsc, nodes, attr, factor, flags, cause)
+}
+
+func (clone) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+	return p.colocatedChain(r, orig, list)
+}
+
+// addUtilization adds an instance's needs: of the instance already in all
+// (or whose member is), else of the first instance.
+func (clone) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+	if !r.Provisional {
+		return
+	}
+	existing := false
+	for _, inst := range r.Children {
+		if slices.Contains(all, inst) {
+			existing = true
+			continue
+		}
+		for _, m := range inst.Children {
+			if slices.Contains(all, m) {
+				p.addUtilization(inst, all, need)
+				existing = true
+				break
+			}
+		}
+	}
+	if !existing && len(r.Children) > 0 {
+		p.addUtilization(r.Children[0], all, need)
+	}
+}
+
+// applyLocation applies a location to the clone and each instance.
+func (clone) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+	p.applyLocationTo(r, loc, nodes)
+	for _, inst := range r.Children {
+		p.applyLocation(inst, loc, nodes)
+	}
+}
+
+func (clone) internalConstraints(*plan, *Resource) {}
+
+// placement of a clone counts its placed instances and names their nodes
+// in node order: "2/3 n1 n2" (clone-max 3, two placed).
+func (clone) placement(p *plan, r *Resource) (string, string) {
+	on := make([]bool, len(p.Nodes))
+	placed := 0
+	for _, inst := range r.Children {
+		if inst.Orphan {
+			continue
+		}
+		if n := p.instanceNode(inst); n >= 0 {
+			placed++
+			on[n] = true
+		}
+	}
+	where := fmt.Sprintf("%d/%d", placed, r.CloneOpts.Max)
+	for i, yes := range on {
+		if yes {
+			where += " " + p.Nodes[i].Uname
+		}
+	}
+	why := ""
+	if placed < r.CloneOpts.Max {
+		why = fmt.Sprintf("%d of %d instances cannot be placed", r.CloneOpts.Max-placed, r.CloneOpts.Max)
+	}
+	return where, why
+}

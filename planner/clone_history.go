@@ -1,0 +1,198 @@
+package planner
+
+import "strings"
+
+// This file matches operation history to clone instances as Pacemaker's
+// unpack_find_resource and find_anonymous_clone do: a history entry names
+// a resource (`rsc` or `rsc:N`), and which instance it belongs to depends
+// on the clone's kind and on what the entries before it were matched to.
+
+// historyResource is the resource a history entry with this id on node n
+// belongs to, nil for an orphan (unpack_find_resource). An anonymous
+// clone's entry is given an instance here, a new orphan instance if need
+// be, and an entry known under another name records it as the instance's
+// CloneName.
+func (p *plan) historyResource(n *Node, id string) *Resource {
+	r := p.findRenamed(id)
+	var parent *Resource
+	switch {
+	case r == nil:
+		zero := p.findRenamed(cloneZero(id))
+		if zero == nil || zero.Unique {
+			return nil
+		}
+		r, parent = zero, zero.Top()
+	case r.Kind != KindPrimitive:
+		// The history is of a resource that is no longer a primitive.
+		return nil
+	default:
+		parent = r.Top()
+	}
+	if parent.IsClone() && !parent.Unique {
+		r = p.findAnonymousClone(n, parent, cloneStrip(id))
+	}
+	if r != nil && !strings.EqualFold(id, r.ID) && !strings.EqualFold(id, r.CloneName) {
+		r.CloneName = id
+		p.renamed = true
+	}
+	return r
+}
+
+// findRenamed finds a resource by id, or by the name the status knows it
+// by (pe_find_resource with pe_find_renamed): the first match in
+// resource order.
+func (p *plan) findRenamed(id string) *Resource {
+	var visit func(r *Resource) *Resource
+	visit = func(r *Resource) *Resource {
+		if r.ID == id || (r.CloneName != "" && r.CloneName == id) {
+			return r
+		}
+		for _, c := range r.Children {
+			if f := visit(c); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	if r := p.byID[id]; r != nil && r.CloneName == "" {
+		// The common case: no instance has been renamed to id first.
+		if !p.renamed {
+			return r
+		}
+	}
+	for _, r := range p.Top {
+		if f := visit(r); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// findAnonymousClone picks the instance of the anonymous clone parent
+// that a history entry for base on node n belongs to
+// (find_anonymous_clone): the instance already active or pending there;
+// else the first instance active or pending nowhere; else a new orphan
+// instance. A second history of the same resource on one node is an
+// orphan even when numbers are free.
+func (p *plan) findAnonymousClone(n *Node, parent *Resource, base string) *Resource {
+	var found, inactive *Resource
+	skipInactive := false
+	for _, child := range parent.Children {
+		if found != nil {
+			break
+		}
+		locs := p.activeNodes(child, nil, true)
+		if len(locs) > 0 {
+			if locs[0] == n.Index {
+				found = findInstanceMember(child, base)
+				if found != nil && len(found.RunningOn) > 0 {
+					skipInactive = true
+					found = nil
+				}
+			}
+			continue
+		}
+		if !skipInactive && inactive == nil && !child.Blocked {
+			inactive = findInstanceMember(child, base)
+			if inactive != nil && inactive.PendingNode >= 0 && inactive.PendingNode != n.Index {
+				inactive = nil
+			}
+		}
+	}
+	if found == nil && !skipInactive && inactive != nil {
+		found = inactive
+	}
+	// An instance that does not need fencing, found on a node that is
+	// down, counts as inactive unless the clone has an instance for every
+	// node: it would take a number a clean node may need.
+	if found != nil && !found.NeedsFencing && (!n.Online || n.Unclean) && parent.CloneOpts.Max != len(p.Nodes) {
+		found = nil
+	}
+	if found == nil {
+		found = findInstanceMember(p.newInstance(parent), base)
+		p.renamed = true
+	}
+	return found
+}
+
+// activeNodes lists the nodes r (or, for a collective, its members) is
+// active on, with the node of a pending operation when pending is set
+// (the location method with current=2), each once.
+func (p *plan) activeNodes(r *Resource, list []int, pending bool) []int {
+	add := func(i int) {
+		for _, j := range list {
+			if j == i {
+				return
+			}
+		}
+		list = append(list, i)
+	}
+	if len(r.Children) > 0 {
+		for _, c := range r.Children {
+			list = p.activeNodes(c, list, pending)
+		}
+		return list
+	}
+	for _, i := range r.RunningOn {
+		add(i)
+	}
+	if pending && r.PendingNode >= 0 {
+		add(r.PendingNode)
+	}
+	return list
+}
+
+// findInstanceMember finds in instance inst (or its members) the resource
+// whose configured id is base (find_rsc with pe_find_clone).
+func findInstanceMember(inst *Resource, base string) *Resource {
+	if inst == nil {
+		return nil
+	}
+	if inst.ID == base || configuredID(inst) == base {
+		return inst
+	}
+	for _, c := range inst.Children {
+		if f := findInstanceMember(c, base); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// configuredID is the id a resource has in the configuration: an
+// instance's without its number.
+func configuredID(r *Resource) string {
+	switch {
+	case r.Prim != nil:
+		return r.Prim.ID
+	case r.Group != nil:
+		return r.Group.ID
+	case r.Clone != nil:
+		return r.Clone.ID
+	}
+	return r.ID
+}
+
+// baseNameEnd is the length of id without a clone instance suffix
+// (":digits"), as pe_base_name_end finds it.
+func baseNameEnd(id string) int {
+	for i := len(id) - 1; i > 0; i-- {
+		switch c := id[i]; {
+		case c >= '0' && c <= '9':
+		case c == ':':
+			if i == len(id)-1 {
+				return len(id)
+			}
+			return i
+		default:
+			return len(id)
+		}
+	}
+	return len(id)
+}
+
+// cloneStrip is id without its instance number (clone_strip).
+func cloneStrip(id string) string { return id[:baseNameEnd(id)] }
+
+// cloneZero is the id of instance 0 of id's base (clone_zero).
+func cloneZero(id string) string { return id[:baseNameEnd(id)] + ":0" }
