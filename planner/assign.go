@@ -41,6 +41,9 @@ func (p *plan) assignAll() {
 // show records the score lines of r and its children, in node order
 // (which is natural name order, as crm_simulate prints).
 func (p *plan) show(fn string, r *Resource) {
+	if r.Orphan {
+		return // Pacemaker prints no scores of orphans
+	}
 	for i := range p.Nodes {
 		if !r.Allowed.In[i] {
 			continue
@@ -52,9 +55,7 @@ func (p *plan) show(fn string, r *Resource) {
 		p.Scores = append(p.Scores, line)
 	}
 	for _, c := range r.Children {
-		if !c.Orphan {
-			p.show(fn, c)
-		}
+		p.show(fn, c)
 	}
 }
 

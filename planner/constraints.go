@@ -592,7 +592,12 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 		return
 	}
 	if int(r.MigrationThreshold)-fc <= 0 {
-		p.rscLocation(r, i, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
+		// An anonymous clone instance's failures ban the whole clone.
+		banned := r
+		if !r.Unique {
+			banned = r.Top()
+		}
+		p.rscLocation(banned, i, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
 	}
 }
 

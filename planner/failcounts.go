@@ -82,7 +82,7 @@ func (p *plan) failIndex(n *Node) map[string][]failEntry {
 func (p *plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) (int, int64) {
 	count := ir.Score(0)
 	var last int64
-	for _, e := range p.failIndex(n)[r.ID] {
+	for _, e := range p.failEntries(n, r) {
 		if !e.Last {
 			count = count.Add(scoreOf(e.Value))
 		} else if x, err := strconv.ParseInt(strings.TrimSpace(e.Value), 10, 64); err == nil && x > last {
@@ -195,4 +195,33 @@ func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRe
 		}
 	}
 	return expired
+}
+
+// failEntries are the fail-count and last-failure attributes of r on node
+// n. They are named after the name the status knows r by; an anonymous
+// clone instance's are its configured id's, with or without any instance
+// number (rsc_fail_name and generate_fail_regex), so every instance on a
+// node shares them.
+func (p *plan) failEntries(n *Node, r *Resource) []failEntry {
+	name := r.ID
+	if r.CloneName != "" {
+		name = r.CloneName
+	}
+	index := p.failIndex(n)
+	if r.Unique {
+		return index[name]
+	}
+	name = cloneStrip(name)
+	entries := index[name]
+	var numbered []string
+	for k := range index {
+		if len(k) > len(name)+1 && k[:len(name)+1] == name+":" && cloneStrip(k) == name {
+			numbered = append(numbered, k)
+		}
+	}
+	sort.Strings(numbered)
+	for _, k := range numbered {
+		entries = append(entries[:len(entries):len(entries)], index[k]...)
+	}
+	return entries
 }
