@@ -63,7 +63,9 @@ func (p *plan) newClone(c *ir.Clone) *Resource {
 	}
 	m["globally-unique"] = strconv.FormatBool(r.Unique)
 	p.register(r)
-	for n := max(1, opts.Max); n > 0; n-- {
+	// An instance's agent may force the clone anonymous and lower
+	// clone-max while the instances are made (pe__force_anon).
+	for opts.Total < max(1, opts.Max) {
 		p.newInstance(r)
 	}
 	p.symmetricDefault(r)
@@ -92,6 +94,34 @@ func (p *plan) newInstance(r *Resource) *Resource {
 	}
 	r.Children = append(r.Children, inst)
 	return inst
+}
+
+// forceAnonymous makes a globally-unique clone anonymous because the agent
+// class of its child cannot run unique instances (pe__force_anon): one
+// instance per node, no more instances than nodes.
+func (p *plan) forceAnonymous(r *Resource) {
+	top := r.Top()
+	if !top.IsClone() {
+		return
+	}
+	top.CloneOpts.NodeMax = 1
+	top.CloneOpts.Max = min(top.CloneOpts.Max, len(p.Nodes))
+	clearUnique(top)
+	clearUnique(r)
+}
+
+func clearUnique(r *Resource) {
+	r.Unique = false
+	for _, c := range r.Children {
+		clearUnique(c)
+	}
+}
+
+// classCanBeUnique reports whether agents of a class can run as
+// globally-unique clone instances (the unique capability of
+// pcmk_get_ra_caps): OCF and fencing agents can.
+func classCanBeUnique(class string) bool {
+	return strings.EqualFold(class, "ocf") || strings.EqualFold(class, "stonith")
 }
 
 func setOrphan(r *Resource) {

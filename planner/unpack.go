@@ -344,6 +344,9 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource, suffix string)
 		r.IsFenceDevice = true
 	}
 	p.commonUnpack(r)
+	if r.Unique && r.InClone() && !classCanBeUnique(agent.Class) {
+		p.forceAnonymous(r)
+	}
 	util := map[string]string{}
 	p.unpackSets(sets, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
 	r.Utilization = map[string]int{}
