@@ -16,6 +16,11 @@
 // instances as real status sections do: "rsc:N" for unique instances, the
 // bare id or "rsc:N" for anonymous ones.
 //
+// CloneCIB is a different generator, for the planner's differential tests
+// of clones: a small random CIB, written directly as XML, built around
+// clones of every shape Pacemaker's clone scheduling distinguishes, with a
+// status section, which crm_verify accepts.
+//
 // It does not write files (cmd/pcl-gen does) and makes no claim about what
 // Pacemaker will do with the cluster: the point is realistic load.
 package synth
