@@ -22,8 +22,8 @@ const (
 //
 // It has 2 to 5 nodes (some in standby or offline, some with a pingd
 // attribute; now and then an opt-in cluster, where each clone may run
-// where its instances run), 1 to 4 clones and a few primitives and groups, in a random
-// order:
+// where its instances run), 1 to 4 clones and a few primitives and groups,
+// in a random order:
 //   - clones: anonymous and globally-unique (clone-node-max 1 to 3), of a
 //     primitive or of a group, with or without clone-max (0 now and then),
 //     clone-min, interleave, ordered, notify, resource-stickiness,
@@ -82,16 +82,23 @@ type cibTop struct {
 	active []bool
 }
 
-func (g *cloneCIB) intn(n int) int           { return g.rnd.IntN(n) }
-func (g *cloneCIB) one(n int) bool           { return g.rnd.IntN(n) == 0 }
+// intn draws a number in [0, n).
+func (g *cloneCIB) intn(n int) int { return g.rnd.IntN(n) }
+
+// one draws true once in n times.
+func (g *cloneCIB) one(n int) bool { return g.rnd.IntN(n) == 0 }
+
+// pick draws one of xs.
 func (g *cloneCIB) pick(xs ...string) string { return xs[g.rnd.IntN(len(xs))] }
 
+// score draws a constraint score: ±INFINITY or one of a few finite ones.
 func (g *cloneCIB) score() string {
 	return g.pick("INFINITY", "-INFINITY", "100", "-100", "50", "200", "1", "-1", "1000", "-500", "0", "5000")
 }
 
+// build writes the whole CIB: configuration, then status.
 func (g *cloneCIB) build() string {
-	for i := 1; i <= 2+g.intn(4); i++ {
+	for i, n := 1, 2+g.intn(4); i <= n; i++ {
 		g.nodes = append(g.nodes, fmt.Sprintf("node%d", i))
 	}
 	g.lrm = make([][]string, len(g.nodes))
