@@ -10,8 +10,16 @@
 //
 // Flags: -r/--resources R (primitives, group members included; default
 // 100), -n/--nodes N (default 8), --seed S (default 1), -o/--out DIR
-// (default "."). cluster.xml is a whole CIB (configuration and status: some
-// resources running, some with fail counts); cluster.pcl is the same
+// (default "."), --clones F (the fraction of top-level resources that are
+// clones; default 0, no clones, which gives the clusters of the versions
+// before clones byte for byte). With --clones, --unique-clones F,
+// --cloned-groups F, --interleave F and --clone-links F set the fractions
+// of the clones that are globally-unique (clone-node-max=2), hold a group,
+// are interleaved, and are colocated with and ordered after an earlier
+// clone; 0 takes the defaults of synth.Params.Defaults.
+//
+// cluster.xml is a whole CIB (configuration and status: some resources and
+// clone instances running, some with fail counts); cluster.pcl is the same
 // configuration as a policy, without status. crm_verify accepts the CIB and
 // crm_simulate -x cluster.xml -sQ runs on it, which is what
 // scripts/bench-vs-crm-simulate does; docs/performance.md has the figures.

@@ -19,6 +19,11 @@ func main() {
 	fs.IntVarP(&p.Resources, "resources", "r", 100, "number of primitives (group members included)")
 	fs.IntVarP(&p.Nodes, "nodes", "n", 8, "number of nodes")
 	fs.Uint64Var(&p.Seed, "seed", 1, "random seed; the same seed gives the same cluster")
+	fs.Float64Var(&p.CloneFraction, "clones", 0, "fraction of top-level resources that are clones (0: none, the cluster of earlier versions)")
+	fs.Float64Var(&p.UniqueCloneFraction, "unique-clones", 0, "fraction of clones that are globally-unique (0: the default, 0.25)")
+	fs.Float64Var(&p.ClonedGroupFraction, "cloned-groups", 0, "fraction of clones whose child is a group (0: the default, 0.25)")
+	fs.Float64Var(&p.InterleaveFraction, "interleave", 0, "fraction of clones with interleave=true (0: the default, 0.5)")
+	fs.Float64Var(&p.CloneLinkFraction, "clone-links", 0, "fraction of clones colocated with and ordered after an earlier clone (0: the default, 0.3)")
 	out := fs.StringP("out", "o", ".", "directory to write cluster.xml and cluster.pcl into")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		if err == pflag.ErrHelp {
@@ -26,14 +31,24 @@ func main() {
 		}
 		os.Exit(2)
 	}
-	if p.Resources < 1 || p.Nodes < 1 || fs.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: pcl-gen -r RESOURCES -n NODES [--seed N] [-o DIR]")
+	if p.Resources < 1 || p.Nodes < 1 || fs.NArg() > 0 || !fractions(p) {
+		fmt.Fprintln(os.Stderr, "usage: pcl-gen -r RESOURCES -n NODES [--seed N] [--clones FRACTION [--unique-clones F] [--cloned-groups F] [--interleave F] [--clone-links F]] [-o DIR]")
 		os.Exit(2)
 	}
 	if err := write(p, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "pcl-gen:", err)
 		os.Exit(1)
 	}
+}
+
+// fractions reports whether every clone fraction is between 0 and 1.
+func fractions(p synth.Params) bool {
+	for _, f := range []float64{p.CloneFraction, p.UniqueCloneFraction, p.ClonedGroupFraction, p.InterleaveFraction, p.CloneLinkFraction} {
+		if f < 0 || f > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func write(p synth.Params, dir string) error {

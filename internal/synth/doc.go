@@ -5,6 +5,22 @@
 // Output is an *ir.CIB, deterministic for a seed, which the emitters turn
 // into CIB XML and .pcl.
 //
+// Clones are off by default (Params.CloneFraction is zero), and the
+// clusters are then byte for byte those of the versions before clones.
+// With clones, some top-level resources are clones: anonymous ones (some
+// with a clone-max below the node count), globally-unique ones with
+// clone-node-max=2, cloned groups, some interleaved. They take part in
+// the locations, colocations and orders like any top-level resource, in
+// both directions, and some are colocated with and ordered after an
+// earlier clone (clone with clone). The status records their running
+// instances as real status sections do: "rsc:N" for unique instances, the
+// bare id or "rsc:N" for anonymous ones.
+//
+// CloneCIB is a different generator, for the planner's differential tests
+// of clones: a small random CIB, written directly as XML, built around
+// clones of every shape Pacemaker's clone scheduling distinguishes, with a
+// status section, which crm_verify accepts.
+//
 // It does not write files (cmd/pcl-gen does) and makes no claim about what
 // Pacemaker will do with the cluster: the point is realistic load.
 package synth

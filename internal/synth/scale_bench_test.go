@@ -9,7 +9,8 @@ package synth_test
 //	go test ./internal/synth -run '^$' -bench . -benchmem
 //	go test ./internal/synth -run '^$' -bench 'Plan/10000x64' -cpuprofile cpu.out
 //
-// -short skips 10000x64.
+// -short skips 10000x64. BenchmarkClones plans clusters where a fifth of
+// the top-level resources are clones (synth.Params.CloneFraction).
 
 import (
 	"bytes"
@@ -43,7 +44,13 @@ type fixture struct {
 // directory, as cmd/pcl-gen does (the policy carries no status).
 func generate(b *testing.B, s scale) fixture {
 	b.Helper()
-	cib := synth.Generate(synth.Params{Resources: s.resources, Nodes: s.nodes, Seed: 1})
+	return generateParams(b, synth.Params{Resources: s.resources, Nodes: s.nodes, Seed: 1})
+}
+
+// generateParams writes the cluster of p as generate does.
+func generateParams(b *testing.B, p synth.Params) fixture {
+	b.Helper()
+	cib := synth.Generate(p)
 	var xml bytes.Buffer
 	if err := cibxml.Write(&xml, cib); err != nil {
 		b.Fatal(err)
@@ -129,4 +136,26 @@ func BenchmarkPlan(b *testing.B) {
 			planner.Schedule(cib, planner.Options{Transition: true})
 		}
 	})
+}
+
+// BenchmarkClones is `pcl scores` and `pcl plan` on clusters with clones
+// (a fifth of the top-level resources), at 100x8 and 1000x16.
+func BenchmarkClones(b *testing.B) {
+	for _, s := range scales[:2] {
+		f := generateParams(b, synth.Params{Resources: s.resources, Nodes: s.nodes, Seed: 1, CloneFraction: 0.2})
+		for _, transition := range []bool{false, true} {
+			name := "Scores/" + s.String()
+			if transition {
+				name = "Plan/" + s.String()
+			}
+			b.Run(name, func(b *testing.B) {
+				cib := importCIB(b, f)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					planner.Schedule(cib, planner.Options{Transition: transition})
+				}
+			})
+		}
+	}
 }

@@ -34,31 +34,44 @@ func (g *generator) status() *ir.Status {
 		}
 		ni := g.rnd.IntN(len(g.nodes))
 		ns := states[ni]
-		h := &ir.ResourceHistory{ID: rsc, Class: "ocf", Provider: "pacemaker", Type: "Dummy"}
-		h.Attrs = []ir.Attr{{Name: "id", Value: rsc}, {Name: "class", Value: "ocf"},
-			{Name: "provider", Value: "pacemaker"}, {Name: "type", Value: "Dummy"}}
-		h.Ops = append(h.Ops, opRecord(rsc, "start", 0, call, g.nodes[ni]))
-		h.Ops = append(h.Ops, opRecord(rsc, "monitor", 10000, call+1, g.nodes[ni]))
+		ns.Resources = append(ns.Resources, running(rsc, call, g.nodes[ni]))
 		call += 2
-		ns.Resources = append(ns.Resources, h)
 		if g.chance(g.p.FailFraction) {
-			if ns.TransientID == "" {
-				ns.TransientID = ns.ID
-				ns.Transient = []*ir.NVSet{{Kind: ir.InstanceAttributes, ID: "status-" + ns.ID}}
-			}
-			attrs := ns.Transient[0]
-			count := strconv.Itoa(1 + g.rnd.IntN(2))
-			for _, nv := range [][2]string{
-				{"fail-count-" + rsc + "#monitor_10000", count},
-				{"last-failure-" + rsc + "#monitor_10000", strconv.Itoa(epoch)},
-			} {
-				attrs.Pairs = append(attrs.Pairs, &ir.NVPair{
-					ID: "status-" + ns.ID + "-" + nv[0], Name: nv[0], Value: strp(nv[1]),
-				})
-			}
+			g.failCount(ns, rsc)
 		}
 	}
+	g.cloneStatus(states, call)
 	return st
+}
+
+// running is the history of a resource started (and monitored) on node,
+// recorded as id, with call ids call and call+1.
+func running(id string, call int, node string) *ir.ResourceHistory {
+	h := &ir.ResourceHistory{ID: id, Class: "ocf", Provider: "pacemaker", Type: "Dummy"}
+	h.Attrs = []ir.Attr{{Name: "id", Value: id}, {Name: "class", Value: "ocf"},
+		{Name: "provider", Value: "pacemaker"}, {Name: "type", Value: "Dummy"}}
+	h.Ops = append(h.Ops, opRecord(id, "start", 0, call, node))
+	h.Ops = append(h.Ops, opRecord(id, "monitor", 10000, call+1, node))
+	return h
+}
+
+// failCount records 1 or 2 failures of name's 10 s monitor on the node,
+// with their last-failure time.
+func (g *generator) failCount(ns *ir.NodeState, name string) {
+	if ns.TransientID == "" {
+		ns.TransientID = ns.ID
+		ns.Transient = []*ir.NVSet{{Kind: ir.InstanceAttributes, ID: "status-" + ns.ID}}
+	}
+	attrs := ns.Transient[0]
+	count := strconv.Itoa(1 + g.rnd.IntN(2))
+	for _, nv := range [][2]string{
+		{"fail-count-" + name + "#monitor_10000", count},
+		{"last-failure-" + name + "#monitor_10000", strconv.Itoa(epoch)},
+	} {
+		attrs.Pairs = append(attrs.Pairs, &ir.NVPair{
+			ID: "status-" + ns.ID + "-" + nv[0], Name: nv[0], Value: strp(nv[1]),
+		})
+	}
 }
 
 func opRecord(rsc, op string, intervalMs int64, call int, node string) *ir.OpRecord {

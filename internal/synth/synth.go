@@ -22,6 +22,17 @@ type Params struct {
 	OrderFraction      float64 // resources ordered after an earlier one
 	RunningFraction    float64 // resources running somewhere already
 	FailFraction       float64 // running resources with a fail count
+
+	// CloneFraction is the fraction of top-level resources that are clones.
+	// Zero, the default, generates no clone at all, and the cluster is then
+	// exactly what it was before clones were added to the generator. The
+	// fractions below apply to clones only; zero values take the defaults of
+	// Defaults when CloneFraction is set.
+	CloneFraction       float64
+	UniqueCloneFraction float64 // clones that are globally-unique, with clone-node-max=2
+	ClonedGroupFraction float64 // clones whose child is a 2-member group
+	InterleaveFraction  float64 // clones with interleave=true
+	CloneLinkFraction   float64 // clones colocated with and ordered after an earlier clone
 }
 
 // Defaults fills unset fractions with values that resemble a busy cluster.
@@ -38,6 +49,12 @@ func (p Params) Defaults() Params {
 	def(&p.OrderFraction, 0.1)
 	def(&p.RunningFraction, 0.5)
 	def(&p.FailFraction, 0.05)
+	if p.CloneFraction > 0 {
+		def(&p.UniqueCloneFraction, 0.25)
+		def(&p.ClonedGroupFraction, 0.25)
+		def(&p.InterleaveFraction, 0.5)
+		def(&p.CloneLinkFraction, 0.3)
+	}
 	return p
 }
 
@@ -58,9 +75,14 @@ type generator struct {
 
 	nodes []string
 	prims []string // every primitive id, in document order
-	// leaders holds the ids constraints may name: standalone primitives
-	// and groups (never group members), in document order.
+	// leaders holds the ids constraints may name: standalone primitives,
+	// groups and clones (never group members or clone children), in
+	// document order.
 	leaders []string
+	// clones holds every clone, in document order; cloneAt maps a clone's
+	// id to its index there.
+	clones  []*clone
+	cloneAt map[string]int
 }
 
 func (g *generator) chance(f float64) bool { return g.rnd.Float64() < f }
@@ -112,6 +134,12 @@ func (g *generator) nodeList() {
 func (g *generator) resources() {
 	n := 0
 	for n < g.p.Resources {
+		// The clone draw comes first and only when clones are asked for, so
+		// that without clones the random sequence is what it always was.
+		if g.p.CloneFraction > 0 && g.chance(g.p.CloneFraction) {
+			n += g.clone(n)
+			continue
+		}
 		if g.p.Resources-n >= 3 && g.chance(g.p.GroupFraction/3) {
 			id := fmt.Sprintf("grp%05d", n)
 			grp := &ir.Group{ID: id}
@@ -130,9 +158,18 @@ func (g *generator) resources() {
 	}
 }
 
+// primitive builds the n-th primitive and records it as a resource of its
+// own (standalone or a group member) for the status.
 func (g *generator) primitive(n int) *ir.Primitive {
+	p := g.newPrimitive(n)
+	g.prims = append(g.prims, p.ID)
+	return p
+}
+
+// newPrimitive builds the n-th primitive: a Dummy with a 10 s monitor,
+// sometimes with migration-threshold=3.
+func (g *generator) newPrimitive(n int) *ir.Primitive {
 	id := fmt.Sprintf("rsc%05d", n)
-	g.prims = append(g.prims, id)
 	p := &ir.Primitive{
 		ID:    id,
 		Agent: ir.Agent{Class: "ocf", Provider: "pacemaker", Type: "Dummy"},
@@ -172,15 +209,20 @@ func (g *generator) constraints() {
 			if g.chance(0.5) {
 				score = ir.Score(100 * (1 + g.rnd.IntN(5)))
 			}
-			g.cfg.Constraints = append(g.cfg.Constraints, &ir.Colocation{
-				ID: "col-" + id + "-" + with, Dependent: id, Primary: with, Score: ir.NewScore(score),
-			})
+			if g.colocatable(id, with) {
+				g.cfg.Constraints = append(g.cfg.Constraints, &ir.Colocation{
+					ID: "col-" + id + "-" + with, Dependent: id, Primary: with, Score: ir.NewScore(score),
+				})
+			}
 		}
 		if i > 0 && g.chance(g.p.OrderFraction) {
 			first := g.leaders[g.rnd.IntN(i)]
 			g.cfg.Constraints = append(g.cfg.Constraints, &ir.Order{
 				ID: "ord-" + first + "-" + id, First: first, Then: id,
 			})
+		}
+		if ci, ok := g.cloneAt[id]; ok {
+			g.cloneLink(ci)
 		}
 	}
 }
