@@ -104,20 +104,28 @@ func (p *plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 		return
 	}
 	work := dep.Allowed.Clone()
-	cause := "colocation " + c.ID + " with " + prim.ID
+	text := "colocation " + c.ID + " with " + prim.ID
+	if prim.AssignedTo < 0 {
+		text += " (" + prim.ID + " is not placed)"
+	}
+	cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: text}
+	var elsewhere *model.Cause // made when first needed
 	for i, in := range work.In {
 		if !in {
 			continue
 		}
 		switch {
 		case prim.AssignedTo < 0:
-			work.Add(i, -c.Score, model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: cause + " (" + prim.ID + " is not placed)"})
+			work.Add(i, -c.Score, cause)
 		case col.equal(i, prim.AssignedTo):
 			if c.Score < ir.Infinity {
-				work.Add(i, c.Score, model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: cause})
+				work.Add(i, c.Score, cause)
 			}
 		case c.Score >= ir.Infinity:
-			work.Add(i, -c.Score, model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: cause + " (" + prim.ID + " is on " + p.Nodes[prim.AssignedTo].Uname + ")"})
+			if elsewhere == nil {
+				elsewhere = &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: text + " (" + prim.ID + " is on " + p.Nodes[prim.AssignedTo].Uname + ")"}
+			}
+			work.Add(i, -c.Score, elsewhere)
 		}
 	}
 	if c.Score <= -ir.Infinity || c.Score >= ir.Infinity || work.AnyAvailable(p.Nodes) {
@@ -180,9 +188,13 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		return
 	}
 	if flags&selectNonnegative != 0 {
+		var reset *model.Cause
 		for i, in := range work.In {
 			if in && work.W[i] == infinityHack {
-				work.Set(i, 1, model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: "colocation " + cause + " (unusable node reset)"})
+				if reset == nil {
+					reset = &model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: "colocation " + cause + " (unusable node reset)"}
+				}
+				work.Set(i, 1, reset)
 			}
 		}
 	}
@@ -208,6 +220,7 @@ func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 
 func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
 	col := p.column(attr)
+	var unusable, merged *model.Cause // made when first needed
 	for i, in := range work.In {
 		if !in {
 			continue
@@ -235,14 +248,20 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		}
 		nw := ir.Score(weight).Add(work.W[i])
 		if onlyPositive && nw < 0 && work.W[i] > 0 {
-			work.Set(i, infinityHack, model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: "colocation " + cause + " (node made unusable)"})
+			if unusable == nil {
+				unusable = &model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: "colocation " + cause + " (node made unusable)"}
+			}
+			work.Set(i, infinityHack, unusable)
 			continue
 		}
 		if onlyPositive && nw < 0 && work.W[i] == 0 {
 			continue
 		}
 		if weight != 0 {
-			work.Add(i, ir.Score(weight), model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor))})
+			if merged == nil {
+				merged = &model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor))}
+			}
+			work.Add(i, ir.Score(weight), merged)
 		}
 		work.W[i] = nw
 	}

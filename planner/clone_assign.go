@@ -89,7 +89,7 @@ func (p *plan) distributeInstances(r *Resource) {
 		switch {
 		case !inst.Provisional:
 		case allocated >= opts.Max:
-			p.rscLocation(inst, -1, -ir.Infinity, model.Cause{Kind: model.CauseClone, Constraint: r.ID,
+			p.rscLocation(inst, -1, -ir.Infinity, &model.Cause{Kind: model.CauseClone, Constraint: r.ID,
 				Text: "clone:limit_reached (" + r.ID + " has clone-max=" + strconv.Itoa(opts.Max) + " instances placed)"})
 		default:
 			if p.allocateInstance(inst, -1, allColoc, opts.NodeMax) >= 0 {
@@ -170,20 +170,20 @@ func (p *plan) canRunInstance(inst *Resource, limit int) {
 		case !parent.Allowed.In[i]:
 			why = parent.ID + " is not allowed on the node"
 		case parent.Allowed.W[i] < 0:
-			p.updateScore(inst, i, parent.Allowed.W[i], model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: parent.ID + " scores the node " + parent.Allowed.W[i].String()})
+			p.updateScore(inst, i, parent.Allowed.W[i], &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: parent.ID + " scores the node " + parent.Allowed.W[i].String()})
 			why = parent.ID + " has a negative score on the node"
 		case parent.CloneOpts.Counts[i] < limit:
 			continue
 		default:
 			why = "the node already holds clone-node-max=" + strconv.Itoa(limit) + " instances"
 		}
-		p.updateScore(inst, i, -ir.Infinity, model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + why})
+		p.updateScore(inst, i, -ir.Infinity, &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + why})
 	}
 }
 
 // updateScore adds score to r's and its members' tables on node i where
 // they have the node (common_update_score).
-func (p *plan) updateScore(r *Resource, i int, score ir.Score, cause model.Cause) {
+func (p *plan) updateScore(r *Resource, i int, score ir.Score, cause *model.Cause) {
 	if r.Allowed.In != nil && r.Allowed.In[i] {
 		r.Allowed.Add(i, score, cause)
 	}

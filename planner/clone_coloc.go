@@ -37,7 +37,7 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 				hosts[n] = true
 			}
 		}
-		cause := model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
+		cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
 		for i, host := range hosts {
 			if !dep.Allowed.In[i] && host {
 				dep.Allowed.Insert(i, -ir.Infinity, cause)

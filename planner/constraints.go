@@ -542,9 +542,9 @@ func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 			if r.Allowed.Trail != nil {
 				r.Allowed.Trail[i] = nil
 			}
-			r.Allowed.Set(i, ln.score, loc.cause)
+			r.Allowed.Set(i, ln.score, &loc.cause)
 		} else {
-			r.Allowed.Add(i, ln.score, loc.cause)
+			r.Allowed.Add(i, ln.score, &loc.cause)
 		}
 		if r.Allowed.Discover[i] < loc.discover {
 			if loc.discover == 2 {
@@ -569,7 +569,7 @@ func (p *plan) applyStickiness(r *Resource) {
 	if !p.Symmetric && !r.Allowed.In[i] {
 		return
 	}
-	p.rscLocation(r, i, r.Stickiness, model.Cause{Kind: model.CauseStickiness, Text: "resource-stickiness"})
+	p.rscLocation(r, i, r.Stickiness, &model.Cause{Kind: model.CauseStickiness, Text: "resource-stickiness"})
 }
 
 func (p *plan) failureThreshold(r *Resource, i int) {
@@ -597,7 +597,7 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 		if !r.Unique {
 			banned = r.Top()
 		}
-		p.rscLocation(banned, i, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
+		p.rscLocation(banned, i, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
 	}
 }
 
@@ -613,6 +613,6 @@ func (p *plan) exclusiveDiscovery(r *Resource, i int) {
 		p.exclusiveDiscovery(c, i)
 	}
 	if r.Allowed.In[i] && r.Allowed.Discover[i] != 2 {
-		r.Allowed.Set(i, -ir.Infinity, model.Cause{Kind: model.CauseDiscovery, Text: "resource-discovery=exclusive elsewhere"})
+		r.Allowed.Set(i, -ir.Infinity, &model.Cause{Kind: model.CauseDiscovery, Text: "resource-discovery=exclusive elsewhere"})
 	}
 }

@@ -33,7 +33,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 		p.applyWithThis(r, c)
 	}
 	if r.NextRole == pcmk.RoleStopped {
-		p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseTargetRole, Text: "target-role=Stopped"})
+		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTargetRole, Text: "target-role=Stopped"})
 		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
 	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
 		r.NextRole = r.Role

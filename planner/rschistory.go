@@ -94,7 +94,7 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	if maskable {
 		p.updateState(r, n, op, task, target, st)
-		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "probe found the agent missing or misconfigured here (masked-probe-failure)"})
+		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "probe found the agent missing or misconfigured here (masked-probe-failure)"})
 		return
 	}
 	switch status {
@@ -118,7 +118,7 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if fs == pcmk.OnFailIgnore {
 			st.onFail = pcmk.OnFailMigrate
 		}
-		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
+		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
 		p.opFailed(r, n, rc, op, st)
 		return
 	case pcmk.ExecNoFenceDevice, pcmk.ExecNoSecrets:
@@ -132,9 +132,9 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	p.opFailed(r, n, rc, op, st)
 	if status == pcmk.ExecErrorHard {
-		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
+		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
 	} else if status == pcmk.ExecErrorFatal {
-		p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "fatal error: the agent reports it is not configured (fatal-error)"})
+		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "fatal error: the agent reports it is not configured (fatal-error)"})
 	}
 }
 
@@ -353,7 +353,7 @@ func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 	}
 	switch op.Operation {
 	case pcmk.TaskStop:
-		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "stop failed here (__stop_fail__)"})
+		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "stop failed here (__stop_fail__)"})
 	case pcmk.TaskPromote:
 		r.Role = pcmk.RolePromoted
 	case pcmk.TaskDemote:
@@ -377,7 +377,7 @@ func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 	if failRole == pcmk.RoleStopped {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 		for i := range p.Nodes {
-			r.Allowed.Insert(i, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "on-fail=stop after " + opKey(op)})
+			r.Allowed.Insert(i, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "on-fail=stop after " + opKey(op)})
 		}
 	}
 }
@@ -404,7 +404,7 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		r.Managed = false
 		r.Blocked = true
 	case pcmk.OnFailMigrate:
-		p.rscLocation(r, n.Index, -ir.Infinity, model.Cause{Kind: model.CauseFailure, Text: "failed here with on-fail=migrate (__action_migration_auto__)"})
+		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "failed here with on-fail=migrate (__action_migration_auto__)"})
 	case pcmk.OnFailStop:
 		r.NextRole = pcmk.RoleStopped
 	case pcmk.OnFailRestart:
@@ -432,7 +432,7 @@ func (p *plan) addRunning(r *Resource, n *Node, failed bool) {
 		r.Managed = false
 	}
 	if !r.Managed {
-		p.rscLocation(r, n.Index, ir.Infinity, model.Cause{Kind: model.CauseUnmanaged, Text: "not_managed_default (unmanaged: stays where it is active)"})
+		p.rscLocation(r, n.Index, ir.Infinity, &model.Cause{Kind: model.CauseUnmanaged, Text: "not_managed_default (unmanaged: stays where it is active)"})
 		for q := r.Parent; q != nil && n.Online; q = q.Parent {
 			q.RunningOn = append(q.RunningOn, n.Index)
 		}
@@ -443,7 +443,7 @@ func (p *plan) addRunning(r *Resource, n *Node, failed bool) {
 		case r.StopOnly:
 			r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 			for i := range p.Nodes {
-				r.Allowed.Insert(i, -ir.Infinity, model.Cause{Kind: model.CauseMultipleActive, Text: "multiple-active=stop_only"})
+				r.Allowed.Insert(i, -ir.Infinity, &model.Cause{Kind: model.CauseMultipleActive, Text: "multiple-active=stop_only"})
 			}
 		case r.MultipleBlock:
 			r.Managed = false

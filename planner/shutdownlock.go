@@ -33,7 +33,7 @@ func (p *plan) applyShutdownLocks(r *Resource) {
 	}
 	for i, n := range p.Nodes {
 		if n.Uname != p.Nodes[r.LockNode].Uname {
-			p.rscLocation(r, i, -ir.Infinity, model.Cause{Kind: model.CauseShutdownLock, Text: "shutdown-lock to " + p.Nodes[r.LockNode].Uname})
+			p.rscLocation(r, i, -ir.Infinity, &model.Cause{Kind: model.CauseShutdownLock, Text: "shutdown-lock to " + p.Nodes[r.LockNode].Uname})
 		}
 	}
 }

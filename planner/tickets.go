@@ -116,16 +116,16 @@ func (p *plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, po
 	case !t.granted && len(r.RunningOn) > 0:
 		switch policy {
 		case lossStop:
-			p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
+			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
 		case lossDemote:
 			if role != pcmk.RolePromoted {
-				p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
+				p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
 			}
 		case lossFence:
 			if !roleMatches {
 				return
 			}
-			p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
+			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
 			for _, i := range r.RunningOn {
 				p.fence(p.Nodes[i])
 			}
@@ -138,11 +138,11 @@ func (p *plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, po
 		}
 	case !t.granted:
 		if role != pcmk.RolePromoted || policy == lossStop {
-			p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket not granted (" + id + ")"})
+			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket not granted (" + id + ")"})
 		}
 	case t.standby:
 		if role != pcmk.RolePromoted || policy == lossStop {
-			p.rscLocation(r, -1, -ir.Infinity, model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket in standby (" + id + ")"})
+			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket in standby (" + id + ")"})
 		}
 	}
 }

@@ -5,16 +5,17 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 func TestSumTrail(t *testing.T) {
 	trail := []Contribution{
-		{Cause: "a", Value: 999999},
-		{Cause: "b", Value: 5},   // clamps to INFINITY
-		{Cause: "c", Value: -10}, // INFINITY absorbs
-		{Cause: "d", Value: 7, Set: true},
-		{Cause: "e", Value: -ir.Infinity},
-		{Cause: "f", Value: ir.Infinity}, // -INFINITY wins
+		{Why: &model.Cause{Text: "a"}, Value: 999999},
+		{Why: &model.Cause{Text: "b"}, Value: 5},   // clamps to INFINITY
+		{Why: &model.Cause{Text: "c"}, Value: -10}, // INFINITY absorbs
+		{Why: &model.Cause{Text: "d"}, Value: 7, Set: true},
+		{Why: &model.Cause{Text: "e"}, Value: -ir.Infinity},
+		{Why: &model.Cause{Text: "f"}, Value: ir.Infinity}, // -INFINITY wins
 	}
 	if got := SumTrail(trail); got != -ir.Infinity {
 		t.Errorf("SumTrail = %s, want -INFINITY", got)

@@ -504,13 +504,13 @@ func (p *plan) symmetricDefault(r *Resource) {
 		return
 	}
 	for i := range p.Nodes {
-		p.nodeScore(r, i, 0, symmetricDefault)
+		p.nodeScore(r, i, 0, &symmetricDefault)
 	}
 }
 
 // nodeScore is resource_node_score: add score on node i to r and, first,
 // to each of its children, inserting the node when it is not yet allowed.
-func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) {
+func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause *model.Cause) {
 	if cause.Kind == model.CauseDefault && r.ExclusiveDiscovery {
 		return
 	}
@@ -521,7 +521,7 @@ func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) 
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
 	if !r.Allowed.In[i] {
-		r.Allowed.Insert(i, p.Nodes[i].Weight, model.Cause{Kind: model.CauseNode, Text: p.nodeWeightCause(i)})
+		r.Allowed.Insert(i, p.Nodes[i].Weight, p.nodeWeightCause(i))
 	}
 	if score == 0 && cause.Kind == model.CauseDefault {
 		r.Allowed.W[i] = r.Allowed.W[i].Add(0)
@@ -531,7 +531,7 @@ func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause model.Cause) 
 }
 
 // location is resource_location: on one node, or (i < 0) on every node.
-func (p *plan) rscLocation(r *Resource, i int, score ir.Score, cause model.Cause) {
+func (p *plan) rscLocation(r *Resource, i int, score ir.Score, cause *model.Cause) {
 	if i >= 0 {
 		p.nodeScore(r, i, score, cause)
 	} else {
@@ -583,17 +583,24 @@ func cmpVersion(a, b string) int {
 	return 0
 }
 
-// nodeWeightCause says where a node's own weight comes from when a node
-// enters a resource's table with it.
-func (p *plan) nodeWeightCause(i int) string {
+// Where a node's own weight comes from when a node enters a resource's
+// table with it.
+var (
+	nodeShuttingDown = model.Cause{Kind: model.CauseNode, Text: "node is shutting down"}
+	nodeOffline      = model.Cause{Kind: model.CauseNode, Text: "node is offline"}
+	nodeScoreAttr    = model.Cause{Kind: model.CauseNode, Text: "node score attribute"}
+)
+
+// nodeWeightCause says where node i's own weight comes from.
+func (p *plan) nodeWeightCause(i int) *model.Cause {
 	n := p.Nodes[i]
 	switch {
 	case n.Weight <= -ir.Infinity && n.Online && n.Shutdown:
-		return "node is shutting down"
+		return &nodeShuttingDown
 	case n.Weight <= -ir.Infinity && !n.Online:
-		return "node is offline"
+		return &nodeOffline
 	}
-	return "node score attribute"
+	return &nodeScoreAttr
 }
 
 // symmetricDefault is the cause of the 0 a symmetric cluster gives every

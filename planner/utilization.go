@@ -102,7 +102,7 @@ func (p *plan) banInsufficientCapacity(r *Resource) int {
 	}
 	for i, in := range r.Allowed.In {
 		if in && p.availableWithScore(r, i) && !haveEnoughCapacity(p.Nodes[i], ban) {
-			p.rscLocation(r, i, -ir.Infinity, model.Cause{Kind: model.CauseUtilization, Text: "insufficient capacity (placement-strategy)"})
+			p.rscLocation(r, i, -ir.Infinity, &model.Cause{Kind: model.CauseUtilization, Text: "insufficient capacity (placement-strategy)"})
 		}
 	}
 	if anyCapable {

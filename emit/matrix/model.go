@@ -221,7 +221,7 @@ func stopReason(p *planner.Result, res *planner.Resource) string {
 		}
 		for _, c := range l.Trail {
 			if c.Value <= -ir.Infinity {
-				causes = append(causes, l.Node+": "+c.Cause)
+				causes = append(causes, l.Node+": "+c.Why.Text)
 				break
 			}
 		}

@@ -199,7 +199,7 @@ func explain(lines scoreLines, rsc, node string) string {
 			if c.Set {
 				v = "= " + v
 			}
-			terms = append(terms, c.Cause+" "+v)
+			terms = append(terms, c.Why.Text+" "+v)
 		}
 		if len(terms) == 0 {
 			return l.Score.String()

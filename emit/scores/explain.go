@@ -52,10 +52,10 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		for _, c := range l.Trail {
 			if c.Set {
 				run = c.Value
-				fmt.Fprintf(&b, "  = %-10s %s\n", c.Value, c.Cause)
+				fmt.Fprintf(&b, "  = %-10s %s\n", c.Value, c.Why.Text)
 			} else {
 				run = run.Add(c.Value)
-				fmt.Fprintf(&b, "  %-12s %s\n", signed(c.Value), c.Cause)
+				fmt.Fprintf(&b, "  %-12s %s\n", signed(c.Value), c.Why.Text)
 			}
 		}
 		if len(l.Trail) == 0 {

@@ -26,7 +26,7 @@ type jsonContribution struct {
 func jsonTrail(trail []planner.Contribution) []jsonContribution {
 	var out []jsonContribution
 	for _, c := range trail {
-		out = append(out, jsonContribution{Cause: c.Cause, Kind: c.Kind.String(), Constraint: c.Constraint, Value: c.Value.String(), Set: c.Set})
+		out = append(out, jsonContribution{Cause: c.Why.Text, Kind: c.Why.Kind.String(), Constraint: c.Why.Constraint, Value: c.Value.String(), Set: c.Set})
 	}
 	return out
 }

@@ -73,7 +73,7 @@ func (k CauseKind) MarshalText() ([]byte, error) { return []byte(k.String()), ni
 // Cause is what made a score change: its kind, the constraint behind it
 // when there is one, and a phrase for people.
 type Cause struct {
-	Kind       CauseKind
-	Constraint string
-	Text       string
+	Kind       CauseKind `json:"kind"`
+	Constraint string    `json:"constraint,omitempty"`
+	Text       string    `json:"cause"`
 }

@@ -2,14 +2,13 @@ package model
 
 import "pcl/ir"
 
-// Contribution is one step in the making of a score.
+// Contribution is one step in the making of a score. It points at its
+// cause rather than holding it: a large cluster has millions of
+// contributions and only thousands of distinct causes.
 type Contribution struct {
-	// Cause says in words what contributed; Kind and Constraint say it
-	// for programs.
-	Cause      string    `json:"cause"`
-	Kind       CauseKind `json:"kind"`
-	Constraint string    `json:"constraint,omitempty"`
-	Value      ir.Score  `json:"value"`
+	// Why is what contributed: its kind, constraint and words.
+	Why   *Cause   `json:"why"`
+	Value ir.Score `json:"value"`
 	// Set marks a step that replaces the score instead of adding to it
 	// (a rolled-back colocation, a node made unusable).
 	Set bool `json:"set,omitempty"`
@@ -56,29 +55,29 @@ func (t Table) Clone() Table {
 }
 
 // Add adds v to node i's score with Pacemaker's arithmetic.
-func (t *Table) Add(i int, v ir.Score, c Cause) {
+func (t *Table) Add(i int, v ir.Score, c *Cause) {
 	t.W[i] = t.W[i].Add(v)
 	if t.Trail != nil {
-		t.Trail[i] = append(t.Trail[i], Contribution{Cause: c.Text, Kind: c.Kind, Constraint: c.Constraint, Value: v})
+		t.Trail[i] = append(t.Trail[i], Contribution{Why: c, Value: v})
 	}
 }
 
 // Set replaces node i's score.
-func (t *Table) Set(i int, v ir.Score, c Cause) {
+func (t *Table) Set(i int, v ir.Score, c *Cause) {
 	t.W[i] = v
 	if t.Trail != nil {
-		t.Trail[i] = append(t.Trail[i], Contribution{Cause: c.Text, Kind: c.Kind, Constraint: c.Constraint, Value: v, Set: true})
+		t.Trail[i] = append(t.Trail[i], Contribution{Why: c, Value: v, Set: true})
 	}
 }
 
 // Insert adds node i to the table with the node's own weight.
-func (t *Table) Insert(i int, base ir.Score, c Cause) {
+func (t *Table) Insert(i int, base ir.Score, c *Cause) {
 	t.In[i] = true
 	t.W[i] = base
 	if t.Trail != nil {
 		t.Trail[i] = nil
 		if base != 0 {
-			t.Trail[i] = append(t.Trail[i], Contribution{Cause: c.Text, Kind: c.Kind, Constraint: c.Constraint, Value: base, Set: true})
+			t.Trail[i] = append(t.Trail[i], Contribution{Why: c, Value: base, Set: true})
 		}
 	}
 }
