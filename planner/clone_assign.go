@@ -31,6 +31,10 @@ func (clone) assign(p *plan, r *Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1
 	}
+	if r.Promotable && !r.CloneOpts.PromotionAdded {
+		r.CloneOpts.PromotionAdded = true
+		p.addPromotionScores(r)
+	}
 	r.Allocating = true
 	for _, c := range r.ThisWith {
 		p.assign(c.Primary, prefer)
@@ -44,6 +48,9 @@ func (clone) assign(p *plan, r *Resource, prefer int) int {
 	p.show("pcmk__clone_allocate", r)
 	slices.SortStableFunc(r.Children, func(a, b *Resource) int { return p.cmpInstance(a, b) })
 	p.distributeInstances(r)
+	if r.Promotable {
+		p.setInstanceRoles(r)
+	}
 	r.Provisional = false
 	r.Allocating = false
 	return -1

@@ -23,8 +23,9 @@ type plan struct {
 	model.Cluster
 
 	// Scores are the allocation score lines in the order crm_simulate
-	// prints them.
-	Scores []ScoreLine
+	// prints them; Promotions the promotion score lines.
+	Scores     []ScoreLine
+	Promotions []PromotionLine
 
 	shutdownLockLimit int64
 	transitionReady   bool

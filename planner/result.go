@@ -26,8 +26,10 @@ type Result struct {
 	Resources []*model.Resource
 	Top       []*model.Resource
 	// Scores are the allocation score lines in the order crm_simulate
-	// prints them, each with its explanation.
-	Scores []ScoreLine
+	// prints them, each with its explanation; Promotions the promotion
+	// score lines of promotable clones' instances.
+	Scores     []ScoreLine
+	Promotions []PromotionLine
 	// Unknown lists what the planner cannot compute exactly, and why. An
 	// output shows every resource named here as unknown, never with a
 	// guessed placement or action.
@@ -64,7 +66,7 @@ type Unknown struct {
 // result is returned regardless.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
-	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores,
+	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
 		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
 	if opts.Transition && cib != nil && cib.Config != nil {
 		res.Transition = transition.Compute(p.forTransition())

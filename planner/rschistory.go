@@ -49,7 +49,7 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 		p.unpackOp(r, n, op, st)
 	}
 	p.processState(r, n, st.onFail)
-	if role, ok := targetRole(r.Meta["target-role"]); ok {
+	if role, ok := targetRole(r.Meta["target-role"], r.Promotable); ok {
 		if r.NextRole == pcmk.RoleUnknown || role < r.NextRole {
 			r.NextRole = role
 		}
@@ -59,7 +59,15 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	}
 }
 
-func (p *plan) setActive(r *Resource) { r.Role = pcmk.RoleStarted }
+// setActive marks a resource active: Unpromoted in a promotable clone
+// (unless its history says Promoted), Started otherwise.
+func (p *plan) setActive(r *Resource) {
+	if r.Top().Promotable {
+		r.Role = pcmk.RoleUnpromoted
+	} else {
+		r.Role = pcmk.RoleStarted
+	}
+}
 
 // unpackOp is unpack_rsc_op for a primitive outside any clone.
 func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
@@ -384,6 +392,18 @@ func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 
 // processState is process_rsc_state.
 func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
+	if r.Role != pcmk.RoleUnknown {
+		// known_on: the resource, and up to the first unique ancestor.
+		for q := r; q != nil; q = q.Parent {
+			if q.Known == nil {
+				q.Known = make([]bool, len(p.Nodes))
+			}
+			q.Known[n.Index] = true
+			if q.Unique {
+				break
+			}
+		}
+	}
 	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
 		if p.StonithEnabled {
 			p.fence(n)

@@ -458,7 +458,8 @@ func (p *plan) commonUnpack(r *Resource) {
 			r.FailureTimeout = d.Ms / 1000
 		}
 	}
-	if role, ok := targetRole(m["target-role"]); ok {
+	r.Promotable = r.InClone() && isTrueDefault(m["promotable"], false)
+	if role, ok := targetRole(m["target-role"], r.Promotable); ok {
 		r.NextRole = role
 	}
 }
@@ -466,9 +467,14 @@ func (p *plan) commonUnpack(r *Resource) {
 // targetRole reads target-role as get_target_role does for resources that
 // are not promotable clones: none given, Started, "default" (which is no
 // role) and the promotable roles leave the role unrestricted.
-func targetRole(v string) (pcmk.Role, bool) {
+func targetRole(v string, promotable bool) (pcmk.Role, bool) {
 	role := pcmk.ParseRole(v)
-	if role == pcmk.RoleUnknown || role >= pcmk.RoleStarted {
+	switch {
+	case role == pcmk.RoleUnpromoted && promotable:
+		// Promoted is what a promotable clone's instances may become
+		// anyway; Unpromoted keeps them from it.
+		return role, true
+	case role == pcmk.RoleUnknown || role >= pcmk.RoleStarted:
 		return pcmk.RoleUnknown, false
 	}
 	return role, true

@@ -10,6 +10,10 @@ func CRMSimulate(res *planner.Result) []byte {
 		b, _ = l.AppendText(b)
 		b = append(b, '\n')
 	}
+	for _, l := range res.Promotions {
+		b, _ = l.AppendText(b)
+		b = append(b, '\n')
+	}
 	return b
 }
 

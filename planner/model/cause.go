@@ -39,6 +39,9 @@ const (
 	// score on a node, clone-node-max, clone-max; Constraint is the
 	// clone's id.
 	CauseClone
+	// CausePromotion is a promotion score or priority of a promotable
+	// clone's instance.
+	CausePromotion
 )
 
 var causeNames = [...]string{
@@ -57,6 +60,7 @@ var causeNames = [...]string{
 	CauseUnmanaged:      "unmanaged",
 	CauseMultipleActive: "multiple-active",
 	CauseClone:          "clone",
+	CausePromotion:      "promotion",
 }
 
 // String names the kind as JSON writes it.

@@ -36,6 +36,14 @@ type Resource struct {
 	// PendingNode is where a pending operation of the resource is
 	// recorded, NoNode for none.
 	PendingNode int
+	// Promotable is set on a promotable clone and everything in it.
+	Promotable bool
+	// Known marks the nodes where the status gave the resource a role
+	// (Pacemaker's known_on as the status unpack sets it), by node index.
+	Known []bool
+	// SortIndex is a promotable instance's promotion priority once
+	// roles are chosen.
+	SortIndex ir.Score
 	// OpDefs are the configured operations, a template's first; Sets the
 	// resource's own attribute sets, a template's first.
 	OpDefs []*ir.Op
@@ -143,6 +151,9 @@ type CloneOptions struct {
 	Total int
 	// Counts are, by node, the instances placed there so far.
 	Counts []int
+	// PromotionAdded is set once the instances' promotion scores are in
+	// their tables.
+	PromotionAdded bool
 }
 
 // IsClone reports whether the resource is a clone.

@@ -1,0 +1,363 @@
+package planner
+
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+	"slices"
+)
+
+// Promotable clones: which instances are promoted, as
+// pcmk__add_promotion_scores and pcmk__set_instance_roles decide. The
+// promotion scores (the master-<rsc> node attributes) first make instances
+// prefer the nodes they would be promoted on; once instances are placed,
+// each gets a promotion priority, the clone's table sums them per node with
+// the Promoted-role constraints, and the best placed instances, up to
+// promoted-max, are promoted.
+
+// PromotionLine is one "promotion score" line of crm_simulate: the
+// instance's final promotion priority on the node it is placed on (Node is
+// "none" for an instance placed nowhere).
+type PromotionLine struct {
+	Resource string
+	Node     string
+	Score    ir.Score
+}
+
+// AppendText appends the line as crm_simulate prints it.
+func (l PromotionLine) AppendText(b []byte) ([]byte, error) {
+	b = append(b, l.Resource...)
+	b = append(b, " promotion score on "...)
+	b = append(b, l.Node...)
+	b = append(b, ": "...)
+	return l.Score.AppendText(b)
+}
+
+// addPromotionScores adds each instance's positive promotion score to its
+// table on the nodes that can run it, and raises its priority to its best
+// promotion score.
+func (p *plan) addPromotionScores(r *Resource) {
+	for _, inst := range r.Children {
+		for i, in := range inst.Allowed.In {
+			if !in || !p.Nodes[i].Available() {
+				continue
+			}
+			score, _ := p.promotionScore(inst, i)
+			if score > 0 {
+				inst.Allowed.Add(i, score, &model.Cause{Kind: model.CausePromotion, Text: "promotion score (" + promotionAttrName(inst) + ")"})
+			}
+			if score > inst.Priority {
+				inst.Priority = score
+			}
+		}
+	}
+}
+
+// promotionAttrName is the node attribute that holds r's promotion score.
+func promotionAttrName(r *Resource) string {
+	name := r.ID
+	if r.CloneName != "" {
+		name = r.CloneName
+	}
+	return "master-" + name
+}
+
+// promotionScore is an instance's promotion score on node i: the
+// master-<name> node attribute where it counts, 0 elsewhere; isDefault is
+// set when no attribute was found. A cloned group's is its members' sum.
+func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault bool) {
+	if len(r.Children) > 0 {
+		isDefault = true
+		for _, m := range r.Children {
+			s, def := p.promotionScore(m, i)
+			if !def {
+				isDefault = false
+			}
+			score = score.Add(s)
+		}
+		return score, isDefault
+	}
+	if !p.promotionScoreApplies(r, i) {
+		return 0, true
+	}
+	attrs := p.Nodes[i].Attrs
+	v, ok := attrs[promotionAttrName(r)]
+	if !ok && !r.Unique {
+		if base := cloneStrip(r.ID); base != r.ID {
+			v, ok = attrs["master-"+base]
+		}
+	}
+	if !ok {
+		return 0, true
+	}
+	return scoreOf(v), false
+}
+
+// promotionScoreApplies reports whether r's promotion score counts on node
+// i (promotion_score_applies): where r (an anonymous instance) is active,
+// where no instance is active but one was probed, everywhere when r is
+// known nowhere yet, else where r is known; and only where r is allowed.
+func (p *plan) promotionScoreApplies(r *Resource, i int) bool {
+	parent := r.Top()
+	base := cloneStrip(r.ID)
+	applies := false
+	if !r.Unique {
+		active := p.activeAnonInstance(parent, base, i)
+		if active == r || (active == nil && p.anonymousKnownOn(parent, base, i)) {
+			applies = true
+		}
+	}
+	if !applies && len(r.RunningOn) == 0 && !anyTrue(r.Known) {
+		applies = true
+	}
+	if !applies && ((i < len(r.Known) && r.Known[i]) || slices.Contains(r.RunningOn, i)) {
+		applies = true
+	}
+	return applies && r.Allowed.In[i] && r.Allowed.W[i] >= 0
+}
+
+// activeAnonInstance is the member with base id of some instance of clone
+// that is active on node i, nil for none.
+func (p *plan) activeAnonInstance(clone *Resource, base string, i int) *Resource {
+	for _, inst := range clone.Children {
+		if m := findInstanceMember(inst, base); m != nil && slices.Contains(m.RunningOn, i) {
+			return m
+		}
+	}
+	return nil
+}
+
+// anonymousKnownOn reports whether some instance's member with base id is
+// known on node i.
+func (p *plan) anonymousKnownOn(clone *Resource, base string, i int) bool {
+	for _, inst := range clone.Children {
+		if m := findInstanceMember(inst, base); m != nil && i < len(m.Known) && m.Known[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyTrue(list []bool) bool {
+	return slices.Contains(list, true)
+}
+
+// setInstanceRoles chooses which placed instances are promoted
+// (pcmk__set_instance_roles) and records their promotion score lines.
+func (p *plan) setInstanceRoles(r *Resource) {
+	opts := r.CloneOpts
+	promotedOn := make([]int, len(p.Nodes))
+	for _, inst := range r.Children {
+		p.setInstancePriority(r, inst)
+	}
+	p.sortPromotableInstances(r)
+	promoted := 0
+	for _, inst := range r.Children {
+		chosen := p.instanceNode(inst)
+		line := PromotionLine{Resource: inst.ID, Node: "none", Score: inst.SortIndex}
+		if chosen >= 0 {
+			line.Node = p.Nodes[chosen].Uname
+		}
+		p.Promotions = append(p.Promotions, line)
+
+		node := -1
+		if inst.SortIndex >= 0 && (promoted < opts.PromotedMax || !r.Managed) {
+			node = p.nodeToBePromotedOn(r, inst, promotedOn)
+		}
+		if node < 0 || (inst.Role < pcmk.RolePromoted && !p.HaveQuorum && p.NoQuorumPolicy == "freeze") {
+			setNextRoleUnpromoted(p, inst)
+			continue
+		}
+		promotedOn[node]++
+		setNextRolePromoted(inst)
+		promoted++
+	}
+}
+
+// setInstancePriority sets a placed instance's promotion priority
+// (set_instance_priority): its promotion score where it is placed (-1
+// without one), -INFINITY when it may not be promoted, plus the
+// Promoted-role locations for that node.
+func (p *plan) setInstancePriority(clone, inst *Resource) {
+	setCurrentRoleUnpromoted(inst)
+	chosen := p.instanceNode(inst)
+	if chosen < 0 {
+		return
+	}
+	switch next := instanceNextRole(inst); next {
+	case pcmk.RoleStarted, pcmk.RoleUnknown:
+		score, isDefault := p.promotionScore(inst, chosen)
+		inst.Priority = score
+		if isDefault {
+			inst.Priority = -1
+		}
+	case pcmk.RoleUnpromoted, pcmk.RoleStopped:
+		inst.Priority = -ir.Infinity
+	}
+	for _, loc := range p.promotedLocations(inst, clone) {
+		for _, ln := range loc.nodes {
+			if ln.node == chosen {
+				inst.Priority = inst.Priority.Add(ln.score)
+			}
+		}
+	}
+	inst.SortIndex = inst.Priority
+	if instanceNextRole(inst) == pcmk.RolePromoted {
+		inst.SortIndex = ir.Infinity
+	}
+}
+
+// promotedLocations are the location constraints limited to the Promoted
+// role on the instance, then on its clone.
+func (p *plan) promotedLocations(inst, clone *Resource) []*location {
+	var out []*location
+	for _, want := range []*Resource{inst, clone} {
+		for _, loc := range p.locations {
+			if loc.rsc == want && loc.roleFilter == pcmk.RolePromoted {
+				out = append(out, loc)
+			}
+		}
+	}
+	return out
+}
+
+// sortPromotableInstances sums the instances' priorities per node into the
+// clone's table, with the colocations that name the Promoted role, and
+// orders the instances by the result (sort_promotable_instances).
+func (p *plan) sortPromotableInstances(r *Resource) {
+	r.Merging = true
+	for _, inst := range r.Children {
+		if inst.SortIndex < 0 {
+			continue
+		}
+		if n := p.instanceNode(inst); n >= 0 {
+			r.Allowed.Add(n, inst.SortIndex, &model.Cause{Kind: model.CausePromotion, Text: "promotion priority of " + inst.ID})
+		}
+	}
+	for _, c := range r.ThisWith {
+		if c.DepRole != pcmk.RolePromoted {
+			continue
+		}
+		flags := 0
+		if c.Score < ir.Infinity {
+			flags = selectActive
+		}
+		p.addColocatedNodeScores(c.Primary, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
+	}
+	for _, c := range r.WithThis {
+		if c.PrimRole != pcmk.RolePromoted || !p.hasInfluence(c, nil) {
+			continue
+		}
+		p.addColocatedNodeScores(c.Dependent, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectActive|selectNonnegative, c.ID)
+	}
+	for _, inst := range r.Children {
+		chosen := p.instanceNode(inst)
+		switch {
+		case !inst.Managed && instanceNextRole(inst) == pcmk.RolePromoted:
+			inst.SortIndex = ir.Infinity
+		case chosen < 0 || inst.SortIndex < 0:
+		default:
+			inst.SortIndex = r.Allowed.W[chosen]
+		}
+	}
+	slices.SortStableFunc(r.Children, func(a, b *Resource) int {
+		switch {
+		case a.SortIndex > b.SortIndex:
+			return -1
+		case a.SortIndex < b.SortIndex:
+			return 1
+		}
+		ra, rb := instanceRole(a), instanceRole(b)
+		switch {
+		case ra > rb:
+			return -1
+		case ra < rb:
+			return 1
+		}
+		return p.cmpInstance(a, b)
+	})
+	r.Merging = false
+}
+
+// nodeToBePromotedOn is the node an instance can be promoted on, -1 for
+// none (node_to_be_promoted_on).
+func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) int {
+	for _, m := range inst.Children {
+		if p.nodeToBePromotedOn(clone, m, promotedOn) < 0 {
+			return -1
+		}
+	}
+	node := p.instanceNode(inst)
+	switch {
+	case node < 0:
+		return -1
+	case !inst.Managed:
+		if instanceRole(inst) != pcmk.RolePromoted {
+			return -1
+		}
+	case inst.Priority < 0:
+		return -1
+	case !p.Nodes[node].Available():
+		return -1
+	}
+	if !clone.Allowed.In[node] {
+		return -1
+	}
+	if promotedOn[node] >= clone.CloneOpts.PromotedNodeMax && inst.Managed {
+		return -1
+	}
+	return node
+}
+
+// instanceRole is an instance's current role: a group instance's is its
+// members' highest.
+func instanceRole(r *Resource) pcmk.Role {
+	role := r.Role
+	for _, m := range r.Children {
+		if mr := instanceRole(m); mr > role {
+			role = mr
+		}
+	}
+	return role
+}
+
+// instanceNextRole is an instance's next role: a group instance's is its
+// members' highest.
+func instanceNextRole(r *Resource) pcmk.Role {
+	role := r.NextRole
+	for _, m := range r.Children {
+		if mr := instanceNextRole(m); mr > role {
+			role = mr
+		}
+	}
+	return role
+}
+
+func setCurrentRoleUnpromoted(r *Resource) {
+	if r.Role == pcmk.RoleStarted {
+		r.Role = pcmk.RoleUnpromoted
+	}
+	for _, m := range r.Children {
+		setCurrentRoleUnpromoted(m)
+	}
+}
+
+func setNextRoleUnpromoted(p *plan, r *Resource) {
+	if p.instanceNode(r) < 0 {
+		r.NextRole = pcmk.RoleStopped
+	} else {
+		r.NextRole = pcmk.RoleUnpromoted
+	}
+	for _, m := range r.Children {
+		setNextRoleUnpromoted(p, m)
+	}
+}
+
+func setNextRolePromoted(r *Resource) {
+	if r.NextRole == pcmk.RoleUnknown {
+		r.NextRole = pcmk.RolePromoted
+	}
+	for _, m := range r.Children {
+		setNextRolePromoted(m)
+	}
+}
