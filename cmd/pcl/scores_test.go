@@ -122,7 +122,7 @@ func TestScoresExamplesMatchCrmSimulate(t *testing.T) {
 				t.Fatalf("crm_simulate: %v", err)
 			}
 			for _, l := range strings.Split(string(raw), "\n") {
-				if !strings.Contains(l, " allocation score on ") || !names[scoreLineResource(l)] {
+				if !(strings.Contains(l, " allocation score on ") || strings.Contains(l, " promotion score on ")) || !names[scoreLineResource(l)] {
 					continue
 				}
 				got[l]--
@@ -138,6 +138,9 @@ func TestScoresExamplesMatchCrmSimulate(t *testing.T) {
 
 // scoreLineResource is the resource a score line is about.
 func scoreLineResource(l string) string {
+	if i := strings.Index(l, " promotion score"); i >= 0 {
+		return l[:i]
+	}
 	if i := strings.Index(l, ": "); i >= 0 {
 		l = l[i+2:]
 	}
