@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"slices"
 )
@@ -20,6 +21,10 @@ func (clone) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
 // instances (mandatory) or each instance in turn (finite scores).
 func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 	if r.Provisional {
+		return
+	}
+	if r.Promotable && c.PrimRole != pcmk.RoleUnknown && (dep.Provisional || c.DepRole == pcmk.RolePromoted) {
+		p.colocateWithPromotable(dep, r, c)
 		return
 	}
 	if p.interleaves(c) {

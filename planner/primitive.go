@@ -67,6 +67,10 @@ func (primitive) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation
 }
 
 func (primitive) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
+	if !prim.Provisional && affectsPromotion(dep, c) {
+		p.applyColocToPriority(dep, prim, c)
+		return
+	}
 	if p.colocationAffects(dep, prim, c, false) {
 		p.applyColocToWeights(dep, prim, c)
 	}

@@ -201,6 +201,10 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 			}
 		}
 	}
+	// The instance's colocations now bear on its role.
+	for _, c := range slices.Clone(inst.ThisWith) {
+		kindOf(inst).colocateAsDependent(p, inst, c.Primary, c)
+	}
 	inst.SortIndex = inst.Priority
 	if instanceNextRole(inst) == pcmk.RolePromoted {
 		inst.SortIndex = ir.Infinity
@@ -360,4 +364,152 @@ func setNextRolePromoted(r *Resource) {
 	for _, m := range r.Children {
 		setNextRolePromoted(m)
 	}
+}
+
+// affectsPromotion reports whether colocation c, naming a role for its
+// dependent, now bears on dep's promotion rather than its placement: dep
+// is an instance of a promotable clone and already placed
+// (pcmk__coloc_affects_role).
+func affectsPromotion(dep *Resource, c *colocation) bool {
+	return c.DepRole >= pcmk.RoleUnpromoted && dep.Parent != nil && dep.Parent.Promotable && !dep.Provisional
+}
+
+// applyColocToPriority adds a role colocation's score to a placed
+// instance's promotion priority where it shares its node (by the
+// colocation's node attribute) with the primary (pcmk__apply_coloc_to_priority).
+func (p *plan) applyColocToPriority(dep, prim *Resource, c *colocation) {
+	if prim.AssignedTo < 0 || dep.AssignedTo < 0 {
+		return
+	}
+	attr := c.NodeAttr
+	if attr == "" {
+		attr = "#id"
+	}
+	if !p.column(attr).equal(dep.AssignedTo, prim.AssignedTo) {
+		if c.Score == ir.Infinity && c.DepRole == pcmk.RolePromoted {
+			dep.Priority = -ir.Infinity
+		}
+		return
+	}
+	if c.PrimRole != pcmk.RoleUnknown && c.PrimRole != prim.NextRole {
+		return
+	}
+	score := c.Score
+	if c.DepRole == pcmk.RoleUnpromoted {
+		score = -score
+	}
+	dep.Priority = score.Add(dep.Priority)
+}
+
+// colocateWithPromotable applies a colocation naming a role of the
+// promotable clone r, its primary: while dep is placed, to its node
+// scores (pcmk__update_dependent_with_promotable); while a promotable
+// dep's roles are chosen, to its priority
+// (pcmk__update_promotable_dependent_priority).
+func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
+	if dep.Provisional {
+		var hosts []int
+		weights := make([]ir.Score, len(p.Nodes))
+		for _, inst := range r.Children {
+			n := p.instanceNode(inst)
+			if n < 0 || instanceNextRole(inst) != c.PrimRole {
+				continue
+			}
+			if c.Score < ir.Infinity {
+				p.addScoreMatchingAttr(dep, n, c)
+			}
+			if !slices.Contains(hosts, n) {
+				hosts = append(hosts, n)
+			}
+			weights[n] = p.assignedWeight(inst, n)
+		}
+		if c.Score >= ir.Infinity && (c.DepRole != pcmk.RolePromoted || c.PrimRole != pcmk.RolePromoted) {
+			cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + c.PrimRole.String() + " " + r.ID}
+			for i, in := range dep.Allowed.In {
+				switch {
+				case !in:
+				case slices.Contains(hosts, i):
+					dep.Allowed.Add(i, weights[i], cause)
+				default:
+					dep.Allowed.Set(i, -ir.Infinity, cause)
+				}
+			}
+			for _, n := range hosts {
+				if !dep.Allowed.In[n] {
+					dep.Allowed.Insert(n, -ir.Infinity, cause)
+				}
+			}
+		}
+		return
+	}
+	if c.DepRole != pcmk.RolePromoted {
+		return
+	}
+	if p.compatibleInstanceInRole(dep, r, c.PrimRole) != nil {
+		dep.Priority = dep.Priority.Add(c.Score)
+	} else if c.Score >= ir.Infinity {
+		dep.Priority = -ir.Infinity
+	}
+}
+
+// addScoreMatchingAttr adds c's score to dep's nodes that share the
+// colocation's node attribute with node n (update_dependent_allowed_nodes).
+func (p *plan) addScoreMatchingAttr(dep *Resource, n int, c *colocation) {
+	attr := c.NodeAttr
+	if attr == "" {
+		attr = "#uname"
+	}
+	col := p.column(attr)
+	cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + c.PrimRole.String() + " instance on " + p.Nodes[n].Uname}
+	for i, in := range dep.Allowed.In {
+		if in && col.equal(i, n) {
+			dep.Allowed.Add(i, c.Score, cause)
+		}
+	}
+}
+
+// assignedWeight is the weight an instance had on the node it was
+// assigned to: its allocated node's score.
+func (p *plan) assignedWeight(inst *Resource, n int) ir.Score {
+	leaf := inst
+	for len(leaf.Children) > 0 {
+		leaf = leaf.Children[0]
+	}
+	if leaf.Allowed.In != nil && leaf.Allowed.In[n] {
+		return leaf.Allowed.W[n]
+	}
+	return 0
+}
+
+// compatibleInstanceInRole finds the instance of clone r in role (any
+// role for RoleUnknown) that dep pairs with (find_compatible_child).
+func (p *plan) compatibleInstanceInRole(dep, r *Resource, role pcmk.Role) *Resource {
+	match := func(n int) *Resource {
+		for _, inst := range r.Children {
+			if blocked(inst) || p.instanceNode(inst) != n {
+				continue
+			}
+			if role != pcmk.RoleUnknown && instanceNextRole(inst) != role {
+				continue
+			}
+			return inst
+		}
+		return nil
+	}
+	if n := p.instanceNode(dep); n >= 0 {
+		return match(n)
+	}
+	var nodes []int
+	for i, in := range dep.Allowed.In {
+		if in {
+			nodes = append(nodes, i)
+		}
+	}
+	p.bestFirst(dep, nodes, -1)
+	for _, n := range nodes {
+		if inst := match(n); inst != nil {
+			return inst
+		}
+	}
+	return nil
 }
