@@ -437,6 +437,10 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		if of != pcmk.OnFailIgnore {
 			r.Failed = true
 		}
+	} else if strings.Contains(r.CloneName, ":") {
+		// A stopped instance keeps no numbered name from an old status
+		// section, or stopped instances would look like orphans.
+		r.CloneName = ""
 	}
 }
 
