@@ -1,6 +1,8 @@
 // Package matrix reports a batch of what-if scenarios side by side: the
 // failover matrix (resources by scenarios, each cell the node a resource
-// runs on, STOPPED, BLOCKED or UNKNOWN), the single points of failure
+// runs on, STOPPED, BLOCKED or UNKNOWN; a clone is one row whose cell says
+// how many of its instances run where, "2/3 n1 n2", DEGRADED below its
+// clone-min, STOPPED with none), the single points of failure
 // (resources that stop in some scenario, and why, from the planner's
 // explanation), and each scenario's actions. Formats: text for a terminal
 // (wide matrices are split into pages of columns that fit), markdown, and

@@ -38,7 +38,7 @@ func JSON(r *Report) ([]byte, error) {
 			if cell.State == Unknown && c.Err == "" {
 				continue
 			}
-			if (cell.State == Placed || cell.State == Blocked) && cell.Node != "" {
+			if (cell.State == Placed || cell.State == Blocked || cell.State == Degraded) && cell.Node != "" {
 				node := cell.Node
 				s.Placement[id] = &node
 			} else {

@@ -8,6 +8,7 @@ import (
 
 	"pcl/ir"
 	"pcl/planner"
+	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
@@ -29,10 +30,11 @@ type Run struct {
 type State int
 
 const (
-	Placed  State = iota // runs on Cell.Node
-	Stopped              // no node will run it
-	Blocked              // an action it needs cannot run: it is stuck
-	Unknown              // the scenario failed, or the planner cannot compute the resource
+	Placed   State = iota // runs on Cell.Node
+	Stopped               // no node will run it
+	Blocked               // an action it needs cannot run: it is stuck
+	Unknown               // the scenario failed, or the planner cannot compute the resource
+	Degraded              // a clone runs fewer instances than its clone-min (Cell.Node says where)
 )
 
 // Cell is one resource in one scenario.
@@ -48,6 +50,8 @@ func (c Cell) String() string {
 	switch c.State {
 	case Placed:
 		return c.Node
+	case Degraded:
+		return c.Node + " (DEGRADED)"
 	case Stopped:
 		return "STOPPED"
 	case Blocked:
@@ -124,9 +128,10 @@ func Build(baseline *Run, runs []*Run, elapsed time.Duration) *Report {
 	return r
 }
 
-// rows lists the primitives of the first plan available, then its clones
-// and bundles, with what that plan cannot compute and the rows that
-// makes unknown.
+// rows lists the primitives of the first plan available (outside clones)
+// and its clones, then the bundles, with what that plan cannot compute and
+// the rows that makes unknown. A clone is one row: how many instances run
+// where.
 func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, unassessed []string) {
 	all := append([]*Run{baseline}, runs...)
 	for _, run := range all {
@@ -135,7 +140,10 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 		}
 		res := run.Result
 		for _, r := range res.Resources {
-			if r.Kind == planner.KindPrimitive {
+			switch {
+			case r.Kind == model.KindClone:
+				ids = append(ids, r.ID)
+			case r.Kind == planner.KindPrimitive && !r.InClone():
 				ids = append(ids, r.ID)
 			}
 		}
@@ -196,6 +204,8 @@ func column(run *Run, resources []string) *Column {
 				why = "it failed and is not managed: the cluster will not recover it"
 			}
 			c.Cells[i] = Cell{State: Blocked, Node: p.AssignedNode(res), Why: why}
+		case res.Kind == model.KindClone:
+			c.Cells[i] = cloneCell(p, res)
 		case res.AssignedTo >= 0:
 			c.Cells[i] = Cell{State: Placed, Node: p.AssignedNode(res)}
 		default:
@@ -205,6 +215,40 @@ func column(run *Run, resources []string) *Column {
 	c.Actions = actions(p)
 	c.Changes = changes(p, resources)
 	return c
+}
+
+// cloneCell says how many of a clone's instances run where ("2/3 n1 n2"):
+// none is STOPPED, fewer than clone-min DEGRADED; both are single points of
+// failure.
+func cloneCell(p *planner.Result, clone *planner.Resource) Cell {
+	where, why := p.Placement(clone)
+	placed := 0
+	for _, inst := range clone.Children {
+		if !inst.Orphan && instancePlaced(inst) {
+			placed++
+		}
+	}
+	switch min := clone.CloneOpts.Min; {
+	case placed == 0:
+		return Cell{State: Stopped, Why: "no instance of " + clone.ID + " can be placed; " + why}
+	case min > 0 && placed < min:
+		return Cell{State: Degraded, Node: where, Why: fmt.Sprintf("only %d instances of %s can be placed, fewer than its clone-min of %d: what is ordered after it cannot start", placed, clone.ID, min)}
+	}
+	return Cell{State: Placed, Node: where}
+}
+
+// instancePlaced reports whether a clone instance (or every member of a
+// cloned group's instance) has a node.
+func instancePlaced(r *planner.Resource) bool {
+	if len(r.Children) == 0 {
+		return r.AssignedTo >= 0
+	}
+	for _, m := range r.Children {
+		if !instancePlaced(m) {
+			return false
+		}
+	}
+	return true
 }
 
 // stopReason explains why a resource gets no node: the planner's reason
@@ -327,7 +371,7 @@ func spofs(r *Report) []SPOF {
 		var s SPOF
 		for _, c := range r.Columns {
 			cell := c.Cells[i]
-			if cell.State == Stopped || cell.State == Blocked {
+			if cell.State == Stopped || cell.State == Blocked || cell.State == Degraded {
 				s.Scenarios = append(s.Scenarios, c.Name)
 				s.Why = append(s.Why, cell.Why)
 			}
