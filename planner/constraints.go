@@ -593,11 +593,7 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 	}
 	if int(r.MigrationThreshold)-fc <= 0 {
 		// An anonymous clone instance's failures ban the whole clone.
-		banned := r
-		if !r.Unique {
-			banned = r.Top()
-		}
-		p.rscLocation(banned, i, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
+		p.rscLocation(failureTarget(r), i, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "migration-threshold=" + strconv.Itoa(int(r.MigrationThreshold)) + " reached (" + strconv.Itoa(fc) + " failures)"})
 	}
 }
 

@@ -102,7 +102,7 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	if maskable {
 		p.updateState(r, n, op, task, target, st)
-		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "probe found the agent missing or misconfigured here (masked-probe-failure)"})
+		p.rscLocation(failureTarget(r), n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "probe found the agent missing or misconfigured here (masked-probe-failure)"})
 		return
 	}
 	switch status {
@@ -126,7 +126,7 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if fs == pcmk.OnFailIgnore {
 			st.onFail = pcmk.OnFailMigrate
 		}
-		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
+		p.rscLocation(failureTarget(r), n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
 		p.opFailed(r, n, rc, op, st)
 		return
 	case pcmk.ExecNoFenceDevice, pcmk.ExecNoSecrets:
@@ -140,9 +140,9 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	p.opFailed(r, n, rc, op, st)
 	if status == pcmk.ExecErrorHard {
-		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
+		p.rscLocation(failureTarget(r), n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "hard error here: agent not installed, bad parameters or no permission (hard-error)"})
 	} else if status == pcmk.ExecErrorFatal {
-		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "fatal error: the agent reports it is not configured (fatal-error)"})
+		p.rscLocation(failureTarget(r), -1, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "fatal error: the agent reports it is not configured (fatal-error)"})
 	}
 }
 
@@ -518,4 +518,14 @@ func (p *plan) currentNode(r *Resource) int {
 		}
 	}
 	return active
+}
+
+// failureTarget is what a hard failure of r bans: r itself, or for an
+// anonymous clone instance the whole clone, as every instance would fail
+// alike there (unpack_rsc_op's parent).
+func failureTarget(r *Resource) *Resource {
+	if !r.Unique {
+		return r.Top()
+	}
+	return r
 }
