@@ -316,25 +316,21 @@ func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) int {
 // instanceRole is an instance's current role: a group instance's is its
 // members' highest.
 func instanceRole(r *Resource) pcmk.Role {
-	role := r.Role
-	for _, m := range r.Children {
-		if mr := instanceRole(m); mr > role {
-			role = mr
-		}
-	}
-	return role
+	return highestRole(r, func(r *Resource) pcmk.Role { return r.Role })
 }
 
 // instanceNextRole is an instance's next role: a group instance's is its
 // members' highest.
 func instanceNextRole(r *Resource) pcmk.Role {
-	role := r.NextRole
+	return highestRole(r, func(r *Resource) pcmk.Role { return r.NextRole })
+}
+
+func highestRole(r *Resource, role func(*Resource) pcmk.Role) pcmk.Role {
+	best := role(r)
 	for _, m := range r.Children {
-		if mr := instanceNextRole(m); mr > role {
-			role = mr
-		}
+		best = max(best, highestRole(m, role))
 	}
-	return role
+	return best
 }
 
 func setCurrentRoleUnpromoted(r *Resource) {
