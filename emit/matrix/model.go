@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/model"
 	"pcl/planner/transition"
@@ -288,16 +289,16 @@ func actions(res *planner.Result) []Action {
 		}
 		name := string(a.Task)
 		switch {
-		case a.Task == "monitor" && a.IntervalMs == 0:
+		case a.Task == pcmk.TaskMonitor && a.IntervalMs == 0:
 			name = "probe"
-		case a.Task == "monitor":
+		case a.Task == pcmk.TaskMonitor:
 			name = "monitor " + interval(a.IntervalMs)
-		case a.Task == "cancel":
+		case a.Task == pcmk.TaskCancel:
 			name = "cancel " + string(a.CancelTask)
 			if a.IntervalMs > 0 {
 				name += " " + interval(a.IntervalMs)
 			}
-		case a.Task == "stonith":
+		case a.Task == pcmk.TaskStonith:
 			name = "fence " + a.FenceOp
 		}
 		_, unknown := res.IsUnknown(a.Resource())

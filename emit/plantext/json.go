@@ -3,6 +3,7 @@ package plantext
 import (
 	"encoding/json"
 
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/transition"
 )
@@ -98,10 +99,10 @@ func JSON(res *planner.Result) ([]byte, error) {
 		e := ActionEntry{Action: string(a.Task), Resource: a.Resource(), Node: t.NodeName(a.Node), Interval: a.IntervalMs,
 			Pseudo: a.Is(transition.Pseudo), Blocked: !a.Is(transition.Dumped), Reason: a.Reason}
 		_, e.Unknown = res.IsUnknown(a.Resource())
-		if a.Task == "cancel" {
+		if a.Task == pcmk.TaskCancel {
 			e.Action = "cancel " + string(a.CancelTask)
 		}
-		if a.Task == "monitor" && a.IntervalMs == 0 {
+		if a.Task == pcmk.TaskMonitor && a.IntervalMs == 0 {
 			e.Action = "probe"
 		}
 		for _, in := range a.Before {
