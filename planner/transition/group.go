@@ -97,11 +97,53 @@ func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 }
 
 // location is where the group's first placed member runs or will run.
-func (group) location(r *Resource) int {
+func (group) location(s *scheduler, r *Resource) int {
 	for _, m := range r.Children {
-		if n := location(m); n != NoNode {
+		if n := s.location(m); n != NoNode {
 			return n
 		}
 	}
 	return NoNode
 }
+
+func (group) instances() bool { return false }
+
+// orderingNode is, for the group's start, where the group will run.
+func (group) orderingNode(s *scheduler, a *Action) int {
+	if a.Task == pcmk.TaskStart {
+		return s.location(a.Rsc)
+	}
+	return a.Node
+}
+
+func (group) flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags {
+	return s.actionFlags(a, NoNode)
+}
+
+// updateOrdered updates the group's action, then each member's action of
+// the same task (pcmk__group_update_ordered_actions).
+func (group) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+	if then.Rsc == nil {
+		return changed
+	}
+	for _, m := range s.children(then.Rsc) {
+		if ma := findFirstAction(s.of(m).withTask(then.Task), "", then.Task, node); ma != nil {
+			changed |= s.updateOrderedVia(m, first, ma, node, flags, filter, typ)
+		}
+	}
+	return changed
+}
+
+// createProbe probes each member.
+func (group) createProbe(s *scheduler, r, top *Resource, node int) bool {
+	any := false
+	for _, m := range r.Children {
+		if s.probeOnNode(m, top, node) {
+			any = true
+		}
+	}
+	return any
+}
+
+func (group) addToGraph(s *scheduler, r *Resource) {}

@@ -9,6 +9,10 @@ type Transition struct {
 	// Changes summarises what happens to each resource, in resource order
 	// (the "Transition Summary" of crm_simulate).
 	Changes []Change
+
+	// notifyNames are the notification actions' kind and task, by id
+	// (see ActionName).
+	notifyNames map[int32]notifyName
 }
 
 // Compute schedules the actions for in, as Pacemaker 2.1.5 does after
@@ -58,9 +62,12 @@ func Compute(in *Input) *Transition {
 	}
 	s.scheduleFencingAndShutdowns()
 	s.applyOrderings()
+	for _, r := range s.top {
+		variantOf(r).addToGraph(s, r)
+	}
 	s.createGraph()
 
-	t := &Transition{Nodes: s.nodes, Actions: s.actions}
+	t := &Transition{Nodes: s.nodes, Actions: s.actions, notifyNames: s.notifyNames}
 	t.Changes = s.summarise()
 	return t
 }
