@@ -417,6 +417,10 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		if of != pcmk.OnFailIgnore {
 			r.Failed = true
 		}
+	} else if strings.Contains(r.CloneName, ":") {
+		// An old status's instance number names no instance once it
+		// is stopped: the instance keeps its own name.
+		r.CloneName = ""
 	}
 }
 
