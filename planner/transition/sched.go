@@ -154,7 +154,11 @@ func newScheduler(in *Input) *scheduler {
 			rec.children = append([]*Resource(nil), r.Children...)
 		}
 		s.rscs = append(s.rscs, r)
-		s.byID[r.ID] = r
+		// An orphan may have a configured resource's id (a clone's,
+		// whose history was a primitive's): the id names the first.
+		if _, ok := s.byID[r.ID]; !ok {
+			s.byID[r.ID] = r
+		}
 		for _, m := range r.Children {
 			add(m)
 		}
