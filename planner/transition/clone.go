@@ -44,6 +44,7 @@ func (clone) createActions(s *scheduler, r *Resource) {
 		running.set(Runnable)
 	}
 	startNotify := s.notifPseudoOps(r, pcmk.TaskStart, start, running)
+	s.keepNotifications(r, startNotify)
 
 	stop := s.rscPseudo(r, pcmk.TaskStop, !stopping, true)
 	stopped := s.rscPseudo(r, pcmk.TaskStopped, !stopping, true)
@@ -51,10 +52,23 @@ func (clone) createActions(s *scheduler, r *Resource) {
 		stop.set(MigrateRunnable)
 	}
 	stopNotify := s.notifPseudoOps(r, pcmk.TaskStop, stop, stopped)
+	s.keepNotifications(r, stopNotify)
 	if startNotify != nil && stopNotify != nil {
 		s.orderActions(stopNotify.postDone, startNotify.pre, OrderOptional)
 	}
 	s.childOrderings(r)
+}
+
+// keepNotifications records clone r's notification pseudo-actions for
+// when the graph is made.
+func (s *scheduler) keepNotifications(r *Resource, n *notifyData) {
+	if n == nil {
+		return
+	}
+	if s.of(r).notifications == nil {
+		s.of(r).notifications = map[pcmk.Task]*notifyData{}
+	}
+	s.of(r).notifications[n.action] = n
 }
 
 // rscPseudo makes r's pseudo-action for task (pe__new_rsc_pseudo_action).

@@ -177,6 +177,9 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 			s.orderActions(f, a, OrderPreserve)
 			s.orderActions(f, parentStop, OrderPreserve)
 		}
+		if notifies(r) {
+			s.orderNotifsAfterFencing(r, f)
+		}
 	}
 	for _, a := range s.resourceActions(r, target, pcmk.TaskDemote, false) {
 		n := s.node(a.Node)

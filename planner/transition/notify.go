@@ -51,6 +51,16 @@ func notifies(r *Resource) bool {
 	return ok && v
 }
 
+// orderNotifsAfterFencing notifies r's clone of the stop of r that fencing
+// f implies, after the fencing (pe__order_notifs_after_fencing): r gets
+// post-notification pseudo-actions of its own, and every instance of the
+// clone a post-notification between them.
+func (s *scheduler) orderNotifsAfterFencing(r *Resource, f *Action) {
+	if n := s.notifPseudoOps(r, pcmk.TaskStop, nil, f); n != nil {
+		s.createNotifyActions(r.Top(), n, false)
+	}
+}
+
 // notifPseudoOps makes the notification pseudo-actions of clone r around
 // its action and the completion pseudo-action complete
 // (pe__clone_notif_pseudo_ops), nil when r does not notify.
@@ -83,10 +93,6 @@ func (s *scheduler) notifPseudoOps(r *Resource, task pcmk.Task, action, complete
 	if action != nil && complete != nil {
 		s.orderActions(n.preDone, n.post, OrderOptional)
 	}
-	if s.of(r).notifications == nil {
-		s.of(r).notifications = map[pcmk.Task]*notifyData{}
-	}
-	s.of(r).notifications[task] = n
 	return n
 }
 
@@ -198,7 +204,10 @@ func (s *scheduler) newNotifyAction(r *Resource, node int, op, done *Action, tas
 		kind = notifyPost
 	}
 	a := s.customAction(r, notifyKey(r.ID, kind, task), op.Task, node, op.is(Optional))
-	s.notifyNames[int32(a.ID)] = name
+	// A notify action found again keeps the names it was made with.
+	if _, ok := s.notifyNames[int32(a.ID)]; !ok {
+		s.notifyNames[int32(a.ID)] = name
+	}
 	s.orderActions(op, a, OrderOptional)
 	s.orderActions(a, done, OrderOptional)
 	return a
