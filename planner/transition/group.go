@@ -27,17 +27,22 @@ func (group) createActions(s *scheduler, r *Resource) {
 }
 
 // internalConstraints orders the group's pseudo-actions around its
-// members' and each member after the one before it.
+// members' and, for an ordered group (the default), each member after the
+// one before it (pcmk__group_internal_constraints).
 func (group) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
 	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
+	ordered := true
+	if v, ok := r.Meta["ordered"]; ok {
+		ordered, _ = parseBoolish(v)
+	}
 	var prev, lastActive *Resource
 	for _, m := range r.Children {
 		s.internalConstraints(m)
 		down := OrderImpliesFirstPrinted
 		postDown := OrderImpliesThenPrinted
-		if prev == nil {
+		if prev == nil && ordered {
 			down |= OrderOptional
 			postDown = OrderImpliesThen
 		}
@@ -45,14 +50,17 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 		s.orderRscActions(m, pcmk.TaskStop, r, pcmk.TaskStopped, postDown)
 		s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesFirstPrinted)
 		s.orderRscActions(m, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
-		if prev == nil {
+		switch {
+		case !ordered:
+			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft|OrderImpliesFirstPrinted)
+		case prev == nil:
 			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderNone)
-		} else {
+		default:
 			s.orderRscActions(prev, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 			s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStop, OrderOptional|OrderRestart)
 		}
 		if len(m.RunningOn) > 0 {
-			if prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
+			if ordered && prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
 				s.orderRscActions(m, pcmk.TaskStop, lastActive, pcmk.TaskStop, OrderOptional)
 			}
 			lastActive = m
