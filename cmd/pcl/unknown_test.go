@@ -251,3 +251,19 @@ func TestPlanBatchUnknown(t *testing.T) {
 		t.Errorf("the report shows actions of unknown resources:\n%s", out)
 	}
 }
+
+func TestPlanPromotableUnknown(t *testing.T) {
+	// Promotions are not scheduled yet: a promotable clone's actions, and
+	// its instances', are unknown rather than guessed without them.
+	cib := filepath.Join(testenv.CorpusDir(t), "xml", "promoted-0.xml")
+	code, out, errs := runPCL(t, "plan", cib)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"  rsc1: rsc1 is a promotable clone: the planner places its instances but does not compute their actions yet.",
+		"  child_rsc1:0: child_rsc1:0 belongs to rsc1."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -347,6 +347,15 @@ func (clone) addToGraph(s *scheduler, r *Resource) {
 	}
 }
 
+// unscheduled tells that promotable clones are not scheduled yet: their
+// promotions and demotions are not made.
+func (clone) unscheduled(r *Resource) string {
+	if r.CloneOpts != nil && r.CloneOpts.Promotable {
+		return "a promotable clone"
+	}
+	return ""
+}
+
 // sortByNumber sorts the clone's instances by number, for good
 // (pcmk__cmp_instance_number).
 func (s *scheduler) sortByNumber(r *Resource) {

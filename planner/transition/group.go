@@ -155,3 +155,5 @@ func (group) createProbe(s *scheduler, r, top *Resource, node int) bool {
 }
 
 func (group) addToGraph(s *scheduler, r *Resource) {}
+
+func (group) unscheduled(r *Resource) string { return "" }

@@ -41,6 +41,9 @@ type variant interface {
 	// addToGraph readies r's actions for the graph: the flags its
 	// members give them and the notifications they need.
 	addToGraph(s *scheduler, r *Resource)
+	// unscheduled names what of top-level resource r the transition does
+	// not schedule, "" when it schedules all of it.
+	unscheduled(r *Resource) string
 }
 
 // variants holds each kind's transition behaviour. Kinds the transition
@@ -101,3 +104,23 @@ func (s *scheduler) updateOrderedVia(r *Resource, first, then *Action, node int,
 // The planner leaves other kinds out of the transition and reports their
 // actions as unknown.
 func Schedules(k model.Kind) bool { return variants[k] != nil }
+
+// SchedulesResource reports whether the transition schedules top-level
+// resource r: its kind must be scheduled, and its variant must support
+// what r asks for (a clone's promotion is not scheduled yet). The planner
+// leaves other resources out of the transition and reports their actions
+// as unknown, with UnscheduledWhy's reason.
+func SchedulesResource(r *model.Resource) bool {
+	v := variants[r.Kind]
+	return v != nil && v.unscheduled(r) == ""
+}
+
+// UnscheduledWhy says, in a phrase, what of r the transition does not
+// schedule ("" when it schedules r).
+func UnscheduledWhy(r *model.Resource) string {
+	v := variants[r.Kind]
+	if v == nil {
+		return "a " + r.Kind.String()
+	}
+	return v.unscheduled(r)
+}
