@@ -173,7 +173,14 @@ func (clone) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
 	}
 }
 
-func (clone) internalConstraints(*plan, *Resource) {}
+// internalConstraints adds each instance's own constraints (a cloned
+// group's members are colocated within each instance), as
+// clone_internal_constraints does.
+func (clone) internalConstraints(p *plan, r *Resource) {
+	for _, inst := range r.Children {
+		kindOf(inst).internalConstraints(p, inst)
+	}
+}
 
 // placement of a clone counts its placed instances and names their nodes
 // in node order: "2/3 n1 n2" (clone-max 3, two placed).
