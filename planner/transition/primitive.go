@@ -27,6 +27,11 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 		s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskPromote, OrderRunnableLeft)
 	}
 	s.orderRscActions(r, pcmk.TaskDelete, r, pcmk.TaskMonitor, OrderSameNode|OrderThenCancelsFirst)
+	if !r.IsFenceDevice && s.in.EnableUnfencing && r.NeedsUnfencing {
+		for _, n := range s.allowedByName(r) {
+			s.orderRestartVsUnfence(r, n)
+		}
+	}
 	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
 		s.utilizationConstraints(r)
 	}

@@ -100,7 +100,8 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	for _, r := range s.top {
 		walk(r, r)
 	}
-	if clones {
+	if clones || s.in.EnableUnfencing {
+		// Unfencing actions come amid the probes too.
 		return false
 	}
 	for _, p := range prims {
@@ -174,6 +175,7 @@ func (s *scheduler) probePrimitive(r, top *Resource, node int) bool {
 	if len(s.of(r).probeOrders) == 0 {
 		s.of(r).reserveProbes(s.numProbeNodes)
 	}
+	s.orderVsUnfence(r, node, probe, OrderOptional)
 	s.finishProbe(r, probe)
 	return true
 }
@@ -274,8 +276,12 @@ func (s *scheduler) applyProbeOrders() {
 }
 
 // probeTarget is the resource whose start r's probes come before: r's
-// clone when r is in one, else r.
+// clone when r is in one (unless r is a fence device and unfencing is in
+// use), else r.
 func (s *scheduler) probeTarget(r *Resource) *Resource {
+	if r.IsFenceDevice && s.in.EnableUnfencing {
+		return r
+	}
 	if top := r.Top(); top != r && hasInstances(top) {
 		return top
 	}
