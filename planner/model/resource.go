@@ -55,7 +55,7 @@ type Resource struct {
 	// NeedsUnfencing is set when the resource's node must be unfenced
 	// before it starts there (requires=unfencing).
 	NeedsUnfencing bool
-	IsFenceDevice                                      bool
+	IsFenceDevice  bool
 	// Maintenance is the resource's maintenance meta-attribute or the
 	// cluster's maintenance-mode.
 	Maintenance bool
