@@ -67,6 +67,9 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 	var changed updated
 	current := hasSuffix(first.Key, "_"+string(pcmk.TaskStopped)+"_0") || hasSuffix(first.Key, "_"+string(pcmk.TaskDemoted)+"_0")
 	firstChildren := s.children(first.Rsc)
+	if len(firstChildren) == 0 {
+		return changed
+	}
 	for _, thenChild := range s.children(then.Rsc) {
 		firstChild := s.findCompatibleChild(thenChild, first.Rsc, RoleUnknown, current)
 		if firstChild == nil {
