@@ -85,7 +85,6 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	var walk func(r, top *Resource)
 	walk = func(r, top *Resource) {
 		if hasInstances(r) {
-			// Which instance is probed depends on the node.
 			clones = true
 			return
 		}
@@ -101,7 +100,9 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 		walk(r, r)
 	}
 	if clones || s.in.EnableUnfencing {
-		// Unfencing actions come amid the probes too.
+		// Which instance of a clone is probed depends on the node, and
+		// unfencing actions are made amid the probes: only the
+		// node-by-node order is sure to give every action its id.
 		return false
 	}
 	for _, p := range prims {
