@@ -178,8 +178,9 @@ func (clone) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
 	}
 }
 
-// internalConstraints are the instances' own (a cloned group's members
-// colocated one with the other).
+// internalConstraints adds each instance's own constraints (a cloned
+// group's members are colocated within each instance), as
+// clone_internal_constraints does.
 func (clone) internalConstraints(p *plan, r *Resource) {
 	for _, inst := range r.Children {
 		kindOf(inst).internalConstraints(p, inst)

@@ -29,79 +29,108 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 			if len(h.Ops) == 0 {
 				continue
 			}
-			r := p.historyOwner(i, h.ID)
-			if r == nil {
+			matching := p.primitivesMatchingID(h.ID)
+			if len(matching) == 0 {
 				if p.isOrphanHistory(i, h.ID) {
 					// An orphan: its history is cleaned up.
 					out[h.ID] = append(out[h.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
 				}
 				continue
 			}
-			running := false
-			for _, rn := range r.RunningOn {
-				if rn == i {
-					running = true
-				}
-			}
-			if h.Type != r.Agent.Type || h.Class != r.Agent.Class || h.Provider != r.Agent.Provider {
-				if running {
-					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeAgentRestart})
-				}
-				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
-			}
-			if !running {
-				continue
-			}
-			sorted := sortOps(h.Ops)
-			start, stop := activeRange(sorted)
-			if start < stop {
-				continue
-			}
-			for k, op := range sorted {
-				if k < start {
-					continue
-				}
-				task, iv := op.Operation, op.IntervalMs
-				maint := isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode || n.Maintenance
-				switch {
-				case iv > 0 && maint:
-					out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
-					continue
-				case iv > 0 || task == pcmk.TaskMonitor || task == pcmk.TaskStart || task == pcmk.TaskPromote || task == pcmk.TaskMigrateFrom:
-				default:
-					continue
-				}
-				if iv > 0 {
-					if e := p.opEntry(r, task, iv); e == nil || (e.Enabled != nil && !e.Enabled.Value) {
-						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: task, IntervalMs: iv})
-						out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
-						continue
+			for _, r := range matching {
+				if r.Orphan {
+					// An orphaned instance of an anonymous clone is
+					// only stopped; other orphans are cleaned up.
+					if !r.AnonInstance() {
+						out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
 					}
-				}
-				dtask := task
-				if iv == 0 && (task == pcmk.TaskMonitor || task == pcmk.TaskMigrateFrom || task == pcmk.TaskPromote) {
-					dtask = pcmk.TaskStart
-				}
-				changed, restart, _ := p.digestCheck(r, op, dtask, iv)
-				if !changed {
 					continue
 				}
-				_, hasRestart := opAttr(op, "op-restart-digest")
-				var kind model.ConfigChangeKind
-				switch {
-				case restart:
-					kind = model.ChangeRestart
-				case iv > 0:
-					kind = model.ChangeReschedule
-				case hasRestart:
-					kind = model.ChangeReload
-				default:
-					kind = model.ChangeRestart
-				}
-				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
-				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
+				p.historyChanges(out, r, i, n, h)
 			}
 		}
 	}
 	return out
+}
+
+// primitivesMatchingID lists the primitives whose id, or the name the
+// status knows them by, is id (pcmk__rscs_matching_id): every instance
+// an anonymous clone's history may stand for.
+func (p *plan) primitivesMatchingID(id string) []*Resource {
+	var out []*Resource
+	for _, r := range p.Resources {
+		if r.Kind == KindPrimitive && (r.ID == id || (r.CloneName != "" && r.CloneName == id)) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// historyChanges appends what primitive r's history h on node i asks
+// for (process_rsc_history).
+func (p *plan) historyChanges(out map[string][]model.ConfigChange, r *Resource, i int, n *Node, h *ir.ResourceHistory) {
+	running := false
+	for _, rn := range r.RunningOn {
+		if rn == i {
+			running = true
+		}
+	}
+	if h.Type != r.Agent.Type || h.Class != r.Agent.Class || h.Provider != r.Agent.Provider {
+		if running {
+			out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeAgentRestart})
+		}
+		out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCleanup})
+	}
+	if !running {
+		return
+	}
+	sorted := sortOps(h.Ops)
+	start, stop := activeRange(sorted)
+	if start < stop {
+		return
+	}
+	for k, op := range sorted {
+		if k < start {
+			continue
+		}
+		task, iv := op.Operation, op.IntervalMs
+		maint := isTrueDefault(r.Meta["maintenance"], false) || p.MaintenanceMode || n.Maintenance
+		switch {
+		case iv > 0 && maint:
+			out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelMaintenance, Task: task, IntervalMs: iv})
+			continue
+		case iv > 0 || task == pcmk.TaskMonitor || task == pcmk.TaskStart || task == pcmk.TaskPromote || task == pcmk.TaskMigrateFrom:
+		default:
+			continue
+		}
+		if iv > 0 {
+			if e := p.opEntry(r, task, iv); e == nil || (e.Enabled != nil && !e.Enabled.Value) {
+				out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: model.ChangeCancelOrphan, Task: task, IntervalMs: iv})
+				out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
+				continue
+			}
+		}
+		dtask := task
+		if iv == 0 && (task == pcmk.TaskMonitor || task == pcmk.TaskMigrateFrom || task == pcmk.TaskPromote) {
+			dtask = pcmk.TaskStart
+		}
+		changed, restart, _ := p.digestCheck(r, op, dtask, iv)
+		if !changed {
+			continue
+		}
+		_, hasRestart := opAttr(op, "op-restart-digest")
+		var kind model.ConfigChangeKind
+		switch {
+		case restart:
+			kind = model.ChangeRestart
+		case iv > 0:
+			kind = model.ChangeReschedule
+		case hasRestart:
+			kind = model.ChangeReload
+		default:
+			kind = model.ChangeRestart
+		}
+		out[r.ID] = append(out[r.ID], model.ConfigChange{Node: i, Kind: kind, Task: dtask, IntervalMs: iv})
+		out[r.ID] = p.clearIfFailed(out[r.ID], r, i)
+	}
 }

@@ -38,11 +38,13 @@ func (p *plan) historyOwner(node int, id string) *Resource {
 // belongs to no configured resource: not a configured id, and not an
 // instance of an anonymous clone (whose entries always find an instance).
 func (p *plan) isOrphanHistory(node int, id string) bool {
+	// The history of a resource that is no longer a primitive (a clone's
+	// or group's id) is an orphan's too.
 	if r, ok := p.owners[historyKey{node, id}]; ok {
-		return r == nil && p.byID[id] == nil
+		return r == nil && (p.byID[id] == nil || p.byID[id].Kind != KindPrimitive)
 	}
-	if p.byID[id] != nil {
-		return false
+	if r := p.byID[id]; r != nil {
+		return r.Kind != KindPrimitive
 	}
 	zero := p.byID[cloneZero(id)]
 	return zero == nil || zero.Unique

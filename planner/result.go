@@ -146,10 +146,11 @@ func (r *Result) unknownIndex(id string) (int, bool) {
 	return 0, false
 }
 
-// memberOrphans lists the orphans among rscs that are members of clones
-// and bundles, which the planner does not unpack: the status's record of
-// such a member reads as a resource removed from the configuration, and
-// the transition stops it. Pacemaker does not; what it does is unknown.
+// memberOrphans lists the orphans among rscs that are members of bundles
+// (or of any kind the transition does not schedule), which the planner
+// does not unpack: the status's record of such a member reads as a
+// resource removed from the configuration, and the transition stops it.
+// Pacemaker does not; what it does is unknown.
 func memberOrphans(cfg *ir.Config, rscs []*model.Resource) []Unknown {
 	type owner struct {
 		id   string
@@ -192,7 +193,7 @@ func memberOrphans(cfg *ir.Config, rscs []*model.Resource) []Unknown {
 				o, ok = b, true
 			}
 		}
-		if ok {
+		if ok && !transition.Schedules(o.kind) {
 			out = append(out, Unknown{Resource: r.ID, Construct: o.kind.String(),
 				Detail: fmt.Sprintf("%s belongs to %s, a %s the planner does not place yet, so the actions the status asks of it are unknown.", r.ID, o.id, o.kind)})
 		}

@@ -209,7 +209,9 @@ func (p *plan) fenceReason(i int) string {
 			return reason
 		}
 		for _, h := range ns.Resources {
-			r := p.byID[h.ID]
+			// The resource the entry was matched to: a clone's instance
+			// is named by its own id.
+			r := p.historyOwner(i, h.ID)
 			if r == nil || r.Kind != KindPrimitive {
 				continue
 			}

@@ -50,6 +50,7 @@ func (p *plan) forTransition() *model.Cluster {
 			r.ActiveOps = append(r.ActiveOps, recurringActive(sorted, h.node)...)
 		}
 	}
+	p.propagateKnownOn()
 	p.Top = append(p.Top, p.orphans(orphaned, changes)...)
 	for _, c := range p.CIB.Config.Constraints {
 		if o, ok := c.(*ir.Order); ok {
@@ -64,12 +65,34 @@ func (p *plan) forTransition() *model.Cluster {
 	in := p.Cluster
 	in.Top = nil
 	for _, r := range p.Top {
-		if transition.Schedules(r.Kind) {
+		if transition.SchedulesResource(r) {
 			in.Top = append(in.Top, r)
 		}
 	}
 	p.txInput = &in
 	return p.txInput
+}
+
+// propagateKnownOn records, as Pacemaker's process_rsc_state does, that
+// what is known of an anonymous clone instance on a node is known of its
+// group instance and its clone too (a unique instance stops the
+// propagation).
+func (p *plan) propagateKnownOn() {
+	for _, r := range p.Resources {
+		if r.Kind != KindPrimitive || r.KnownOn == nil {
+			continue
+		}
+		for child, parent := r, r.Parent; parent != nil && !child.Unique; child, parent = parent, parent.Parent {
+			if parent.KnownOn == nil {
+				parent.KnownOn = make([]bool, len(p.Nodes))
+			}
+			for i, known := range r.KnownOn {
+				if known {
+					parent.KnownOn[i] = true
+				}
+			}
+		}
+	}
 }
 
 // expandOrder replaces tag and template references of an order by resource

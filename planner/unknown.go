@@ -34,8 +34,8 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		switch {
 		case notPlanned(rsc):
 			detail = fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)
-		case withActions && !transition.Schedules(rsc.Kind):
-			detail = fmt.Sprintf("%s is a %s: the planner places its instances but does not compute their actions yet.", rsc.ID, rsc.Kind)
+		case withActions && !transition.SchedulesResource(rsc):
+			detail = fmt.Sprintf("%s is %s: the planner places its instances but does not compute their actions yet.", rsc.ID, transition.UnscheduledWhy(rsc))
 		default:
 			continue
 		}

@@ -87,6 +87,7 @@ func (p *plan) unpackConfig() {
 		}
 		return b
 	}
+	p.EnableUnfencing = unfencingConfigured(p.CIB.Config)
 	p.Symmetric = isTrue("symmetric-cluster", true)
 	p.StonithEnabled = isTrue("stonith-enabled", true)
 	p.MaintenanceMode = isTrue("maintenance-mode", false)
@@ -444,14 +445,19 @@ func (p *plan) commonUnpack(r *Resource) {
 			r.MigrationThreshold = 1
 		}
 	}
-	// requires: fencing unless a fence device, or fencing is off
+	// requires: fencing unless a fence device, or fencing is off;
+	// unfencing when a resource asks for it (unpack_requires)
 	req := strings.ToLower(m["requires"])
 	switch req {
 	case "nothing", "quorum":
-	case "fencing", "unfencing":
-		r.NeedsFencing = p.StonithEnabled || req == "fencing"
+	case "fencing":
+		r.NeedsFencing = true
+	case "unfencing":
+		r.NeedsFencing = p.StonithEnabled && !r.IsFenceDevice
+		r.NeedsUnfencing = r.NeedsFencing
 	default:
 		r.NeedsFencing = !r.IsFenceDevice && p.StonithEnabled
+		r.NeedsUnfencing = r.NeedsFencing && p.EnableUnfencing && r.Kind == KindPrimitive
 	}
 	if v, ok := m["failure-timeout"]; ok {
 		if d, err := ir.ParseDuration(v); err == nil {
@@ -462,6 +468,57 @@ func (p *plan) commonUnpack(r *Resource) {
 	if role, ok := targetRole(m["target-role"], r.Promotable); ok {
 		r.NextRole = role
 	}
+}
+
+// unfencingConfigured reports whether a resource's meta-attributes, or the
+// resource defaults, say that it provides or requires unfencing (what
+// Pacemaker's XPATH_ENABLE_UNFENCING finds).
+func unfencingConfigured(cfg *ir.Config) bool {
+	if cfg == nil {
+		return false
+	}
+	says := func(sets []*ir.NVSet) bool {
+		for _, set := range sets {
+			if set.Kind != ir.MetaAttributes {
+				continue
+			}
+			for _, nv := range set.Pairs {
+				if (nv.Name == "provides" || nv.Name == "requires") && nv.Value != nil && *nv.Value == "unfencing" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var in func(r ir.Resource) bool
+	in = func(r ir.Resource) bool {
+		switch r := r.(type) {
+		case *ir.Primitive:
+			return says(r.Sets)
+		case *ir.Template:
+			return says(r.Sets)
+		case *ir.Group:
+			if says(r.Sets) {
+				return true
+			}
+			for _, m := range r.Members {
+				if says(m.Sets) {
+					return true
+				}
+			}
+		case *ir.Clone:
+			return says(r.Sets) || (r.Child != nil && in(r.Child))
+		case *ir.Bundle:
+			return says(r.Sets) || (r.Child != nil && says(r.Child.Sets))
+		}
+		return false
+	}
+	for _, r := range cfg.Resources {
+		if in(r) {
+			return true
+		}
+	}
+	return says(cfg.RscDefaults)
 }
 
 // targetRole reads target-role as get_target_role does for resources that

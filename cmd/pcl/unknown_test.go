@@ -13,13 +13,15 @@ import (
 // on both nodes, web colocated with it, db on its own.
 const cloneArchive = "../../emit/plantext/testdata/clone.txtar"
 
-// checkUnknownWarning checks the stderr of a run on the clone CIB: a
-// warning naming every unknown resource and its construct. The status's
-// record of the clone's member (ping) is unknown when the transition is
-// scheduled.
+// The CIB of testdata/bundle.txtar: a bundle the planner does not place,
+// web colocated with it, db on its own.
+const bundleArchive = "testdata/bundle.txtar"
+
+// checkUnknownWarning checks the stderr of a run on the bundle CIB: a
+// warning naming every unknown resource and its construct.
 func checkUnknownWarning(t *testing.T, what, stderr string) {
 	t.Helper()
-	wants := []string{"Warning: Not computed: 4 resources (clone)", "- ping-clone (clone):", "- ping:0 (clone):", "- ping:1 (clone):", "- web (clone):"}
+	wants := []string{"Warning: Not computed: 2 resources (bundle)", "- httpd-bundle (bundle):", "- web (bundle):"}
 	for _, want := range wants {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("%s: stderr lacks %q:\n%s", what, want, stderr)
@@ -91,18 +93,71 @@ func TestScoresUnknown(t *testing.T) {
 	}
 }
 
-func TestPlanUnknown(t *testing.T) {
+func TestPlanClone(t *testing.T) {
+	// The planner places clones and schedules their actions: the plan
+	// shows the instances' restarts (their definition changed) and web's
+	// move, as crm_simulate does, and nothing is unknown.
 	cib := txtarCIB(t, cloneArchive)
 	code, out, errs := runPCL(t, "plan", cib)
 	if code != exitOK {
 		t.Fatalf("text: exit %d: %s", code, errs)
 	}
-	// web moves and ping (the clone's member, taken for an orphan) stops
-	// in the transition: neither may be shown.
-	if !strings.HasPrefix(out, "db: start on n2") || strings.Contains(out, "web: move") || strings.Contains(out, "ping: stop") {
+	for _, want := range []string{"ping:0: restart on n1: due to resource definition change", "ping:1: restart on n2: due to resource definition change", "web: move n2 -> n1", "db: start on n2"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Unknown") || strings.Contains(errs, "Not computed") {
+		t.Errorf("a clone's plan reported unknown:\n%s\n%s", out, errs)
+	}
+
+	code, out, errs = runPCL(t, "plan", cib, "--format", "json")
+	var doc struct {
+		jsonUnknown
+		Changes []struct {
+			Resource string `json:"resource"`
+		} `json:"changes"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil {
+		t.Fatalf("json: exit %d, %v: %s", code, err, errs)
+	}
+	if got := doc.names(); got != "" {
+		t.Errorf("json unknown: %s", got)
+	}
+	var changed []string
+	for _, c := range doc.Changes {
+		changed = append(changed, c.Resource)
+	}
+	if got := strings.Join(changed, " "); got != "ping:0 ping:1 web db" {
+		t.Errorf("json changes: %s", got)
+	}
+
+	code, out, errs = runPCL(t, "plan", cib, "--format", "crm_simulate")
+	if code != exitOK {
+		t.Fatalf("crm_simulate: exit %d: %s", code, errs)
+	}
+	want := `Transition Summary:
+  * Restart    ping:0     (       n1 )  due to resource definition change
+  * Restart    ping:1     (       n2 )  due to resource definition change
+  * Move       web        ( n2 -> n1 )
+  * Start      db         (       n2 )
+`
+	if out != want {
+		t.Errorf("crm_simulate summary:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestPlanUnknown(t *testing.T) {
+	cib := txtarCIB(t, bundleArchive)
+	code, out, errs := runPCL(t, "plan", cib)
+	if code != exitOK {
+		t.Fatalf("text: exit %d: %s", code, errs)
+	}
+	// web starts in the transition: it may not be shown.
+	if !strings.HasPrefix(out, "db: start on n2") || strings.Contains(out, "web: start") {
 		t.Errorf("text shows what is not computed:\n%s", out)
 	}
-	for _, want := range []string{"Unknown: the planner cannot compute 4 resources yet (clone)", "  web: web is tied by constraints to ping-clone"} {
+	for _, want := range []string{"Unknown: the planner cannot compute 2 resources yet (bundle)", "  web: web is tied by constraints to httpd-bundle"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
 		}
@@ -128,7 +183,7 @@ func TestPlanUnknown(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil {
 		t.Fatalf("json: exit %d, %v: %s", code, err, errs)
 	}
-	if got := doc.names(); got != "ping-clone/clone ping:0/clone ping:1/clone web/clone" {
+	if got := doc.names(); got != "httpd-bundle/bundle web/bundle" {
 		t.Errorf("json unknown: %s", got)
 	}
 	for _, p := range doc.Placement {
@@ -162,20 +217,53 @@ func TestPlanUnknown(t *testing.T) {
 	checkUnknownWarning(t, "crm_simulate", errs)
 }
 
-func TestPlanBatchUnknown(t *testing.T) {
+func TestPlanBatchClone(t *testing.T) {
 	cib := txtarCIB(t, cloneArchive)
 	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^ping-clone +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +n2 +n2 +n1$`,
-		`(?m)^UNKNOWN: not computed`, `(?m)^Single points of failure: none among the resources planned; 2 resources could not be assessed`,
-		`(?m)^  actions unknown: ping-clone, web$`} {
+	for _, re := range []string{`(?m)^ping-clone +2/2 n1 n2 +1/2 n2 +1/2 n1$`, `(?m)^web +n1 +n2 +n1$`, `(?m)^db +n2 +n2 +n1$`,
+		`(?m)^  restart ping:0 on n1 due to resource definition change$`, `(?m)^  move web n2 -> n1$`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("the report does not match %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "web on") || strings.Contains(out, "stop ping") {
+	if strings.Contains(out, "UNKNOWN") || strings.Contains(out, "actions unknown") {
+		t.Errorf("the report shows a clone's actions as unknown:\n%s", out)
+	}
+}
+
+func TestPlanBatchUnknown(t *testing.T) {
+	cib := txtarCIB(t, bundleArchive)
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^httpd-bundle +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +n2 +n2 +n1$`,
+		`(?m)^UNKNOWN: not computed`, `(?m)^Single points of failure: none among the resources planned; 2 resources could not be assessed`,
+		`(?m)^  actions unknown: web, httpd-bundle$`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("the report does not match %s:\n%s", re, out)
+		}
+	}
+	if strings.Contains(out, "web on") || strings.Contains(out, "start web") {
 		t.Errorf("the report shows actions of unknown resources:\n%s", out)
+	}
+}
+
+func TestPlanPromotableUnknown(t *testing.T) {
+	// Promotions are not scheduled yet: a promotable clone's actions, and
+	// its instances', are unknown rather than guessed without them.
+	cib := filepath.Join(testenv.CorpusDir(t), "xml", "promoted-0.xml")
+	code, out, errs := runPCL(t, "plan", cib)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"  rsc1: rsc1 is a promotable clone: the planner places its instances but does not compute their actions yet.",
+		"  child_rsc1:0: child_rsc1:0 belongs to rsc1."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
 	}
 }

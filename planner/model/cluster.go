@@ -43,6 +43,9 @@ type Options struct {
 	StopOrphanActions bool
 	// StopOrphanResources is stop-orphan-resources.
 	StopOrphanResources bool
+	// EnableUnfencing is set when a resource provides or requires
+	// unfencing (Pacemaker's pe_flag_enable_unfencing).
+	EnableUnfencing bool
 }
 
 // Node returns node i, nil when i is NoNode or out of range.

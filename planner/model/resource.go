@@ -60,7 +60,10 @@ type Resource struct {
 
 	Managed, Critical, Failed, FailureIgnored, Blocked bool
 	NeedsFencing, NeedsQuorum, StopOnly, MultipleBlock bool
-	IsFenceDevice                                      bool
+	// NeedsUnfencing is set when the resource's node must be unfenced
+	// before it starts there (requires=unfencing).
+	NeedsUnfencing bool
+	IsFenceDevice  bool
 	// Maintenance is the resource's maintenance meta-attribute or the
 	// cluster's maintenance-mode.
 	Maintenance bool

@@ -135,6 +135,12 @@ func TestDotConformanceTiers01(t *testing.T) {
 	dotConformance(t, "dot-tiers01", testenv.Tier(t, 0, 1))
 }
 
+// TestDotConformanceTier2 compares the graphs of the tier 2 tests: plain
+// clones.
+func TestDotConformanceTier2(t *testing.T) {
+	dotConformance(t, "dot-tier2", testenv.Tier(t, 2))
+}
+
 func dotConformance(t *testing.T, ratchet string, names []string) {
 	dir, tests := corpusTests(t, names)
 	results := map[string]bool{}
@@ -185,7 +191,17 @@ func summaryLines(text string) []string {
 }
 
 func TestSummaryConformance(t *testing.T) {
-	dir, tests := corpusTests(t, testenv.Tier(t, 0, 1))
+	summaryConformance(t, "summary", testenv.Tier(t, 0, 1))
+}
+
+// TestSummaryConformanceTier2 compares the summaries of the tier 2 tests:
+// plain clones.
+func TestSummaryConformanceTier2(t *testing.T) {
+	summaryConformance(t, "summary-tier2", testenv.Tier(t, 2))
+}
+
+func summaryConformance(t *testing.T, ratchet string, names []string) {
+	dir, tests := corpusTests(t, names)
 	results := map[string]bool{}
 	for _, ct := range tests {
 		want, err := os.ReadFile(filepath.Join(dir, "summary", ct.Name+".summary"))
@@ -209,7 +225,7 @@ func TestSummaryConformance(t *testing.T) {
 		t.Logf("%s: %v", *only, results)
 		return
 	}
-	testenv.Ratchet(t, "summary", results)
+	testenv.Ratchet(t, ratchet, results)
 }
 
 // TestDotParses checks that every transition graph pcl draws for the core

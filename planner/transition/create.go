@@ -202,11 +202,16 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 		if !r.Managed {
 			stop.clear(Runnable)
 		}
+		if r.NeedsUnfencing {
+			unfence := s.fenceOp(n, unfenceOn, true, "")
+			s.orderActions(stop, unfence, OrderImpliesFirst)
+		}
 	}
 }
 
 func (s *scheduler) startResource(r *Resource, node int, optional bool) {
 	start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, node, true)
+	s.orderVsUnfence(r, node, start, OrderImpliesThen)
 	if start.is(Runnable) && !optional {
 		start.clear(Optional)
 	}

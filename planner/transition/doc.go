@@ -2,11 +2,12 @@
 // take to move a cluster from its current state to a placement, and the
 // orderings between them: probes, stops, starts, recurring monitors and
 // their cancellations, restarts for changed definitions and reloads,
-// clean-ups of orphans, live migrations, fencing and shutdowns, group
-// pseudo-actions, user order constraints (kinds, symmetry, sets,
-// require-all) and the propagation of "required" and "unrunnable" along
-// orderings. The result is the transition graph (which actions are in it
-// and which orderings between them are inputs) and the transition summary.
+// clean-ups of orphans, live migrations, fencing, unfencing and shutdowns,
+// group and clone pseudo-actions, clone notifications, user order
+// constraints (kinds, symmetry, sets, require-all, clone-min, interleave)
+// and the propagation of "required" and "unrunnable" along orderings. The
+// result is the transition graph (which actions are in it and which
+// orderings between them are inputs) and the transition summary.
 //
 // It does not unpack the CIB's status, compute scores or place resources:
 // it works on the planner's model (package planner/model), whose
@@ -18,8 +19,12 @@
 // summaries.
 //
 // Behaviour that differs by kind of resource is in a table indexed by
-// model.Kind (variant.go), one file per kind: primitive.go, group.go.
-// Clones and bundles are not scheduled yet.
+// model.Kind (variant.go), one file per kind: primitive.go, group.go,
+// clone.go (a clone's pseudo-actions over its instances, whose actions
+// their own kinds make; interleave.go pairs the instances of two clones
+// ordered one after the other; notify.go makes the notifications). Bundles
+// and the promotions of promotable clones are not scheduled yet
+// (SchedulesResource). Unfencing is in unfence.go.
 //
 // Actions live in one slice and are identified by their index; orderings
 // are edges kept on both ends, as Pacemaker keeps them.

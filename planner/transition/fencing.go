@@ -151,6 +151,11 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 		case "quorum":
 			allowed := r.Allowed.Allows(target)
 			known := target < len(r.KnownOn) && r.KnownOn[target]
+			// An anonymous clone's primitive instance is known where its
+			// clone is (rsc_is_known_on).
+			if p := r.Parent; !known && p != nil && hasInstances(p) && !p.Unique {
+				known = target < len(p.KnownOn) && p.KnownOn[target]
+			}
 			if a.Task == pcmk.TaskStart && allowed && !known {
 				s.orderActions(f, a, OrderOptional|OrderRunnableLeft)
 			}
@@ -171,6 +176,9 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 		if implicit {
 			s.orderActions(f, a, OrderPreserve)
 			s.orderActions(f, parentStop, OrderPreserve)
+		}
+		if notifies(r) {
+			s.orderNotifsAfterFencing(r, f)
 		}
 	}
 	for _, a := range s.resourceActions(r, target, pcmk.TaskDemote, false) {

@@ -104,7 +104,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 		if a.Rsc != nil && a.Task == pcmk.TaskMigrateTo {
 			// For migrate_to the load that matters is where the
 			// resource is going, not where the action runs.
-			node = a.Rsc.AssignedTo
+			node = s.assigned(a.Rsc)
 			if f.Node == NoNode || node == NoNode || f.Node != node {
 				in.Type = OrderNone
 				return false
@@ -124,6 +124,9 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 			in.Type = OrderNone
 			return false
 		}
+	case f.Rsc != nil && f.Rsc != a.Rsc && f.Rsc.Failed && !f.Rsc.Managed && hasSuffix(f.Key, stopKeySuffix) && hasInstances(a.Rsc):
+		// Unmanaged failed resources cannot prevent a clone's shutdown.
+		return false
 	case f.is(Optional) && !f.is(PrintAlways) && !f.is(Dumped) && !s.shouldAddAction(f):
 		return false
 	}

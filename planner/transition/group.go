@@ -27,17 +27,22 @@ func (group) createActions(s *scheduler, r *Resource) {
 }
 
 // internalConstraints orders the group's pseudo-actions around its
-// members' and each member after the one before it.
+// members' and, for an ordered group (the default), each member after the
+// one before it (pcmk__group_internal_constraints).
 func (group) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
 	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
+	ordered := true
+	if v, ok := r.Meta["ordered"]; ok {
+		ordered, _ = parseBoolish(v)
+	}
 	var prev, lastActive *Resource
 	for _, m := range r.Children {
 		s.internalConstraints(m)
 		down := OrderImpliesFirstPrinted
 		postDown := OrderImpliesThenPrinted
-		if prev == nil {
+		if prev == nil && ordered {
 			down |= OrderOptional
 			postDown = OrderImpliesThen
 		}
@@ -45,14 +50,17 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 		s.orderRscActions(m, pcmk.TaskStop, r, pcmk.TaskStopped, postDown)
 		s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesFirstPrinted)
 		s.orderRscActions(m, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
-		if prev == nil {
+		switch {
+		case !ordered:
+			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft|OrderImpliesFirstPrinted)
+		case prev == nil:
 			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderNone)
-		} else {
+		default:
 			s.orderRscActions(prev, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 			s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStop, OrderOptional|OrderRestart)
 		}
 		if len(m.RunningOn) > 0 {
-			if prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
+			if ordered && prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
 				s.orderRscActions(m, pcmk.TaskStop, lastActive, pcmk.TaskStop, OrderOptional)
 			}
 			lastActive = m
@@ -97,11 +105,55 @@ func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 }
 
 // location is where the group's first placed member runs or will run.
-func (group) location(r *Resource) int {
+func (group) location(s *scheduler, r *Resource) int {
 	for _, m := range r.Children {
-		if n := location(m); n != NoNode {
+		if n := s.location(m); n != NoNode {
 			return n
 		}
 	}
 	return NoNode
 }
+
+func (group) instances() bool { return false }
+
+// orderingNode is, for the group's start, where the group will run.
+func (group) orderingNode(s *scheduler, a *Action) int {
+	if a.Task == pcmk.TaskStart {
+		return s.location(a.Rsc)
+	}
+	return a.Node
+}
+
+func (group) flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags {
+	return s.actionFlags(a, NoNode)
+}
+
+// updateOrdered updates the group's action, then each member's action of
+// the same task (pcmk__group_update_ordered_actions).
+func (group) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+	if then.Rsc == nil {
+		return changed
+	}
+	for _, m := range s.children(then.Rsc) {
+		if ma := findFirstAction(s.of(m).withTask(then.Task), "", then.Task, node); ma != nil {
+			changed |= s.updateOrderedVia(m, first, ma, node, flags, filter, typ)
+		}
+	}
+	return changed
+}
+
+// createProbe probes each member.
+func (group) createProbe(s *scheduler, r, top *Resource, node int) bool {
+	any := false
+	for _, m := range r.Children {
+		if s.probeOnNode(m, top, node) {
+			any = true
+		}
+	}
+	return any
+}
+
+func (group) addToGraph(s *scheduler, r *Resource) {}
+
+func (group) unscheduled(r *Resource) string { return "" }

@@ -23,8 +23,22 @@ func (t *Transition) ActionName(a *Action) string {
 		host = "<none>"
 	}
 	prefix := ""
+	task := a.Task
 	if a.Task == pcmk.TaskCancel {
 		prefix = "Cancel "
+		task = a.CancelTask
+	}
+	if a.Rsc != nil && a.Rsc.CloneName != "" {
+		// An instance known by another name is shown by that name.
+		key := opKey(a.Rsc.CloneName, task, a.IntervalMs)
+		if a.Task == pcmk.TaskNotify || a.Task == pcmk.TaskNotified {
+			n := t.notifyNames[int32(a.ID)]
+			key = notifyKey(a.Rsc.CloneName, n.kind, n.task)
+		}
+		if host != "" {
+			return prefix + key + " " + host
+		}
+		return prefix + key
 	}
 	switch {
 	case a.Task == pcmk.TaskStonith:

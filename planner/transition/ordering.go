@@ -145,7 +145,11 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 	if kind == kindOptional && then.RestartType == "restart" {
 		flags |= OrderImpliesThen
 	}
-	s.orderRscActions(first, actFirst, then, actThen, flags)
+	if min := minimumFirstInstances(first, o); min > 0 {
+		s.cloneMinOrdering(o.ID, first, actFirst, then, actThen, flags, min)
+	} else {
+		s.orderRscActions(first, actFirst, then, actThen, flags)
+	}
 	if sym == symmetric {
 		it, ifst := invertAction(actThen), invertAction(actFirst)
 		if it != "" && ifst != "" {
@@ -156,6 +160,34 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 			s.orderRscActions(then, it, first, ifst, f)
 		}
 	}
+}
+
+// minimumFirstInstances is how many instances of clone first must be able
+// to do their action before an ordering's "then" action can: clone-min,
+// or 1 for the deprecated require-all=false (get_minimum_first_instances).
+func minimumFirstInstances(first *Resource, o *ir.Order) int {
+	if !hasInstances(first) {
+		return 0
+	}
+	if _, ok := first.Meta["clone-min"]; ok {
+		return first.CloneOpts.Min
+	}
+	if o.RequireAll != nil && !o.RequireAll.Value {
+		return 1
+	}
+	return 0
+}
+
+// cloneMinOrdering orders then's action after a pseudo-action that can
+// run once min instances of first can do theirs (clone_min_ordering).
+func (s *scheduler) cloneMinOrdering(id string, first *Resource, actFirst pcmk.Task, then *Resource, actThen pcmk.Task, flags OrderFlags, min int) {
+	met := s.pseudoOp("clone-one-or-more:" + id)
+	met.RequiredRunnableBefore = min
+	s.setRequiresAny(met)
+	for _, c := range byNumber(s.children(first)) {
+		s.newOrdering(c, opKey(c.ID, actFirst, 0), nil, nil, "", met, OrderOneOrMore|OrderImpliesThenPrinted)
+	}
+	s.newOrdering(nil, "", met, then, opKey(then.ID, actThen, 0), nil, flags|OrderRunnableLeft)
 }
 
 func (s *scheduler) setResources(set *ir.ResourceSet) ([]*Resource, bool) {

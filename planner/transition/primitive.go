@@ -27,6 +27,11 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 		s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskPromote, OrderRunnableLeft)
 	}
 	s.orderRscActions(r, pcmk.TaskDelete, r, pcmk.TaskMonitor, OrderSameNode|OrderThenCancelsFirst)
+	if !r.IsFenceDevice && s.in.EnableUnfencing && r.NeedsUnfencing {
+		for _, n := range s.allowedByName(r) {
+			s.orderRestartVsUnfence(r, n)
+		}
+	}
 	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
 		s.utilizationConstraints(r)
 	}
@@ -36,4 +41,22 @@ func (primitive) currentRole(s *scheduler, r *Resource) Role { return s.of(r).ro
 
 func (primitive) actionFlags(s *scheduler, a *Action, node int) ActionFlags { return a.Flags }
 
-func (primitive) location(r *Resource) int { return r.AssignedTo }
+func (primitive) location(s *scheduler, r *Resource) int { return s.assigned(r) }
+
+func (primitive) instances() bool { return false }
+
+func (primitive) orderingNode(s *scheduler, a *Action) int { return a.Node }
+
+func (primitive) flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags { return a.Flags }
+
+func (primitive) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	return s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+}
+
+func (primitive) createProbe(s *scheduler, r, top *Resource, node int) bool {
+	return s.probePrimitive(r, top, node)
+}
+
+func (primitive) addToGraph(s *scheduler, r *Resource) {}
+
+func (primitive) unscheduled(r *Resource) string { return "" }

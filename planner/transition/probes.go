@@ -81,8 +81,13 @@ func (s *scheduler) probeMode(i int) probeMode {
 func (s *scheduler) probesByResource(nodes []int) bool {
 	type probed struct{ r, top *Resource }
 	var prims []probed // in the order probeOnNode visits them
+	clones := false
 	var walk func(r, top *Resource)
 	walk = func(r, top *Resource) {
+		if hasInstances(r) {
+			clones = true
+			return
+		}
 		if collective(r) {
 			for _, m := range r.Children {
 				walk(m, top)
@@ -93,6 +98,12 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	}
 	for _, r := range s.top {
 		walk(r, r)
+	}
+	if clones || s.in.EnableUnfencing {
+		// Which instance of a clone is probed depends on the node, and
+		// unfencing actions are made amid the probes: only the
+		// node-by-node order is sure to give every action its id.
+		return false
 	}
 	for _, p := range prims {
 		s.of(p.r).setProbeKeys()
@@ -147,18 +158,16 @@ func parseBoolish(v string) (bool, bool) {
 	return false, false
 }
 
-// probeOnNode probes r, or each member of group r, on node when it should
-// be, and reports whether it did any; top is r's top-level resource.
+// probeOnNode probes r, or its members or instances, on node when it
+// should be, and reports whether it did any; top is r's top-level
+// resource.
 func (s *scheduler) probeOnNode(r, top *Resource, node int) bool {
-	if collective(r) {
-		any := false
-		for _, m := range r.Children {
-			if s.probeOnNode(m, top, node) {
-				any = true
-			}
-		}
-		return any
-	}
+	return variantOf(r).createProbe(s, r, top, node)
+}
+
+// probePrimitive probes primitive r on node when it should be
+// (pcmk__probe_rsc_on_node).
+func (s *scheduler) probePrimitive(r, top *Resource, node int) bool {
 	if !s.shouldProbe(r, top, node) {
 		return false
 	}
@@ -167,6 +176,7 @@ func (s *scheduler) probeOnNode(r, top *Resource, node int) bool {
 	if len(s.of(r).probeOrders) == 0 {
 		s.of(r).reserveProbes(s.numProbeNodes)
 	}
+	s.orderVsUnfence(r, node, probe, OrderOptional)
 	s.finishProbe(r, probe)
 	return true
 }
@@ -242,6 +252,20 @@ type probeOrder struct {
 // action the same edges in the same order.
 func (s *scheduler) applyProbeOrders() {
 	for _, r := range s.rscs {
+		if len(s.of(r).probeOrders) == 0 {
+			continue
+		}
+		if target := s.probeTarget(r); target != r {
+			// An instance's probes come before its clone's start (its
+			// reload-agent key names no action of the clone).
+			start := opKey(target.ID, pcmk.TaskStart, 0)
+			for _, po := range s.of(r).probeOrders {
+				probe := s.actions[po.probe]
+				o := ordering{flags: po.flags, lhRsc: r, rhRsc: target, lhAction: probe, lhTask: probe.Key, rhTask: start}
+				s.orderFirst(r, &o)
+			}
+			continue
+		}
 		for _, po := range s.of(r).probeOrders {
 			probe := s.actions[po.probe]
 			o := ordering{flags: po.flags, lhRsc: r, rhRsc: r, lhAction: probe, lhTask: probe.Key, rhTask: s.of(r).probeKeys[1]}
@@ -250,6 +274,19 @@ func (s *scheduler) applyProbeOrders() {
 			s.orderFirst(r, &o)
 		}
 	}
+}
+
+// probeTarget is the resource whose start r's probes come before: r's
+// clone when r is in one (unless r is a fence device and unfencing is in
+// use), else r.
+func (s *scheduler) probeTarget(r *Resource) *Resource {
+	if r.IsFenceDevice && s.in.EnableUnfencing {
+		return r
+	}
+	if top := r.Top(); top != r && hasInstances(top) {
+		return top
+	}
+	return r
 }
 
 // orderProbes adds "probe then X" orderings (pcmk__order_probes).
@@ -348,6 +385,14 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 			}
 		}
 	}
+	// For an interleaved clone, the walk goes on to the instance paired
+	// with the probed resource only.
+	var compatible *Resource
+	interleave := false
+	if hasInstances(after.Rsc) && after.Rsc.CloneOpts != nil && after.Rsc.CloneOpts.Interleave {
+		interleave = true
+		compatible = s.findCompatibleChild(probe.Rsc, after.Rsc, RoleUnknown, false)
+	}
 	// Walk a snapshot of after.After, kept on s.walkStack: deeper calls
 	// push theirs above it and cut the stack back to where they found it,
 	// so the entries from base to end stay this call's (the stack's array
@@ -359,7 +404,10 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		next := s.actions[w.Action]
 		if w.Type&OrderImpliesThen == 0 {
 			if after.Rsc == nil || !collective(after.Rsc) || probe.Rsc.Parent == after.Rsc ||
-				next.Rsc == nil || next.Rsc.Parent != after.Rsc {
+				next.Rsc == nil || hasInstances(next.Rsc) || next.Rsc.Parent != after.Rsc {
+				continue
+			}
+			if interleave && (compatible == nil || compatible != next.Rsc) {
 				continue
 			}
 		}

@@ -42,6 +42,16 @@ type rscActions struct {
 	restarting     bool
 	stopUnexpected bool
 	reload         bool
+
+	// children are a clone's instances in the order the scheduler has
+	// them now (see scheduler.children), nil for other resources.
+	children []*Resource
+	// unassigned is set when an ordering took the resource's node away
+	// (an interleaved instance without a partner).
+	unassigned bool
+	// notifications are a clone's notification pseudo-actions, by the
+	// task they are about (nil when the clone does not notify).
+	notifications map[pcmk.Task]*notifyData
 }
 
 // ordering is an ordering constraint before it is applied to actions:
@@ -110,11 +120,13 @@ type scheduler struct {
 
 	// actionSlab is the slab the next actions are cut from.
 	actionSlab []Action
+	// notifyNames are the notification actions' kind and task, by id.
+	notifyNames map[int32]notifyName
 }
 
 func newScheduler(in *Input) *scheduler {
 	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
-		keys: []string{""}, keyIndex: map[string]int32{"": 0}}
+		keys: []string{""}, keyIndex: map[string]int32{"": 0}, notifyNames: map[int32]notifyName{}}
 	if len(in.Resources) == 0 {
 		// A cluster built by hand lists only its top-level resources:
 		// number them and their members as the planner would.
@@ -138,8 +150,15 @@ func newScheduler(in *Input) *scheduler {
 		if rec.role == RoleUnknown {
 			rec.role = RoleStopped
 		}
+		if hasInstances(r) {
+			rec.children = append([]*Resource(nil), r.Children...)
+		}
 		s.rscs = append(s.rscs, r)
-		s.byID[r.ID] = r
+		// An orphan may have a configured resource's id (a clone's,
+		// whose history was a primitive's): the id names the first.
+		if _, ok := s.byID[r.ID]; !ok {
+			s.byID[r.ID] = r
+		}
 		for _, m := range r.Children {
 			add(m)
 		}
@@ -153,6 +172,24 @@ func newScheduler(in *Input) *scheduler {
 
 // of is the transition's record of resource r.
 func (s *scheduler) of(r *Resource) *rscActions { return &s.recs[r.Index] }
+
+// children are r's members, or a clone's instances in the order the
+// scheduler has them now: as placed, then by number once probes are made
+// (Pacemaker sorts the list in place at each of those steps).
+func (s *scheduler) children(r *Resource) []*Resource {
+	if c := s.of(r).children; c != nil {
+		return c
+	}
+	return r.Children
+}
+
+// assigned is the node r is assigned to, NoNode for none.
+func (s *scheduler) assigned(r *Resource) int {
+	if s.of(r).unassigned {
+		return NoNode
+	}
+	return r.AssignedTo
+}
 
 func (s *scheduler) node(i int) *Node {
 	if i < 0 || i >= len(s.nodes) {

@@ -21,12 +21,12 @@ func (s *scheduler) summarise() []Change {
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
 		if collective(r) {
-			for _, m := range r.Children {
+			for _, m := range s.children(r) {
 				walk(m)
 			}
 			return
 		}
-		next := r.AssignedTo
+		next := s.assigned(r)
 		current := NoNode
 		if len(r.RunningOn) > 0 {
 			current = r.RunningOn[0]

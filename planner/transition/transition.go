@@ -9,6 +9,10 @@ type Transition struct {
 	// Changes summarises what happens to each resource, in resource order
 	// (the "Transition Summary" of crm_simulate).
 	Changes []Change
+
+	// notifyNames are the notification actions' kind and task, by id
+	// (see ActionName).
+	notifyNames map[int32]notifyName
 }
 
 // Compute schedules the actions for in, as Pacemaker 2.1.5 does after
@@ -58,9 +62,12 @@ func Compute(in *Input) *Transition {
 	}
 	s.scheduleFencingAndShutdowns()
 	s.applyOrderings()
+	for _, r := range s.top {
+		variantOf(r).addToGraph(s, r)
+	}
 	s.createGraph()
 
-	t := &Transition{Nodes: s.nodes, Actions: s.actions}
+	t := &Transition{Nodes: s.nodes, Actions: s.actions, notifyNames: s.notifyNames}
 	t.Changes = s.summarise()
 	return t
 }
@@ -77,6 +84,9 @@ func (s *scheduler) configChanges() {
 				s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, c.Node, false)
 				r.StartPending = true
 			case ChangeCleanup:
+				// A configured resource's history is cleaned up when
+				// its agent changed: a fence device unfences again.
+				s.triggerUnfencing(r, c.Node, "Device definition changed", nil)
 				s.scheduleCleanup(r, c.Node)
 			case ChangeCancelMaintenance:
 				s.scheduleCancel(r, c.Task, c.IntervalMs, c.Node)
@@ -87,10 +97,12 @@ func (s *scheduler) configChanges() {
 			case ChangeRestart:
 				a := s.customAction(r, opKey(r.ID, c.Task, c.IntervalMs), c.Task, NoNode, false)
 				a.setReason("resource definition change", true)
+				s.triggerUnfencing(r, c.Node, "Device parameters changed", nil)
 			case ChangeReschedule:
 				a := s.customAction(r, opKey(r.ID, c.Task, c.IntervalMs), c.Task, c.Node, true)
 				a.set(Reschedule)
 			case ChangeReload:
+				s.triggerUnfencing(r, c.Node, "Device parameters changed (reload)", nil)
 				s.scheduleReload(r, c.Node)
 			case ChangeClearFailcount:
 				a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, c.Node, false)

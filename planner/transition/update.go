@@ -1,6 +1,10 @@
 package transition
 
-import "pcl/pcmk"
+import (
+	"strings"
+
+	"pcl/pcmk"
+)
 
 type updated uint8
 
@@ -25,12 +29,14 @@ func memberTask(task pcmk.Task) pcmk.Task {
 }
 
 // actionForOrdering maps a collective resource's start or stop to its
-// completion pseudo-action (running, stopped).
+// completion pseudo-action (running, stopped), or, for a clone that
+// notifies, to the confirmation of the notifications after it
+// (action_for_ordering).
 func (s *scheduler) actionForOrdering(a *Action) *Action {
-	if a.Rsc == nil || !collective(a.Rsc) {
+	if a.Rsc == nil || !collective(a.Rsc) || strings.Contains(a.Key, "notify") {
 		return a
 	}
-	_, task, iv, ok := parseOpKey(a.Key)
+	rid, task, iv, ok := parseOpKey(a.Key)
 	if !ok || iv > 0 {
 		return a
 	}
@@ -50,7 +56,10 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 	if remapped == "" {
 		return a
 	}
-	key := opKey(a.Rsc.ID, remapped, 0)
+	key := opKey(rid, remapped, 0)
+	if notifies(a.Rsc) && a.Rsc.Parent == nil {
+		key = notifyKey(rid, notifyConfirmedPost, remapped)
+	}
 	if r := findFirstAction(s.of(a.Rsc).withKey(key), key, "", NoNode); r != nil {
 		return r
 	}
@@ -95,13 +104,7 @@ func (s *scheduler) updateForOrderings(then *Action) {
 		}
 		firstID := other.Action
 		first := s.actions[firstID]
-		thenNode, firstNode := then.Node, first.Node
-		if first.Rsc != nil && collective(first.Rsc) && first.Task == pcmk.TaskStart {
-			firstNode = location(first.Rsc)
-		}
-		if then.Rsc != nil && collective(then.Rsc) && then.Task == pcmk.TaskStart {
-			thenNode = location(then.Rsc)
-		}
+		thenNode, firstNode := s.orderingNode(then), s.orderingNode(first)
 		if other.Type&OrderSameNode != 0 && firstNode != NoNode && thenNode != NoNode && firstNode != thenNode {
 			then.Before[i].Type = OrderNone
 			continue
@@ -117,9 +120,8 @@ func (s *scheduler) updateForOrderings(then *Action) {
 			first = s.actionForOrdering(first)
 		}
 		if first.ID == int(firstID) {
-			// Without clones the flags for ordering never depend on a node.
-			ff := s.actionFlags(first, NoNode)
-			tf := s.actionFlags(then, NoNode)
+			ff := s.flagsForOrdering(first, thenNode)
+			tf := s.flagsForOrdering(then, firstNode)
 			changed |= s.updateForOrderingFlags(first, then, ff, tf, i)
 		} else if s.orderActions(first, then, then.Before[i].Type) {
 			changed |= updatedThen
@@ -150,17 +152,10 @@ func (s *scheduler) updateForOrderings(then *Action) {
 	}
 }
 
+// updateOrdered applies an ordering through the method of then's
+// resource.
 func (s *scheduler) updateOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
-	if then.Rsc != nil && collective(then.Rsc) {
-		changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
-		for _, m := range then.Rsc.Children {
-			if ma := findFirstAction(s.of(m).withTask(then.Task), "", then.Task, node); ma != nil {
-				changed |= s.updateOrdered(first, ma, node, flags, filter, typ)
-			}
-		}
-		return changed
-	}
-	return s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+	return s.updateOrderedVia(then.Rsc, first, then, node, flags, filter, typ)
 }
 
 // updateForOrderingFlags applies the ordering then.Before[in] (whose
@@ -189,7 +184,7 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 	}
 	if order().Type&OrderImpliesFirst != 0 {
 		if first.Rsc != nil {
-			changed |= s.updateOrdered(first, then, node, firstFlags, Optional, OrderImpliesFirst)
+			changed |= s.updateOrderedVia(first.Rsc, first, then, node, firstFlags, Optional, OrderImpliesFirst)
 		} else if firstFlags&Optional == 0 && first.is(Runnable) {
 			first.clear(Runnable)
 			changed |= updatedFirst

@@ -19,13 +19,35 @@ type variant interface {
 	// actionFlags is r's view of the flags of its action a on node.
 	actionFlags(s *scheduler, a *Action, node int) ActionFlags
 	// location is the node r runs or will run on, NoNode for none.
-	location(r *Resource) int
+	location(s *scheduler, r *Resource) int
 	// currentRole is r's role now.
 	currentRole(s *scheduler, r *Resource) Role
+	// instances reports whether r's children are instances of one
+	// resource (a clone's), not members that each do their part (a
+	// group's).
+	instances() bool
+	// orderingNode is the node an ordering sees r's action a on.
+	orderingNode(s *scheduler, a *Action) int
+	// flagsForOrdering is r's view of the flags of its action a in an
+	// ordering whose other action is on node.
+	flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags
+	// updateOrdered applies an ordering between first and then to their
+	// flags, through r's method (r is then's resource, or first's for
+	// orderings that imply the first action).
+	updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated
+	// createProbe probes r, which belongs to the top-level resource top,
+	// on node where its state is not known, and reports whether it did.
+	createProbe(s *scheduler, r, top *Resource, node int) bool
+	// addToGraph readies r's actions for the graph: the flags its
+	// members give them and the notifications they need.
+	addToGraph(s *scheduler, r *Resource)
+	// unscheduled names what of top-level resource r the transition does
+	// not schedule, "" when it schedules all of it.
+	unscheduled(r *Resource) string
 }
 
-// variants holds each kind's transition behaviour. Kinds the planner does
-// not place (clones, bundles) have none: they never reach the transition.
+// variants holds each kind's transition behaviour. Kinds the transition
+// does not schedule (bundles) have none: they never reach it.
 var variants [model.NumKinds]variant
 
 func variantOf(r *Resource) variant { return variants[r.Kind] }
@@ -44,7 +66,7 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 }
 
 // location is where r runs or will run.
-func location(r *Resource) int { return variantOf(r).location(r) }
+func (s *scheduler) location(r *Resource) int { return variantOf(r).location(s, r) }
 
 // currentRole is the resource's role now.
 func (s *scheduler) currentRole(r *Resource) Role { return variantOf(r).currentRole(s, r) }
@@ -52,7 +74,53 @@ func (s *scheduler) currentRole(r *Resource) Role { return variantOf(r).currentR
 // collective reports whether r's actions stand for its members'.
 func collective(r *Resource) bool { return variantOf(r).collective() }
 
+// hasInstances reports whether r's children are instances (r is a clone).
+func hasInstances(r *Resource) bool { return r != nil && variantOf(r).instances() }
+
+// flagsForOrdering is the flags of a as an ordering whose other action is
+// on node sees them (action_flags_for_ordering).
+func (s *scheduler) flagsForOrdering(a *Action, node int) ActionFlags {
+	if a.Rsc == nil {
+		return a.Flags
+	}
+	return variantOf(a.Rsc).flagsForOrdering(s, a, node)
+}
+
+// orderingNode is the node an ordering sees a on.
+func (s *scheduler) orderingNode(a *Action) int {
+	if a.Rsc == nil {
+		return a.Node
+	}
+	return variantOf(a.Rsc).orderingNode(s, a)
+}
+
+// updateOrderedVia applies an ordering's flags through r's method
+// (update_ordered_actions).
+func (s *scheduler) updateOrderedVia(r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	return variantOf(r).updateOrdered(s, r, first, then, node, flags, filter, typ)
+}
+
 // Schedules reports whether the transition schedules resources of kind k.
 // The planner leaves other kinds out of the transition and reports their
 // actions as unknown.
 func Schedules(k model.Kind) bool { return variants[k] != nil }
+
+// SchedulesResource reports whether the transition schedules top-level
+// resource r: its kind must be scheduled, and its variant must support
+// what r asks for (a clone's promotion is not scheduled yet). The planner
+// leaves other resources out of the transition and reports their actions
+// as unknown, with UnscheduledWhy's reason.
+func SchedulesResource(r *model.Resource) bool {
+	v := variants[r.Kind]
+	return v != nil && v.unscheduled(r) == ""
+}
+
+// UnscheduledWhy says, in a phrase, what of r the transition does not
+// schedule ("" when it schedules r).
+func UnscheduledWhy(r *model.Resource) string {
+	v := variants[r.Kind]
+	if v == nil {
+		return "a " + r.Kind.String()
+	}
+	return v.unscheduled(r)
+}

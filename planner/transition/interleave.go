@@ -1,0 +1,240 @@
+package transition
+
+import (
+	"sort"
+	"strings"
+
+	"pcl/pcmk"
+)
+
+// Orderings whose "then" action is a clone's (Pacemaker's
+// pcmk__multi_update_actions and the instance helpers it shares with
+// bundles): the clone's flags go to every instance's action, or, for
+// interleaved clones, each instance is ordered after its partner in the
+// other clone, the instance of it on the same node.
+
+// updateOrdered applies an ordering to the clone's action and to each
+// instance's action of the same task, or pairs instances when the clones
+// interleave (pcmk__multi_update_actions).
+func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	if canInterleave(first, then) {
+		return s.interleaveUpdate(first, then, node, filter, typ)
+	}
+	if then.Rsc == nil {
+		return 0
+	}
+	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
+	for _, c := range s.children(then.Rsc) {
+		ca := findFirstAction(s.of(c).withTask(then.Task), "", then.Task, node)
+		if ca == nil {
+			continue
+		}
+		var childChanged updated
+		if s.actionFlags(ca, node)&Runnable != 0 {
+			childChanged = s.updateOrderedVia(c, first, ca, node, flags, filter, typ)
+		}
+		changed |= childChanged
+		if childChanged&updatedThen != 0 {
+			for j := len(ca.After) - 1; j >= 0; j-- {
+				if j < len(ca.After) {
+					s.updateForOrderings(s.actions[ca.After[j].Action])
+				}
+			}
+		}
+	}
+	return changed
+}
+
+// canInterleave reports whether an ordering between two clones' actions
+// pairs their instances: interleave=true on the "then" clone, or on the
+// "first" clone when "then" stops or demotes (can_interleave_actions).
+func canInterleave(first, then *Action) bool {
+	if first.Rsc == nil || then.Rsc == nil || first.Rsc == then.Rsc || !hasInstances(first.Rsc) || !hasInstances(then.Rsc) {
+		return false
+	}
+	rsc := then.Rsc
+	if hasSuffix(then.Key, stopKeySuffix) || hasSuffix(then.Key, "_"+string(pcmk.TaskDemote)+"_0") {
+		rsc = first.Rsc
+	}
+	return rsc.CloneOpts != nil && rsc.CloneOpts.Interleave
+}
+
+// interleaveUpdate orders each instance of then's clone after the
+// instance of first's clone on its node (multi_update_interleave_actions).
+// An instance without a partner cannot start after a mandatory ordering:
+// it is unassigned.
+func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter ActionFlags, typ OrderFlags) updated {
+	var changed updated
+	current := hasSuffix(first.Key, "_"+string(pcmk.TaskStopped)+"_0") || hasSuffix(first.Key, "_"+string(pcmk.TaskDemoted)+"_0")
+	firstChildren := s.children(first.Rsc)
+	if len(firstChildren) == 0 {
+		return changed
+	}
+	for _, thenChild := range s.children(then.Rsc) {
+		firstChild := s.findCompatibleChild(thenChild, first.Rsc, RoleUnknown, current)
+		if firstChild == nil {
+			if !current && typ&(OrderRunnableLeft|OrderImpliesThen) != 0 && s.unassign(thenChild) {
+				changed |= updatedThen
+			}
+			continue
+		}
+		task := cloneChildTask(first, firstChildren[0])
+		firstAction := findFirstAction(s.of(firstChild).withTask(task), "", task, node)
+		thenAction := findFirstAction(s.of(thenChild).withTask(then.Task), "", then.Task, node)
+		if firstAction == nil || thenAction == nil {
+			continue
+		}
+		if s.orderActions(firstAction, thenAction, typ) {
+			changed |= updatedFirst | updatedThen
+		}
+		changed |= s.updateOrderedVia(thenChild, firstAction, thenAction, node, s.actionFlags(firstAction, node), filter, typ)
+	}
+	return changed
+}
+
+// findCompatibleChild is the instance of clone rsc to pair local with:
+// the one on local's node, else the first one on the best node local may
+// run on (find_compatible_child). current pairs by the nodes they run on
+// now rather than where they are assigned.
+func (s *scheduler) findCompatibleChild(local, rsc *Resource, filter Role, current bool) *Resource {
+	if n := s.nativeLocation(local, current); n != NoNode {
+		return s.compatibleChildOn(n, rsc, filter, current)
+	}
+	for _, n := range s.sortedAllowed(local) {
+		if pair := s.compatibleChildOn(n, rsc, filter, current); pair != nil {
+			return pair
+		}
+	}
+	return nil
+}
+
+// compatibleChildOn is the first instance of rsc on node
+// (find_compatible_child_by_node).
+func (s *scheduler) compatibleChildOn(node int, rsc *Resource, filter Role, current bool) *Resource {
+	for _, c := range s.children(rsc) {
+		if s.childCompatible(c, node, filter, current) {
+			return c
+		}
+	}
+	return nil
+}
+
+// childCompatible reports whether instance c is on node and, with a
+// filter, in that role (is_child_compatible); blocked instances are on no
+// node.
+func (s *scheduler) childCompatible(c *Resource, node int, filter Role, current bool) bool {
+	if filter != RoleUnknown && s.roleOf(c, current) != filter {
+		return false
+	}
+	if blockedWithin(c) {
+		return false
+	}
+	return s.nativeLocation(c, current) == node
+}
+
+// roleOf is r's current role, or its next one.
+func (s *scheduler) roleOf(r *Resource, current bool) Role {
+	if current {
+		return s.currentRole(r)
+	}
+	role := RoleUnknown
+	if len(r.Children) > 0 {
+		for _, c := range s.children(r) {
+			if cr := s.roleOf(c, false); cr > role {
+				role = cr
+			}
+		}
+		return role
+	}
+	return s.of(r).nextRole
+}
+
+// blockedWithin reports whether r or anything in it is blocked
+// (is_set_recursive with pe_rsc_block).
+func blockedWithin(r *Resource) bool {
+	if r.Blocked {
+		return true
+	}
+	for _, c := range r.Children {
+		if blockedWithin(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortedAllowed lists the nodes of r's allowed table best first: by
+// weight (unavailable nodes last), then fewer assigned resources, then
+// name (pcmk__sort_nodes without a preferred node).
+func (s *scheduler) sortedAllowed(r *Resource) []int {
+	var nodes []int
+	for i := range s.nodes {
+		if i < len(r.Allowed.In) && r.Allowed.In[i] {
+			nodes = append(nodes, i)
+		}
+	}
+	weight := func(i int) int64 {
+		if !s.nodes[i].Available() {
+			return -infinity
+		}
+		return int64(r.Allowed.W[i])
+	}
+	sort.SliceStable(nodes, func(x, y int) bool {
+		a, b := nodes[x], nodes[y]
+		if wa, wb := weight(a), weight(b); wa != wb {
+			return wa > wb
+		}
+		if s.in.PlacementStrategy != "minimal" {
+			if na, nb := s.nodes[a].NumResources, s.nodes[b].NumResources; na != nb {
+				return na < nb
+			}
+		}
+		return strings.Compare(s.nodes[a].Uname, s.nodes[b].Uname) < 0
+	})
+	return nodes
+}
+
+// unassign takes instance r's node away during ordering
+// (pcmk__assign_resource with no node): it stops, cannot start, and its
+// recurring operations cannot run. It reports whether r had a node.
+func (s *scheduler) unassign(r *Resource) bool {
+	if len(r.Children) > 0 {
+		changed := false
+		for _, c := range s.children(r) {
+			if s.unassign(c) {
+				changed = true
+			}
+		}
+		return changed
+	}
+	changed := s.assigned(r) != NoNode
+	rec := s.of(r)
+	rec.unassigned = true
+	rec.nextRole = RoleStopped
+	for _, a := range rec.actions {
+		switch {
+		case strings.EqualFold(string(a.Task), string(pcmk.TaskStop)):
+			a.clear(Optional)
+		case strings.EqualFold(string(a.Task), string(pcmk.TaskStart)):
+			a.clear(Runnable)
+		case a.IntervalMs != 0 && !stoppedRoleOp(r, a):
+			a.clear(Runnable)
+		}
+	}
+	return changed
+}
+
+// stoppedRoleOp reports whether a is a recurring operation for the
+// Stopped role (whose expected result is "not running").
+func stoppedRoleOp(r *Resource, a *Action) bool {
+	task := a.Task
+	if task == pcmk.TaskCancel {
+		task = a.CancelTask
+	}
+	for _, op := range r.Ops {
+		if op.Name == task && op.IntervalMs == a.IntervalMs && op.Role == RoleStopped {
+			return true
+		}
+	}
+	return false
+}
