@@ -86,7 +86,10 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 	}
 	res := batch.Run(base, scenarios, opts)
 	if bar != nil {
+		// The time goes to the terminal, not into the report: the same
+		// batch must give the same bytes.
 		bar.finish()
+		fmt.Fprintf(progress, "Planned %d scenarios in %s.\n", len(scenarios), res.Elapsed.Round(time.Millisecond))
 	}
 	return res, diags
 }

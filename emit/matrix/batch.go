@@ -9,7 +9,7 @@ func FromBatch(res *batch.Result) *Report {
 	for i, o := range res.Scenarios {
 		runs[i] = fromOutcome(o)
 	}
-	return Build(fromOutcome(res.Baseline), runs, res.Elapsed)
+	return Build(fromOutcome(res.Baseline), runs)
 }
 
 // fromOutcome is one planned scenario as a report column's input. A

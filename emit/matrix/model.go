@@ -112,12 +112,11 @@ type Report struct {
 	// or not.
 	Unknown    []planner.Unknown
 	Unassessed []string
-	Elapsed    time.Duration
 }
 
 // Build makes the report of a batch. baseline may be nil.
-func Build(baseline *Run, runs []*Run, elapsed time.Duration) *Report {
-	r := &Report{Elapsed: elapsed}
+func Build(baseline *Run, runs []*Run) *Report {
+	r := &Report{}
 	r.Resources, r.Unknown, r.Unassessed = rows(baseline, runs)
 	if baseline != nil {
 		r.Baseline = column(baseline, r.Resources)

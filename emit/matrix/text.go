@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Text writes the report for a terminal of the given width (columns; 80
@@ -20,9 +19,6 @@ func Text(r *Report, width int) []byte {
 	cols := r.all()
 	rowsIdx := r.varying()
 	fmt.Fprintf(&b, "Failover matrix: %s, %s", plural(len(r.Columns), "scenario", "scenarios"), plural(len(r.Resources), "resource", "resources"))
-	if r.Elapsed >= 10*time.Millisecond {
-		fmt.Fprintf(&b, " (planned in %s)", r.Elapsed.Round(time.Millisecond))
-	}
 	b.WriteString("\n")
 	if omitted := len(r.Resources) - len(rowsIdx); omitted > 0 && len(rowsIdx) > 0 {
 		fmt.Fprintf(&b, "%s that keep their node in every scenario are not shown.\n", plural(omitted, "resource", "resources"))
