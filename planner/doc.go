@@ -33,9 +33,12 @@
 // cannot be computed exactly); result.go.
 //
 // Behaviour that differs by kind of resource is in one table indexed by
-// model.Kind (variant.go), one file per kind: primitive.go, group.go and
-// collective.go (clones and bundles, which are not placed yet: they and
-// everything tied to them are reported as unknown, never guessed).
+// model.Kind (variant.go), one file per kind: primitive.go, group.go,
+// clone.go (with clone_assign.go, clone_coloc.go, clone_history.go for the
+// matching of status to instances, and promotable.go for promotion) and
+// collective.go (bundles, which are not placed yet). What the planner does
+// not compute (bundles, promotable clones' actions, remote nodes), and
+// everything tied to it, is reported as unknown, never guessed.
 //
 // It does not parse XML or .pcl (importer and compiler do), evaluate rule
 // expressions itself (planner/ruleeval does), or format reports
