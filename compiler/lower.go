@@ -20,7 +20,9 @@ type lowerer struct {
 	cfg   *ir.Config
 	attrs []ir.Attr // root <cib> attributes
 
-	ids              map[string]decl // every id of the CIB, first declaration
+	ids              map[string]decl      // every id of the CIB, first declaration
+	idRange          map[string]hcl.Range // where an explicit id (or what derives one) is written
+	badIDs           []string             // ids reported as invalid
 	refs             []reference
 	moves            []move // members = [...] and resource = "..." to apply in resolve
 	sections         []string
@@ -56,6 +58,7 @@ func newLowerer() *lowerer {
 	return &lowerer{
 		cfg:       &ir.Config{},
 		ids:       map[string]decl{},
+		idRange:   map[string]hcl.Range{},
 		resources: map[string]ir.Resource{},
 		parent:    map[string]ir.Resource{},
 		resRange:  map[string]hcl.Range{},
@@ -72,6 +75,7 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 	if id == "" {
 		return
 	}
+	l.checkID(id, kind, rng, derived)
 	if first, dup := l.ids[id]; dup {
 		summary := "Duplicate id"
 		if first.kind == kind {
@@ -91,6 +95,7 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 func (l *lowerer) explicitID(b *dsl.Block, ctx *hcl.EvalContext, derived string) (string, bool) {
 	if a := b.Attr("id"); a != nil {
 		if id, ok := l.str(a, ctx); ok {
+			l.idRange[id] = a.Expr.Range()
 			return id, false
 		}
 	}
@@ -200,6 +205,11 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 		names, vals := l.orderedPairs(a, ctx)
 		for i, n := range names {
 			if vals[i] == nil {
+				continue
+			}
+			if cibCounters[n] && !nonNegativeInt(*vals[i].value) {
+				l.diags = append(l.diags, errorAt(vals[i].rng, "Invalid cib attribute",
+					"The <cib> attribute %q must be a whole number >= 0; %q is not one, and the schema refuses it.", n, *vals[i].value))
 				continue
 			}
 			l.setRootAttr(n, *vals[i].value)

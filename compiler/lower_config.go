@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -140,6 +141,12 @@ func (l *lowerer) lowerFencingLevel(b *dsl.Block, ctx *hcl.EvalContext) {
 		return ""
 	}
 	f.Index = get("index")
+	if a := b.Attr("index"); a != nil && f.Index != "" {
+		if n, err := strconv.Atoi(strings.TrimSpace(f.Index)); err != nil || n < 1 {
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid fencing level index",
+				"A fencing level's index must be a whole number from 1 up (levels are tried in that order); %q is not one.", f.Index))
+		}
+	}
 	if a := b.Attr("devices"); a != nil {
 		if v, ok := l.value(a, ctx); ok && v.Type() != cty.String {
 			list, _ := l.strList(a, ctx)

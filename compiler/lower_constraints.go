@@ -13,7 +13,7 @@ func (l *lowerer) action(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Action {
 	if a == nil {
 		return ""
 	}
-	return ir.Action(l.oneOf(a, ctx, actions...))
+	return ir.Action(l.strictOneOf(a, ctx, actions...))
 }
 
 // resourceRef evaluates an attribute naming one resource and records the
