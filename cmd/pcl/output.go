@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,7 +39,13 @@ func writeOutput(e *env, path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return err
+		// Name what the user gave, not the temporary file.
+		if st, serr := os.Stat(dir); serr != nil {
+			return fmt.Errorf("cannot write %s: the directory %s does not exist", path, dir)
+		} else if !st.IsDir() {
+			return fmt.Errorf("cannot write %s: %s is not a directory", path, dir)
+		}
+		return fmt.Errorf("cannot write %s: %v", path, errors.Unwrap(err))
 	}
 	defer os.Remove(tmp.Name()) // no-op after a successful rename
 	if _, err := tmp.Write(data); err != nil {
