@@ -207,6 +207,17 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 			if vals[i] == nil {
 				continue
 			}
+			if vals[i].value == nil {
+				// null leaves the attribute out (crm_feature_set of an
+				// older CIB); the schema requires some.
+				if ir.RequiredCIBAttrs[n] {
+					l.diags = append(l.diags, errorAt(vals[i].rng, "Required cib attribute",
+						"The <cib> attribute %q is required by the schema and cannot be null; leave it out for the default or give a value.", n))
+					continue
+				}
+				l.dropRootAttr(n)
+				continue
+			}
 			if cibCounters[n] && !nonNegativeInt(*vals[i].value) {
 				l.diags = append(l.diags, errorAt(vals[i].rng, "Invalid cib attribute",
 					"The <cib> attribute %q must be a whole number >= 0; %q is not one, and the schema refuses it.", n, *vals[i].value))
@@ -227,6 +238,15 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 			}
 			l.cfg.Sections = list
 			l.explicitSections = true
+		}
+	}
+}
+
+func (l *lowerer) dropRootAttr(name string) {
+	for i := range l.attrs {
+		if l.attrs[i].Name == name {
+			l.attrs = append(l.attrs[:i], l.attrs[i+1:]...)
+			return
 		}
 	}
 }
