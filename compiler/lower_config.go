@@ -56,8 +56,8 @@ func (l *lowerer) lowerTag(in *instance) {
 	l.declare(t.ID, "tag", in.nameRange, false)
 	if a := b.Attr("refs"); a != nil {
 		t.Refs, _ = l.strList(a, ctx)
-		for _, r := range t.Refs {
-			l.refs = append(l.refs, reference{kind: refAny, id: r, rng: a.Expr.Range(), what: "tag"})
+		for i, r := range t.Refs {
+			l.refs = append(l.refs, reference{kind: refAny, id: r, rng: elemRange(a, i), what: "tag"})
 		}
 	}
 	l.cfg.Tags = append(l.cfg.Tags, t)
@@ -148,15 +148,19 @@ func (l *lowerer) lowerFencingLevel(b *dsl.Block, ctx *hcl.EvalContext) {
 		}
 	}
 	if a := b.Attr("devices"); a != nil {
+		var list []string
 		if v, ok := l.value(a, ctx); ok && v.Type() != cty.String {
-			list, _ := l.strList(a, ctx)
+			list, _ = l.strList(a, ctx)
 			f.Devices = strings.Join(list, ",")
 		} else {
 			f.Devices, _ = l.str(a, ctx)
+			list = []string{f.Devices}
 		}
-		for _, d := range strings.Split(f.Devices, ",") {
-			if d = strings.TrimSpace(d); d != "" {
-				l.refs = append(l.refs, reference{kind: refDevice, id: d, rng: a.Expr.Range(), what: "fencing level"})
+		for i, elem := range list {
+			for _, d := range strings.Split(elem, ",") {
+				if d = strings.TrimSpace(d); d != "" {
+					l.refs = append(l.refs, reference{kind: refDevice, id: d, rng: elemRange(a, i), what: "fencing level"})
+				}
 			}
 		}
 	}
@@ -193,8 +197,8 @@ func (l *lowerer) lowerACL(in *instance) {
 			return nil
 		}
 		rs, _ := l.strList(a, ctx)
-		for _, r := range rs {
-			l.refs = append(l.refs, reference{kind: refACLRole, id: r, rng: a.Expr.Range(), what: b.Type})
+		for i, r := range rs {
+			l.refs = append(l.refs, reference{kind: refACLRole, id: r, rng: elemRange(a, i), what: b.Type})
 		}
 		return rs
 	}

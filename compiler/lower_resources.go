@@ -197,8 +197,8 @@ func (l *lowerer) lowerGroup(in *instance) *ir.Group {
 			}
 		case "members":
 			if names, ok := l.strList(it.Attr, ctx); ok {
-				for _, name := range names {
-					l.moves = append(l.moves, move{into: g, id: name, rng: it.Attr.Expr.Range(), at: slots})
+				for i, name := range names {
+					l.moves = append(l.moves, move{into: g, id: name, rng: elemRange(it.Attr, i), at: slots})
 					slots++
 				}
 			}

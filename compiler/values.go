@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"pcl/ir"
@@ -241,4 +242,15 @@ func capitalize(s string) string {
 		return "The value " + s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// elemRange is the source range of the i-th element of a list attribute
+// written as a list literal ["a", "b"], so that a diagnostic about one
+// element points at it; for any other expression (a single string, a
+// variable, a for expression) it is the whole expression's.
+func elemRange(a *hcl.Attribute, i int) hcl.Range {
+	if t, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok && i >= 0 && i < len(t.Exprs) {
+		return t.Exprs[i].Range()
+	}
+	return a.Expr.Range()
 }
