@@ -126,7 +126,7 @@ func explicitSections(cfg *ir.Config) bool {
 
 func (g *gen) config(cfg *ir.Config, attrs []ir.Attr) {
 	var cib *hclwrite.Body
-	if len(attrs) > 0 {
+	if len(attrs) > 0 && !freshCIB(attrs) {
 		// Every <cib> attribute is kept (epoch, admin_epoch, num_updates,
 		// validate-with, ...), so that the compiled CIB is not older than
 		// the one imported and cibadmin --replace takes it.
@@ -291,4 +291,23 @@ func cibAttrEntries(attrs []ir.Attr) []kv {
 		}
 	}
 	return entries
+}
+
+// freshCIB reports whether the <cib> attributes are those of a new CIB:
+// the compiler's default versions (crm_feature_set may be left out), so
+// that compiling without them writes a CIB no older than the source; the
+// rest (have-quorum, dc-uuid) is the cluster's to maintain. Such a CIB
+// gets no cib { attributes } block.
+func freshCIB(attrs []ir.Attr) bool {
+	byName := map[string]string{}
+	for _, a := range attrs {
+		byName[a.Name] = a.Value
+	}
+	for _, d := range ir.DefaultCIBAttrs {
+		v, ok := byName[d.Name]
+		if ok && v != d.Value || !ok && ir.RequiredCIBAttrs[d.Name] {
+			return false
+		}
+	}
+	return true
 }
