@@ -14,17 +14,6 @@ type Options struct {
 	Vars map[string]string
 }
 
-// defaultRootAttrs are the <cib> attributes of a compiled policy: the
-// schema it is written for and fresh version counters, which is what
-// crm_verify and cibadmin --replace need.
-var defaultRootAttrs = []ir.Attr{
-	{Name: "crm_feature_set", Value: "3.16.1"}, // Pacemaker 2.1.5's, the version pcl plans for
-	{Name: "validate-with", Value: "pacemaker-3.7"},
-	{Name: "epoch", Value: "1"},
-	{Name: "num_updates", Value: "0"},
-	{Name: "admin_epoch", Value: "0"},
-}
-
 // Compile loads the policy at paths (.pcl files and directories of .pcl
 // files, forming one policy) and compiles it to IR. files holds every
 // source read, for printing diagnostics with excerpts. cib is nil when diags
@@ -49,7 +38,7 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	}
 	l := newLowerer()
 	l.files = files
-	l.attrs = append([]ir.Attr(nil), defaultRootAttrs...)
+	l.attrs = append([]ir.Attr(nil), ir.DefaultCIBAttrs...)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()
 	l.resolveScenarios()

@@ -16,7 +16,8 @@ import (
 
 // expectation matches "# ERROR: Summary" or "# WARNING: Summary" at the end
 // of a line of a testdata/errors policy: the diagnostic that line must get.
-var expectation = regexp.MustCompile(`#\s*(ERROR|WARNING):\s*(.+?)\s*$`)
+// "# ERROR@17: Summary" also asks for the column where its subject starts.
+var expectation = regexp.MustCompile(`#\s*(ERROR|WARNING)(?:@(\d+))?:\s*(.+?)\s*$`)
 
 // TestErrors compiles each testdata/errors/*.pcl and compares its
 // diagnostics (severity, summary and line) with the comments on the
@@ -33,10 +34,16 @@ func TestErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 			var want []string
+			withColumn := map[int]bool{}
 			sc := bufio.NewScanner(bytes.NewReader(src))
 			for line := 1; sc.Scan(); line++ {
 				if m := expectation.FindStringSubmatch(sc.Text()); m != nil {
-					want = append(want, fmt.Sprintf("%d: %s: %s", line, m[1], m[2]))
+					pos := fmt.Sprint(line)
+					if m[2] != "" {
+						pos += ":" + m[2]
+						withColumn[line] = true
+					}
+					want = append(want, fmt.Sprintf("%s: %s: %s", pos, m[1], m[3]))
 				}
 			}
 			_, _, diags := Compile([]string{path}, Options{})
@@ -53,7 +60,11 @@ func TestErrors(t *testing.T) {
 				if d.Severity == hcl.DiagWarning {
 					sev = "WARNING"
 				}
-				got = append(got, fmt.Sprintf("%d: %s: %s", d.Subject.Start.Line, sev, d.Summary))
+				pos := fmt.Sprint(d.Subject.Start.Line)
+				if withColumn[d.Subject.Start.Line] {
+					pos += fmt.Sprintf(":%d", d.Subject.Start.Column)
+				}
+				got = append(got, fmt.Sprintf("%s: %s: %s", pos, sev, d.Summary))
 			}
 			sort.Strings(want)
 			sort.Strings(got)

@@ -2,12 +2,14 @@ package compiler
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/txtar"
 
@@ -60,6 +62,46 @@ func TestExamplesVerify(t *testing.T) {
 			cmd := exec.Command(verify, "-x", out)
 			if msg, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("crm_verify rejects %s: %v\n%s", dir, err, msg)
+			}
+		})
+	}
+}
+
+// TestGoldenVerify runs crm_verify -V -x on the CIB compiled from each
+// testdata/golden policy: the corpus of valid test policies, beside the
+// examples, for the invariant that whatever compiles, crm_verify accepts.
+// These policies are not whole clusters (no fencing devices, stonith
+// enabled), so only what the compiler answers for is checked: the schema
+// and the cluster options. crm_verify's scheduler does not finish on some
+// of them (ids), so it gets a few seconds.
+func TestGoldenVerify(t *testing.T) {
+	verify := testenv.Tool(t, "crm_verify")
+	archives, _ := filepath.Glob("testdata/golden/*.txtar")
+	for _, path := range archives {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			for _, f := range ar.Files {
+				if strings.HasSuffix(f.Name, ".pcl") {
+					if err := os.WriteFile(filepath.Join(dir, filepath.Base(f.Name)), f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			out := filepath.Join(t.TempDir(), "cib.xml")
+			if err := os.WriteFile(out, compileExample(t, dir), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			msg, _ := exec.CommandContext(ctx, verify, "-V", "-x", out).CombinedOutput()
+			for _, line := range strings.Split(string(msg), "\n") {
+				if strings.Contains(line, "validity error") || strings.Contains(line, "cluster option") {
+					t.Errorf("crm_verify rejects %s: %s", path, line)
+				}
 			}
 		})
 	}

@@ -20,7 +20,9 @@ type lowerer struct {
 	cfg   *ir.Config
 	attrs []ir.Attr // root <cib> attributes
 
-	ids              map[string]decl // every id of the CIB, first declaration
+	ids              map[string]decl      // every id of the CIB, first declaration
+	idRange          map[string]hcl.Range // where an explicit id (or what derives one) is written
+	badIDs           []string             // ids reported as invalid
 	refs             []reference
 	moves            []move // members = [...] and resource = "..." to apply in resolve
 	sections         []string
@@ -56,6 +58,7 @@ func newLowerer() *lowerer {
 	return &lowerer{
 		cfg:       &ir.Config{},
 		ids:       map[string]decl{},
+		idRange:   map[string]hcl.Range{},
 		resources: map[string]ir.Resource{},
 		parent:    map[string]ir.Resource{},
 		resRange:  map[string]hcl.Range{},
@@ -72,6 +75,7 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 	if id == "" {
 		return
 	}
+	l.checkID(id, kind, rng, derived)
 	if first, dup := l.ids[id]; dup {
 		summary := "Duplicate id"
 		if first.kind == kind {
@@ -91,6 +95,7 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 func (l *lowerer) explicitID(b *dsl.Block, ctx *hcl.EvalContext, derived string) (string, bool) {
 	if a := b.Attr("id"); a != nil {
 		if id, ok := l.str(a, ctx); ok {
+			l.idRange[id] = a.Expr.Range()
 			return id, false
 		}
 	}
@@ -202,6 +207,22 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 			if vals[i] == nil {
 				continue
 			}
+			if vals[i].value == nil {
+				// null leaves the attribute out (crm_feature_set of an
+				// older CIB); the schema requires some.
+				if ir.RequiredCIBAttrs[n] {
+					l.diags = append(l.diags, errorAt(vals[i].rng, "Required cib attribute",
+						"The <cib> attribute %q is required by the schema and cannot be null; leave it out for the default or give a value.", n))
+					continue
+				}
+				l.dropRootAttr(n)
+				continue
+			}
+			if cibCounters[n] && !nonNegativeInt(*vals[i].value) {
+				l.diags = append(l.diags, errorAt(vals[i].rng, "Invalid cib attribute",
+					"The <cib> attribute %q must be a whole number >= 0; %q is not one, and the schema refuses it.", n, *vals[i].value))
+				continue
+			}
 			l.setRootAttr(n, *vals[i].value)
 		}
 	}
@@ -217,6 +238,15 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 			}
 			l.cfg.Sections = list
 			l.explicitSections = true
+		}
+	}
+}
+
+func (l *lowerer) dropRootAttr(name string) {
+	for i := range l.attrs {
+		if l.attrs[i].Name == name {
+			l.attrs = append(l.attrs[:i], l.attrs[i+1:]...)
+			return
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -55,8 +56,8 @@ func (l *lowerer) lowerTag(in *instance) {
 	l.declare(t.ID, "tag", in.nameRange, false)
 	if a := b.Attr("refs"); a != nil {
 		t.Refs, _ = l.strList(a, ctx)
-		for _, r := range t.Refs {
-			l.refs = append(l.refs, reference{kind: refAny, id: r, rng: a.Expr.Range(), what: "tag"})
+		for i, r := range t.Refs {
+			l.refs = append(l.refs, reference{kind: refAny, id: r, rng: elemRange(a, i), what: "tag"})
 		}
 	}
 	l.cfg.Tags = append(l.cfg.Tags, t)
@@ -140,16 +141,26 @@ func (l *lowerer) lowerFencingLevel(b *dsl.Block, ctx *hcl.EvalContext) {
 		return ""
 	}
 	f.Index = get("index")
+	if a := b.Attr("index"); a != nil && f.Index != "" {
+		if n, err := strconv.Atoi(strings.TrimSpace(f.Index)); err != nil || n < 1 {
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid fencing level index",
+				"A fencing level's index must be a whole number from 1 up (levels are tried in that order); %q is not one.", f.Index))
+		}
+	}
 	if a := b.Attr("devices"); a != nil {
+		var list []string
 		if v, ok := l.value(a, ctx); ok && v.Type() != cty.String {
-			list, _ := l.strList(a, ctx)
+			list, _ = l.strList(a, ctx)
 			f.Devices = strings.Join(list, ",")
 		} else {
 			f.Devices, _ = l.str(a, ctx)
+			list = []string{f.Devices}
 		}
-		for _, d := range strings.Split(f.Devices, ",") {
-			if d = strings.TrimSpace(d); d != "" {
-				l.refs = append(l.refs, reference{kind: refDevice, id: d, rng: a.Expr.Range(), what: "fencing level"})
+		for i, elem := range list {
+			for _, d := range strings.Split(elem, ",") {
+				if d = strings.TrimSpace(d); d != "" {
+					l.refs = append(l.refs, reference{kind: refDevice, id: d, rng: elemRange(a, i), what: "fencing level"})
+				}
 			}
 		}
 	}
@@ -186,8 +197,8 @@ func (l *lowerer) lowerACL(in *instance) {
 			return nil
 		}
 		rs, _ := l.strList(a, ctx)
-		for _, r := range rs {
-			l.refs = append(l.refs, reference{kind: refACLRole, id: r, rng: a.Expr.Range(), what: b.Type})
+		for i, r := range rs {
+			l.refs = append(l.refs, reference{kind: refACLRole, id: r, rng: elemRange(a, i), what: b.Type})
 		}
 		return rs
 	}

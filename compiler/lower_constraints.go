@@ -13,7 +13,7 @@ func (l *lowerer) action(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Action {
 	if a == nil {
 		return ""
 	}
-	return ir.Action(l.oneOf(a, ctx, actions...))
+	return ir.Action(l.strictOneOf(a, ctx, actions...))
 }
 
 // resourceRef evaluates an attribute naming one resource and records the
@@ -64,8 +64,8 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 			}
 			if a := sb.Attr("resources"); a != nil {
 				s.Resources, _ = l.strList(a, ctx)
-				for _, r := range s.Resources {
-					l.refs = append(l.refs, reference{kind: refResource, id: r, rng: a.Expr.Range(), what: what, role: s.Role})
+				for i, r := range s.Resources {
+					l.refs = append(l.refs, reference{kind: refResource, id: r, rng: elemRange(a, i), what: what, role: s.Role})
 				}
 			}
 			if a := sb.Attr("sequential"); a != nil {
@@ -88,8 +88,8 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 		case it.Attr != nil && it.Attr.Name == "resources":
 			s := &ir.ResourceSet{DeclRange: it.Attr.Range}
 			s.Resources, _ = l.strList(it.Attr, ctx)
-			for _, r := range s.Resources {
-				l.refs = append(l.refs, reference{kind: refResource, id: r, rng: it.Attr.Expr.Range(), what: what})
+			for i, r := range s.Resources {
+				l.refs = append(l.refs, reference{kind: refResource, id: r, rng: elemRange(it.Attr, i), what: what})
 			}
 			out = append(out, pendingSet{set: s, derived: true, rng: it.Attr.Range})
 		}

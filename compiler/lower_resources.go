@@ -24,14 +24,27 @@ func (l *lowerer) registerResource(id, kind string, r ir.Resource, rng hcl.Range
 
 // parseAgent splits class:provider:type (or class:type).
 func (l *lowerer) agent(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Agent {
+	if v, d := a.Expr.Value(ctx); !d.HasErrors() && v.IsKnown() && v.IsNull() {
+		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid agent",
+			"The agent is null; write class:provider:type (ocf:heartbeat:IPaddr2) or class:type (stonith:fence_xvm, systemd:httpd)."))
+		return ir.Agent{}
+	}
 	t, ok := l.str(a, ctx)
 	if !ok {
 		return ir.Agent{}
 	}
 	parts := strings.Split(t, ":")
 	switch {
+	case len(parts) == 2 && parts[0] == "ocf":
+		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Incomplete agent",
+			"%q is incomplete: an OCF agent is written ocf:PROVIDER:TYPE, such as ocf:heartbeat:IPaddr2.", t))
+		return ir.Agent{}
 	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
 		return ir.Agent{Class: parts[0], Type: parts[1]}
+	case len(parts) == 3 && parts[0] == "ocf" && parts[1] == "":
+		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Incomplete agent",
+			"%q is incomplete: an OCF agent is written ocf:PROVIDER:TYPE, such as ocf:heartbeat:IPaddr2.", t))
+		return ir.Agent{}
 	case len(parts) == 3 && parts[0] != "" && parts[2] != "":
 		return ir.Agent{Class: parts[0], Provider: parts[1], Type: parts[2]}
 	}
@@ -106,6 +119,10 @@ func (l *lowerer) lowerOp(b *dsl.Block, ctx *hcl.EvalContext, rsc string) *ir.Op
 	}
 	id, derived := l.explicitID(b, ctx, ir.OpID(rsc, op.Name, op.Interval.Text))
 	op.ID = id
+	if a := b.Attr("interval"); a != nil && derived && !validXMLID(id) {
+		// The interval is what makes the derived id invalid ("10 sec").
+		l.idRange[id] = a.Expr.Range()
+	}
 	l.declare(id, "operation", b.DefRange, derived)
 	if a := b.Attr("timeout"); a != nil {
 		op.Timeout = l.timeout(a, ctx)
@@ -180,8 +197,8 @@ func (l *lowerer) lowerGroup(in *instance) *ir.Group {
 			}
 		case "members":
 			if names, ok := l.strList(it.Attr, ctx); ok {
-				for _, name := range names {
-					l.moves = append(l.moves, move{into: g, id: name, rng: it.Attr.Expr.Range(), at: slots})
+				for i, name := range names {
+					l.moves = append(l.moves, move{into: g, id: name, rng: elemRange(it.Attr, i), at: slots})
 					slots++
 				}
 			}

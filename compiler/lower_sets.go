@@ -203,7 +203,9 @@ func (l *lowerer) lowerTopSet(b *dsl.Block, ctx *hcl.EvalContext) {
 	l.counts[b.Type]++
 	switch b.Type {
 	case "properties":
-		l.cfg.Properties = append(l.cfg.Properties, l.setFromBlock(b, ir.ClusterProperties, ir.PropertySetID(n), ctx))
+		s := l.setFromBlock(b, ir.ClusterProperties, ir.PropertySetID(n), ctx)
+		l.checkClusterOptions(s)
+		l.cfg.Properties = append(l.cfg.Properties, s)
 	case "rsc_defaults":
 		l.section("rsc_defaults")
 		l.cfg.RscDefaults = append(l.cfg.RscDefaults, l.setFromBlock(b, ir.MetaAttributes, ir.DefaultsSetID("rsc_defaults", n), ctx))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 
 	"pcl/ir"
@@ -74,6 +75,10 @@ func (l *lowerer) strList(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, boo
 func (l *lowerer) score(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.ScoreValue {
 	v, ok := l.value(a, ctx)
 	if !ok {
+		if v, d := a.Expr.Value(ctx); !d.HasErrors() && v.IsKnown() && v.IsNull() {
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid score",
+				"The score is null; write an integer, inf or -inf, or leave the attribute out."))
+		}
 		return nil
 	}
 	switch v.Type() {
@@ -180,11 +185,35 @@ func (l *lowerer) role(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Role {
 		return ""
 	}
 	r := ir.Role(t)
-	if r.Normalize() == ir.RoleUnknown {
-		l.diags = append(l.diags, warningAt(a.Expr.Range(), "Unknown role",
-			"%q is not a role (Started, Stopped, Promoted, Unpromoted, or the legacy Master, Slave); Pacemaker will ignore the constraint.", t))
+	for _, known := range roleNames {
+		if t == known {
+			return r
+		}
 	}
-	return r
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Unknown role",
+		"%q is not a role%s; the roles are Stopped, Started, Unpromoted and Promoted, and the legacy Slave and Master, spelled with this case.", t, suggestion(t, roleNames)))
+	return ""
+}
+
+// roleNames are the roles the CIB schema enumerates, case and all.
+var roleNames = []string{"Stopped", "Started", "Unpromoted", "Promoted", "Slave", "Master"}
+
+// strictOneOf evaluates an attribute the CIB schema enumerates: a value
+// outside the list (case included) is an error, since crm_verify refuses
+// the CIB.
+func (l *lowerer) strictOneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) string {
+	t, ok := l.str(a, ctx)
+	if !ok {
+		return ""
+	}
+	for _, s := range allowed {
+		if s == t {
+			return t
+		}
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid value",
+		"%q is not one of %s for %q%s; the CIB schema allows only these.", t, strings.Join(allowed, ", "), a.Name, suggestion(t, allowed)))
+	return ""
 }
 
 // oneOf evaluates an enumerated attribute. Values outside the list are
@@ -213,4 +242,15 @@ func capitalize(s string) string {
 		return "The value " + s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// elemRange is the source range of the i-th element of a list attribute
+// written as a list literal ["a", "b"], so that a diagnostic about one
+// element points at it; for any other expression (a single string, a
+// variable, a for expression) it is the whole expression's.
+func elemRange(a *hcl.Attribute, i int) hcl.Range {
+	if t, ok := a.Expr.(*hclsyntax.TupleConsExpr); ok && i >= 0 && i < len(t.Exprs) {
+		return t.Exprs[i].Range()
+	}
+	return a.Expr.Range()
 }

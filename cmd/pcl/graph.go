@@ -9,10 +9,12 @@ import (
 	"pcl/emit/dot"
 )
 
+const graphUsage = "transition|constraints INPUT... [--format dot|svg] [-o FILE]"
+
 func init() {
 	register(command{
 		name:    "graph",
-		usage:   "transition|constraints INPUT... [--format dot|svg] [-o FILE]",
+		usage:   graphUsage,
 		summary: "draw the transition graph or the policy's order and colocation chains",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			format := fs.String("format", "dot", "output `FORMAT`: dot or svg (svg needs graphviz's dot program)")
@@ -21,8 +23,15 @@ func init() {
 			locations := fs.Bool("locations", false, "constraints: also draw location preferences")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			return func(e *env, args []string) int {
-				if len(args) < 2 || (args[0] != "transition" && args[0] != "constraints") {
-					fmt.Fprintln(e.stderr, "pcl graph: expected 'transition' or 'constraints' and an INPUT")
+				switch {
+				case len(args) == 0:
+					fmt.Fprintln(e.stderr, "pcl graph: expected a kind of graph, transition or constraints, and an INPUT\nusage: pcl graph "+graphUsage)
+					return exitUsage
+				case args[0] != "transition" && args[0] != "constraints":
+					fmt.Fprintf(e.stderr, "pcl graph: unknown kind of graph %q; the kinds are transition and constraints\nusage: pcl graph %s\n", args[0], graphUsage)
+					return exitUsage
+				case len(args) < 2:
+					fmt.Fprintf(e.stderr, "pcl graph %s: expected an INPUT\nusage: pcl graph %s\n", args[0], graphUsage)
 					return exitUsage
 				}
 				if *format != "dot" && *format != "svg" {

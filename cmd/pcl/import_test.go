@@ -143,3 +143,28 @@ func TestImportInexpressible(t *testing.T) {
 		}
 	}
 }
+
+// TestImportKeepsCIBAttributes checks that import → compile keeps every
+// <cib> attribute, so that cibadmin --replace does not refuse the compiled
+// CIB as older than the cluster's.
+func TestImportKeepsCIBAttributes(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cib.xml")
+	os.WriteFile(src, []byte(`<cib validate-with="pacemaker-3.9" epoch="417" num_updates="12" admin_epoch="3" have-quorum="1" dc-uuid="1">
+  <configuration><crm_config/><nodes/><resources/><constraints/></configuration>
+</cib>
+`), 0o644)
+	policy := filepath.Join(dir, "cib.pcl")
+	if code, _, stderr := runPCL(t, "import", src, "-o", policy); code != exitOK {
+		t.Fatalf("import: exit %d\n%s", code, stderr)
+	}
+	code, out, stderr := runPCL(t, "compile", policy)
+	if code != exitOK {
+		t.Fatalf("compile: exit %d\n%s", code, stderr)
+	}
+	// crm_feature_set was absent: it stays so (null in the .pcl).
+	want := `<cib validate-with="pacemaker-3.9" epoch="417" num_updates="12" admin_epoch="3" have-quorum="1" dc-uuid="1">`
+	if !strings.Contains(out, want) {
+		t.Errorf("the compiled <cib> lost attributes; want %s in\n%s", want, out)
+	}
+}

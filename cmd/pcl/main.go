@@ -69,6 +69,9 @@ func run(args []string, e *env) int {
 		if err == pflag.ErrHelp {
 			return exitOK
 		}
+		// pflag says nothing with ContinueOnError: print its error and
+		// where to look.
+		fmt.Fprintf(e.stderr, "pcl %s: %v\nusage: pcl %s %s (run 'pcl %s --help' for the flags)\n", c.name, err, c.name, c.usage, c.name)
 		return exitUsage
 	}
 	return runCmd(e, fs.Args())

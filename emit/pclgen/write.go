@@ -34,7 +34,7 @@ func WriteOptions(cib *ir.CIB, opts Options) ([]byte, error) {
 	}
 	g := &gen{file: hclwrite.NewEmptyFile()}
 	g.header(opts.Source)
-	g.config(cib.Config)
+	g.config(cib.Config, cib.Attrs)
 	out := hclwrite.Format(collapseBlocks(g.file.BuildTokens(nil)).Bytes())
 	if len(g.issues) > 0 {
 		return out, g.issues
@@ -124,11 +124,29 @@ func explicitSections(cfg *ir.Config) bool {
 	return false
 }
 
-func (g *gen) config(cfg *ir.Config) {
-	if explicitSections(cfg) {
+func (g *gen) config(cfg *ir.Config, attrs []ir.Attr) {
+	var cib *hclwrite.Body
+	if len(attrs) > 0 && !freshCIB(attrs) {
+		// Every <cib> attribute is kept (epoch, admin_epoch, num_updates,
+		// validate-with, ...), so that the compiled CIB is not older than
+		// the one imported and cibadmin --replace takes it.
 		g.file.Body().AppendNewline()
 		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The source's order of configuration sections, empty ones included.\n")}})
+			Bytes: []byte("# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")}})
+		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		entries := cibAttrEntries(attrs)
+		cib.SetAttributeRaw("attributes", object(entries))
+	}
+	if explicitSections(cfg) {
+		comment := hclwrite.Tokens{{Type: hclsyntax.TokenComment,
+			Bytes: []byte("# The source's order of configuration sections, empty ones included.\n")}}
+		if cib == nil {
+			g.file.Body().AppendNewline()
+			g.file.Body().AppendUnstructuredTokens(comment)
+			cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		} else {
+			cib.AppendUnstructuredTokens(comment)
+		}
 		// Listed as the compiler will place them: the named sections and
 		// any section with content that Sections leaves out.
 		var listed []string
@@ -137,7 +155,7 @@ func (g *gen) config(cfg *ir.Config) {
 				listed = append(listed, s)
 			}
 		}
-		g.file.Body().AppendNewBlock("cib", nil).Body().SetAttributeRaw("sections", stringList(listed))
+		cib.SetAttributeRaw("sections", stringList(listed))
 	}
 	for _, section := range cfg.SectionOrder() {
 		switch section {
@@ -243,4 +261,53 @@ func singleLineBody(toks hclwrite.Tokens, start int) (int, bool) {
 		width += len(toks[j].Bytes) + 1
 	}
 	return 0, false
+}
+
+// cibAttrEntries orders the <cib> attributes as the compiler writes them,
+// so that importing the compiled CIB gives the same .pcl: the defaults
+// first (null for one the source leaves out, such as the crm_feature_set
+// of an older CIB), then the others in document order.
+func cibAttrEntries(attrs []ir.Attr) []kv {
+	byName := map[string]string{}
+	for _, a := range attrs {
+		byName[a.Name] = a.Value
+	}
+	var entries []kv
+	isDefault := map[string]bool{}
+	for _, d := range ir.DefaultCIBAttrs {
+		isDefault[d.Name] = true
+		v, ok := byName[d.Name]
+		switch {
+		case ok:
+			entries = append(entries, kv{d.Name, plainValue(&v)})
+		case !ir.RequiredCIBAttrs[d.Name]:
+			entries = append(entries, kv{d.Name, plainValue(nil)})
+		}
+	}
+	for _, a := range attrs {
+		if !isDefault[a.Name] {
+			v := a.Value
+			entries = append(entries, kv{a.Name, plainValue(&v)})
+		}
+	}
+	return entries
+}
+
+// freshCIB reports whether the <cib> attributes are those of a new CIB:
+// the compiler's default versions (crm_feature_set may be left out), so
+// that compiling without them writes a CIB no older than the source; the
+// rest (have-quorum, dc-uuid) is the cluster's to maintain. Such a CIB
+// gets no cib { attributes } block.
+func freshCIB(attrs []ir.Attr) bool {
+	byName := map[string]string{}
+	for _, a := range attrs {
+		byName[a.Name] = a.Value
+	}
+	for _, d := range ir.DefaultCIBAttrs {
+		v, ok := byName[d.Name]
+		if ok && v != d.Value || !ok && ir.RequiredCIBAttrs[d.Name] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestUsageErrors checks that every usage error says what is wrong on
+// stderr and exits 2.
+func TestUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"compile", "--bogus", "x.pcl"}, []string{"unknown flag: --bogus", "usage: pcl compile", "--help"}},
+		{[]string{"compile", "x.pcl", "-o"}, []string{"flag needs an argument", "usage: pcl compile"}},
+		{[]string{"scores", "--format"}, []string{"flag needs an argument", "usage: pcl scores"}},
+		{[]string{"graph", "pie", "x.pcl"}, []string{`"pie"`, "transition and constraints"}},
+		{[]string{"graph"}, []string{"transition or constraints"}},
+	} {
+		code, _, stderr := runPCL(t, tc.args...)
+		if code != exitUsage {
+			t.Errorf("pcl %s: exit %d, want %d", strings.Join(tc.args, " "), code, exitUsage)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("pcl %s: stderr does not say %q:\n%s", strings.Join(tc.args, " "), w, stderr)
+			}
+		}
+	}
+}
+
+// TestOutputMissingDirectory checks that -o into a missing directory names
+// the directory the user gave, not a temporary file.
+func TestOutputMissingDirectory(t *testing.T) {
+	policy := filepath.Join(t.TempDir(), "p.pcl")
+	if err := os.WriteFile(policy, []byte(goodPolicy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "missing", "cib.xml")
+	code, _, stderr := runPCL(t, "compile", policy, "-o", out)
+	if code == exitOK {
+		t.Fatal("compile into a missing directory succeeded")
+	}
+	if !strings.Contains(stderr, filepath.Dir(out)+" does not exist") || strings.Contains(stderr, ".tmp-") {
+		t.Errorf("the error should name the missing directory, not a temporary file:\n%s", stderr)
+	}
+}

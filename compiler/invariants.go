@@ -1,0 +1,167 @@
+package compiler
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/ir"
+)
+
+// This file holds the checks that keep the compile invariant: whatever
+// compiles, Pacemaker's schema and crm_verify accept. Each rejects a value
+// that the CIB schema (pacemaker-3.7) or Pacemaker's option checks refuse.
+
+// validXMLID reports whether s may be the value of an attribute of type ID
+// (an XML NCName): a letter or "_" first, then letters, digits, ".", "-",
+// "_" and combining characters; no spaces, colons or control characters.
+func validXMLID(s string) bool {
+	if s == "" || !utf8.ValidString(s) {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_' || unicode.IsLetter(r):
+		case i > 0 && (r == '-' || r == '.' || r == 0xB7 || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// idProblem says in words why s is not a valid XML ID.
+func idProblem(s string) string {
+	if s == "" {
+		return "it is empty"
+	}
+	if !utf8.ValidString(s) {
+		return "it is not valid UTF-8"
+	}
+	for i, r := range s {
+		switch {
+		case r == 0:
+			return "it holds a NUL character"
+		case unicode.IsControl(r):
+			return "it holds the control character " + strconv.QuoteRune(r)
+		case unicode.IsSpace(r):
+			return "it holds a space"
+		case i == 0 && !(r == '_' || unicode.IsLetter(r)):
+			return "it starts with " + strconv.QuoteRune(r) + " (an id must start with a letter or \"_\")"
+		case !(r == '_' || r == '-' || r == '.' || r == 0xB7 || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)):
+			return "it holds " + strconv.QuoteRune(r) + ", which an id may not hold"
+		}
+	}
+	return "it is not an XML name"
+}
+
+// idTyped reports whether the CIB's schema types the id of kind as an XML
+// ID. Nodes and ACL targets are named after hosts and users and their ids
+// are free text.
+func idTyped(kind string) bool {
+	switch kind {
+	case "node", "acl target":
+		return false
+	}
+	return true
+}
+
+// checkID reports an id that the schema refuses. rng is where it was
+// declared; an explicit id's own attribute is preferred (idRange). An id
+// derived from a parent that is itself invalid is not reported again.
+func (l *lowerer) checkID(id, kind string, rng hcl.Range, derived bool) {
+	if validXMLID(id) || !idTyped(kind) {
+		return
+	}
+	if derived {
+		for _, bad := range l.badIDs {
+			if strings.HasPrefix(id, bad) {
+				return
+			}
+		}
+	}
+	l.badIDs = append(l.badIDs, id)
+	if r, ok := l.idRange[id]; ok {
+		rng = r
+	}
+	detail := "The id %q of this %s is not a valid XML ID: %s. Ids may hold letters, digits, \"-\", \"_\" and \".\", and start with a letter or \"_\"."
+	if derived {
+		detail = "The id %q derived for this %s is not a valid XML ID: %s. Give it an explicit id = \"...\" made of letters, digits, \"-\", \"_\" and \".\"."
+	}
+	l.diags = append(l.diags, errorAt(rng, "Invalid id", detail, id, kind, idProblem(id)))
+}
+
+// clusterBooleans are the cluster options Pacemaker 2.1.5 checks as
+// booleans (check_boolean); a value that is not one is refused by
+// crm_verify.
+var clusterBooleans = map[string]bool{
+	"concurrent-fencing": true, "enable-acl": true, "enable-startup-probes": true,
+	"maintenance-mode": true, "remove-after-stop": true, "shutdown-lock": true,
+	"start-failure-is-fatal": true, "startup-fencing": true, "stonith-enabled": true,
+	"stop-all-resources": true, "stop-orphan-actions": true, "stop-orphan-resources": true,
+	"symmetric-cluster": true, "have-watchdog": true,
+}
+
+// clusterEnums are the enumerated cluster options of Pacemaker 2.1.5, whose
+// values it compares without regard to case.
+var clusterEnums = map[string][]string{
+	"no-quorum-policy":     {"stop", "freeze", "ignore", "demote", "suicide"},
+	"placement-strategy":   {"default", "utilization", "minimal", "balanced"},
+	"node-health-strategy": {"none", "migrate-on-red", "only-green", "progressive", "custom"},
+	"stonith-action":       {"reboot", "off", "poweroff"},
+}
+
+// checkClusterOptions reports cluster options whose value Pacemaker
+// refuses.
+func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
+	if s == nil {
+		return
+	}
+	for _, p := range s.Pairs {
+		if p.Value == nil {
+			continue
+		}
+		v := *p.Value
+		if clusterBooleans[p.Name] {
+			if _, ok := ir.ParseBool(v); !ok {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
+					"The cluster option %q takes a boolean (true, false, yes, no, on, off, 1, 0); %q is not one, and crm_verify refuses it.", p.Name, v))
+			}
+			continue
+		}
+		if allowed, ok := clusterEnums[p.Name]; ok {
+			found := false
+			for _, a := range allowed {
+				if strings.EqualFold(a, v) {
+					found = true
+				}
+			}
+			if !found {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
+					"The cluster option %q takes one of %s; %q is not one%s, and crm_verify refuses it.", p.Name, strings.Join(allowed, ", "), v, suggestion(v, allowed)))
+			}
+		}
+	}
+}
+
+// nonNegativeInt reports whether s is a whole number >= 0 as the schema's
+// xsd:nonNegativeInteger reads it.
+func nonNegativeInt(s string) bool {
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "+"))
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// cibCounters are the <cib> attributes the schema types as
+// nonNegativeInteger.
+var cibCounters = map[string]bool{"admin_epoch": true, "epoch": true, "num_updates": true}

@@ -1,0 +1,17 @@
+package ir
+
+// DefaultCIBAttrs are the <cib> attributes of a compiled policy, in the
+// order they are written: the schema it is written for and fresh version
+// counters, which is what crm_verify and cibadmin --replace need. A policy's
+// cib { attributes = {...} } overrides them in place, leaves one out with
+// null (all but RequiredCIBAttrs) and appends the others in its order.
+var DefaultCIBAttrs = []Attr{
+	{Name: "crm_feature_set", Value: "3.16.1"}, // Pacemaker 2.1.5's, the version pcl plans for
+	{Name: "validate-with", Value: "pacemaker-3.7"},
+	{Name: "epoch", Value: "1"},
+	{Name: "num_updates", Value: "0"},
+	{Name: "admin_epoch", Value: "0"},
+}
+
+// RequiredCIBAttrs are the <cib> attributes the schema requires.
+var RequiredCIBAttrs = map[string]bool{"validate-with": true, "epoch": true, "num_updates": true, "admin_epoch": true}
