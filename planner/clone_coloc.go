@@ -6,6 +6,7 @@ import (
 	"pcl/pcmk"
 	"pcl/planner/model"
 	"slices"
+	"sort"
 )
 
 // The clone's side of colocations, and the rest of its placement
@@ -86,19 +87,26 @@ func (p *plan) compatibleInstance(dep, r *Resource) *Resource {
 	if n := p.instanceNode(dep); n >= 0 {
 		return p.instanceOn(r, n)
 	}
-	var nodes []int
-	for i, in := range dep.Allowed.In {
-		if in {
-			nodes = append(nodes, i)
-		}
-	}
-	p.bestFirst(dep, nodes, -1)
-	for _, n := range nodes {
+	for _, n := range p.sortedNodes(dep) {
 		if inst := p.instanceOn(r, n); inst != nil {
 			return inst
 		}
 	}
 	return nil
+}
+
+// sortedNodes are r's allowed nodes, best first, all of them in order
+// (pcmk__sort_nodes without an active node): unlike bestFirst, which only
+// needs the best ones, callers here walk the whole list.
+func (p *plan) sortedNodes(r *Resource) []int {
+	var nodes []int
+	for i, in := range r.Allowed.In {
+		if in {
+			nodes = append(nodes, i)
+		}
+	}
+	sort.SliceStable(nodes, func(x, y int) bool { return p.compareNodes(r, nodes[x], nodes[y], -1) < 0 })
+	return nodes
 }
 
 // instanceOn is the first instance of clone r placed on node n that is

@@ -495,14 +495,7 @@ func (p *plan) compatibleInstanceInRole(dep, r *Resource, role pcmk.Role) *Resou
 	if n := p.instanceNode(dep); n >= 0 {
 		return match(n)
 	}
-	var nodes []int
-	for i, in := range dep.Allowed.In {
-		if in {
-			nodes = append(nodes, i)
-		}
-	}
-	p.bestFirst(dep, nodes, -1)
-	for _, n := range nodes {
+	for _, n := range p.sortedNodes(dep) {
 		if inst := match(n); inst != nil {
 			return inst
 		}
