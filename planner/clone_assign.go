@@ -17,12 +17,13 @@ import (
 
 func (clone) planned() bool { return true }
 
-// scoreLines counts the clone's lines and its instances' (twice for a
-// primitive instance: under the clone's function, then its own).
+// scoreLines counts the clone's lines and its instances': each instance
+// and its members once under the clone's function, then as the
+// instance's own kind prints them.
 func (clone) scoreLines(r *Resource) int {
 	n := 1
 	for _, c := range r.Children {
-		n += 1 + kindOf(c).scoreLines(c)
+		n += 1 + len(descendants(c)) + kindOf(c).scoreLines(c)
 	}
 	return n
 }

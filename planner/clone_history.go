@@ -32,10 +32,20 @@ func (p *plan) historyResource(n *Node, id string) *Resource {
 		r = p.findAnonymousClone(n, parent, cloneStrip(id))
 	}
 	if r != nil && !strings.EqualFold(id, r.ID) && !strings.EqualFold(id, r.CloneName) {
-		r.CloneName = id
-		p.renamed = true
+		p.setCloneName(r, id)
 	}
 	return r
+}
+
+// setCloneName records the name the status knows r by ("" for none).
+func (p *plan) setCloneName(r *Resource, name string) {
+	if r.CloneName != "" {
+		p.cloneNames[r.CloneName]--
+	}
+	r.CloneName = name
+	if name != "" {
+		p.cloneNames[name]++
+	}
 }
 
 // findRenamed finds a resource by id, or by the name the status knows it
@@ -54,11 +64,10 @@ func (p *plan) findRenamed(id string) *Resource {
 		}
 		return nil
 	}
-	if r := p.byID[id]; r != nil && r.CloneName == "" {
-		// The common case: no instance has been renamed to id first.
-		if !p.renamed {
-			return r
-		}
+	if p.cloneNames[id] == 0 {
+		// The common case: no resource is known by id under another
+		// name, so only its own id can match.
+		return p.byID[id]
 	}
 	for _, r := range p.Top {
 		if f := visit(r); f != nil {
@@ -110,7 +119,6 @@ func (p *plan) findAnonymousClone(n *Node, parent *Resource, base string) *Resou
 	}
 	if found == nil {
 		found = findInstanceMember(p.newInstance(parent), base)
-		p.renamed = true
 	}
 	return found
 }

@@ -30,9 +30,9 @@ type plan struct {
 	shutdownLockLimit int64
 	transitionReady   bool
 	txInput           *model.Cluster // the transition's view of the model
-	// renamed is set once some resource is known by another name
-	// (CloneName): lookups by id must then consider those names too.
-	renamed bool
+	// cloneNames counts the resources known by each name other than
+	// their id (CloneName): lookups by id consider those names too.
+	cloneNames map[string]int
 	// owners records which resource each history entry the status
 	// unpack read belongs to (nil for an orphan).
 	owners map[historyKey]*Resource
@@ -100,7 +100,7 @@ func (p *plan) AssignedNode(r *Resource) string {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
 		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, cloneNames: map[string]int{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}

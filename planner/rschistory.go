@@ -440,7 +440,7 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	} else if strings.Contains(r.CloneName, ":") {
 		// A stopped instance keeps no numbered name from an old status
 		// section, or stopped instances would look like orphans.
-		r.CloneName = ""
+		p.setCloneName(r, "")
 	}
 }
 
