@@ -33,6 +33,9 @@ type plan struct {
 	// cloneNames counts the resources known by each name other than
 	// their id (CloneName): lookups by id consider those names too.
 	cloneNames map[string]int
+	// instanceAttrs holds, by the primitive a clone's instances are made
+	// from, the attributes its first instance unpacked.
+	instanceAttrs map[*ir.Primitive]unpackedAttrs
 	// owners records which resource each history entry the status
 	// unpack read belongs to (nil for an orphan).
 	owners map[historyKey]*Resource
@@ -100,7 +103,7 @@ func (p *plan) AssignedNode(r *Resource) string {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
 		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, cloneNames: map[string]int{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, cloneNames: map[string]int{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -326,19 +327,30 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource, suffix string)
 	r.Agent = agent
 	r.OpDefs = p.effectiveOps(prim)
 	r.Sets = sets
-	xmlAttrs := map[string]string{"id": prim.ID, "class": agent.Class, "provider": agent.Provider, "type": agent.Type}
-	if suffix != "" {
-		xmlAttrs["clone"] = suffix[1:]
-	}
-	r.Meta = p.metaFor(r, sets, ancestorSets(parent), xmlAttrs)
-	r.Params = map[string]string{}
-	p.unpackSets(sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
-	if parent != nil {
-		for _, set := range ancestorSets(parent) {
-			p.unpackSets(set, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
-		}
+	if cached, ok := p.instanceAttrs[prim]; ok && suffix != "" {
+		// Every instance of a clone's primitive unpacks to the same
+		// attributes but for its number.
+		r.Meta = maps.Clone(cached.meta)
+		r.Meta["clone"] = suffix[1:]
+		r.Params = maps.Clone(cached.params)
 	} else {
-		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+		xmlAttrs := map[string]string{"id": prim.ID, "class": agent.Class, "provider": agent.Provider, "type": agent.Type}
+		if suffix != "" {
+			xmlAttrs["clone"] = suffix[1:]
+		}
+		r.Meta = p.metaFor(r, sets, ancestorSets(parent), xmlAttrs)
+		r.Params = map[string]string{}
+		p.unpackSets(sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+		if parent != nil {
+			for _, set := range ancestorSets(parent) {
+				p.unpackSets(set, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+			}
+		} else {
+			p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, r.Params, false, "")
+		}
+		if suffix != "" {
+			p.instanceAttrs[prim] = unpackedAttrs{meta: r.Meta, params: r.Params}
+		}
 	}
 	if strings.EqualFold(agent.Class, "stonith") {
 		p.HaveStonith = true
@@ -357,6 +369,12 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource, suffix string)
 	p.register(r)
 	p.symmetricDefault(r)
 	return r
+}
+
+// unpackedAttrs are a clone instance's meta-attributes and parameters as
+// its first instance unpacked them.
+type unpackedAttrs struct {
+	meta, params map[string]string
 }
 
 // ownSets are the attribute sets a collective resource was configured
