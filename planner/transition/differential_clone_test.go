@@ -3,17 +3,8 @@ package transition_test
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"pcl/emit/dot"
-	"pcl/emit/plantext"
-	"pcl/importer"
-	"pcl/internal/testenv"
-	"pcl/planner"
 )
 
 // genCloneCIB builds a random but valid CIB with clones: anonymous and
@@ -216,49 +207,5 @@ func genCloneCIB(seed int64) string {
 // placement or a transition difference, listed by
 // `go test -run TestDifferentialClones -v`.
 func TestDifferentialClones(t *testing.T) {
-	sim := testenv.Tool(t, "crm_simulate")
-	if testing.Short() {
-		t.Skip("slow: runs crm_simulate once per generated configuration")
-	}
-	dir := t.TempDir()
-	results := map[string]bool{}
-	for seed := int64(1); seed <= *diffSeeds; seed++ {
-		name := fmt.Sprintf("clones-%03d", seed)
-		src := genCloneCIB(seed)
-		path := filepath.Join(dir, name+".xml")
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		dotPath := filepath.Join(dir, name+".dot")
-		out, err := exec.Command(sim, "-x", path, "-D", dotPath).CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s: crm_simulate: %v\n%s", name, err, out)
-		}
-		wantDot, err := os.ReadFile(dotPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cib, diags := importer.Read(name+".xml", []byte(src))
-		if diags.HasErrors() {
-			t.Fatalf("%s: %v", name, diags)
-		}
-		res, _ := planner.Schedule(cib, planner.Options{NoTrail: true, Transition: true})
-		tr := res.Transition
-		gotDot := dot.Transition(tr)
-		gotSum := summaryLines(string(plantext.CRMSimulate(tr)))
-		wantSum := summaryLines(string(out))
-		dotOK := strings.Join(dotBody(string(gotDot)), "\n") == strings.Join(dotBody(string(wantDot)), "\n")
-		sumOK := strings.Join(gotSum, "\n") == strings.Join(wantSum, "\n")
-		results[name] = dotOK && sumOK
-		if *keepDiff != "" {
-			_ = os.WriteFile(filepath.Join(*keepDiff, name+".xml"), []byte(src), 0o644)
-			_ = os.WriteFile(filepath.Join(*keepDiff, name+".dot"), wantDot, 0o644)
-		}
-		if !results[name] && testing.Verbose() {
-			t.Logf("%s differs (dot %v, summary %v); input kept at %s", name, dotOK, sumOK, path)
-			testenv.LogLineDiff(t, dotBody(string(gotDot)), dotBody(string(wantDot)))
-			testenv.LogLineDiff(t, gotSum, wantSum)
-		}
-	}
-	testenv.Ratchet(t, "differential-clones", results)
+	runDifferential(t, "differential-clones", "clones", genCloneCIB)
 }

@@ -193,6 +193,14 @@ func opXML(rsc, task string, intervalMs int64, rc, target, call int) string {
 // ratcheted: a failure is either a planner or a transition difference,
 // listed by `go test -run TestDifferential -v`.
 func TestDifferential(t *testing.T) {
+	runDifferential(t, "differential", "seed", genCIB)
+}
+
+// runDifferential plans the configurations gen makes for seeds 1 to
+// -diff-seeds, named prefix-NNN, and compares the transition graph and
+// summary with crm_simulate's; the passing seeds are ratcheted in
+// testdata/ratchet/<ratchet>.txt.
+func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) string) {
 	sim := testenv.Tool(t, "crm_simulate")
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per generated configuration")
@@ -200,8 +208,8 @@ func TestDifferential(t *testing.T) {
 	dir := t.TempDir()
 	results := map[string]bool{}
 	for seed := int64(1); seed <= *diffSeeds; seed++ {
-		name := fmt.Sprintf("seed-%03d", seed)
-		src := genCIB(seed)
+		name := fmt.Sprintf("%s-%03d", prefix, seed)
+		src := gen(seed)
 		path := filepath.Join(dir, name+".xml")
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -237,5 +245,5 @@ func TestDifferential(t *testing.T) {
 			testenv.LogLineDiff(t, gotSum, wantSum)
 		}
 	}
-	testenv.Ratchet(t, "differential", results)
+	testenv.Ratchet(t, ratchet, results)
 }
