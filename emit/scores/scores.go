@@ -5,7 +5,8 @@ import "pcl/planner"
 // CRMSimulate renders the score lines exactly as `crm_simulate -sQ` prints
 // them, one per line, in the order Pacemaker computes them.
 func CRMSimulate(res *planner.Result) []byte {
-	var b []byte
+	// A line is some 80 bytes; a large cluster has hundreds of thousands.
+	b := make([]byte, 0, 96*(len(res.Scores)+len(res.Promotions)))
 	for _, l := range res.Scores {
 		b, _ = l.AppendText(b)
 		b = append(b, '\n')
