@@ -41,6 +41,7 @@ type env struct {
 }
 
 func main() {
+	tuneGC()
 	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr}))
 }
 
