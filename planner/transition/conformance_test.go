@@ -141,6 +141,14 @@ func TestDotConformanceTier2(t *testing.T) {
 	dotConformance(t, "dot-tier2", testenv.Tier(t, 2))
 }
 
+// TestDotConformanceTier3 compares the graphs of the tier 3 tests:
+// promotable clones, scheduled for the comparison even while the planner
+// leaves them out.
+func TestDotConformanceTier3(t *testing.T) {
+	defer transition.SetSchedulePromotable(transition.SetSchedulePromotable(true))
+	dotConformance(t, "dot-tier3", testenv.Tier(t, 3))
+}
+
 func dotConformance(t *testing.T, ratchet string, names []string) {
 	dir, tests := corpusTests(t, names)
 	results := map[string]bool{}
@@ -198,6 +206,13 @@ func TestSummaryConformance(t *testing.T) {
 // plain clones.
 func TestSummaryConformanceTier2(t *testing.T) {
 	summaryConformance(t, "summary-tier2", testenv.Tier(t, 2))
+}
+
+// TestSummaryConformanceTier3 compares the summaries of the tier 3
+// tests: promotable clones, scheduled for the comparison.
+func TestSummaryConformanceTier3(t *testing.T) {
+	defer transition.SetSchedulePromotable(transition.SetSchedulePromotable(true))
+	summaryConformance(t, "summary-tier3", testenv.Tier(t, 3))
 }
 
 func summaryConformance(t *testing.T, ratchet string, names []string) {
