@@ -57,6 +57,9 @@ func (clone) createActions(s *scheduler, r *Resource) {
 		s.orderActions(stopNotify.postDone, startNotify.pre, OrderOptional)
 	}
 	s.childOrderings(r)
+	if promotable(r) {
+		s.createPromotableActions(r)
+	}
 }
 
 // keepNotifications records clone r's notification pseudo-actions for
@@ -161,9 +164,14 @@ func (clone) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
 	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
+	if promotable(r) {
+		s.orderRscActions(r, pcmk.TaskDemoted, r, pcmk.TaskStop, OrderOptional)
+		s.orderRscActions(r, pcmk.TaskRunning, r, pcmk.TaskPromote, OrderRunnableLeft)
+	}
 	ordered := r.CloneOpts.Ordered
 	var last *Resource
-	for _, c := range byNumber(s.children(r)) {
+	children := byNumber(s.children(r))
+	for _, c := range children {
 		s.internalConstraints(c)
 		s.orderRscActions(r, pcmk.TaskStart, c, pcmk.TaskStart, OrderRunnableLeft|OrderImpliesFirstPrinted)
 		s.orderRscActions(c, pcmk.TaskStart, r, pcmk.TaskRunning, OrderImpliesThenPrinted)
@@ -176,6 +184,9 @@ func (clone) internalConstraints(s *scheduler, r *Resource) {
 			s.orderRscActions(c, pcmk.TaskStop, last, pcmk.TaskStop, OrderOptional)
 		}
 		last = c
+	}
+	if promotable(r) {
+		s.orderPromotableInstances(r, children)
 	}
 }
 
@@ -339,7 +350,7 @@ func (clone) addToGraph(s *scheduler, r *Resource) {
 	for i := len(s.of(r).actions) - 1; i >= 0; i-- {
 		s.actionFlags(s.of(r).actions[i], NoNode)
 	}
-	for _, task := range []pcmk.Task{pcmk.TaskStart, pcmk.TaskStop} {
+	for _, task := range []pcmk.Task{pcmk.TaskStart, pcmk.TaskStop, pcmk.TaskPromote, pcmk.TaskDemote} {
 		s.createNotifications(r, s.of(r).notifications[task])
 	}
 	for _, c := range s.children(r) {
