@@ -22,7 +22,11 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 		return
 	}
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStart, OrderOptional|OrderImpliesThen|OrderRestart)
-	if s.of(r).role > RoleUnpromoted {
+	top := r
+	for top.Parent != nil {
+		top = top.Parent
+	}
+	if (top.Kind == model.KindClone && promotable(top)) || s.of(r).role > RoleUnpromoted {
 		s.orderRscActions(r, pcmk.TaskDemote, r, pcmk.TaskStop, OrderPromotedImpliesFirst)
 		s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskPromote, OrderRunnableLeft)
 	}
