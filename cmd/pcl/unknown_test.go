@@ -252,18 +252,18 @@ func TestPlanBatchUnknown(t *testing.T) {
 	}
 }
 
-func TestPlanPromotableUnknown(t *testing.T) {
-	// Promotions are not scheduled yet: a promotable clone's actions, and
-	// its instances', are unknown rather than guessed without them.
-	cib := filepath.Join(testenv.CorpusDir(t), "xml", "promoted-0.xml")
+func TestPlanPromotableScheduled(t *testing.T) {
+	// A promotable clone's promotions are scheduled: the plan shows them,
+	// and nothing of the clone is unknown.
+	cib := filepath.Join(testenv.CorpusDir(t), "xml", "promoted-1.xml")
 	code, out, errs := runPCL(t, "plan", cib)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"  rsc1: rsc1 is a promotable clone: the planner places its instances but does not compute their actions yet.",
-		"  child_rsc1:0: child_rsc1:0 belongs to rsc1."} {
-		if !strings.Contains(out, want) {
-			t.Errorf("text lacks %q:\n%s", want, out)
-		}
+	if !strings.Contains(out, "child_rsc1:1: promote on node2") {
+		t.Errorf("plan lacks the promotion:\n%s", out)
+	}
+	if strings.Contains(out, "promotable clone") {
+		t.Errorf("plan reports the promotable clone as unknown:\n%s", out)
 	}
 }

@@ -358,19 +358,9 @@ func (clone) addToGraph(s *scheduler, r *Resource) {
 	}
 }
 
-// schedulePromotable is whether the transition schedules promotable
-// clones. It stays off until their promotions conform well enough to the
-// corpus; the tier 3 conformance tests turn it on to measure them.
-var schedulePromotable = false
-
-// unscheduled tells that promotable clones are not scheduled yet, unless
-// schedulePromotable says they are.
-func (clone) unscheduled(r *Resource) string {
-	if r.CloneOpts != nil && r.CloneOpts.Promotable && !schedulePromotable {
-		return "a promotable clone"
-	}
-	return ""
-}
+// unscheduled is "": the transition schedules every clone, promotable
+// ones with their promotions and demotions.
+func (clone) unscheduled(r *Resource) string { return "" }
 
 // sortByNumber sorts the clone's instances by number, for good
 // (pcmk__cmp_instance_number).

@@ -142,10 +142,8 @@ func TestDotConformanceTier2(t *testing.T) {
 }
 
 // TestDotConformanceTier3 compares the graphs of the tier 3 tests:
-// promotable clones, scheduled for the comparison even while the planner
-// leaves them out.
+// promotable clones.
 func TestDotConformanceTier3(t *testing.T) {
-	defer transition.SetSchedulePromotable(transition.SetSchedulePromotable(true))
 	dotConformance(t, "dot-tier3", testenv.Tier(t, 3))
 }
 
@@ -209,9 +207,8 @@ func TestSummaryConformanceTier2(t *testing.T) {
 }
 
 // TestSummaryConformanceTier3 compares the summaries of the tier 3
-// tests: promotable clones, scheduled for the comparison.
+// tests: promotable clones.
 func TestSummaryConformanceTier3(t *testing.T) {
-	defer transition.SetSchedulePromotable(transition.SetSchedulePromotable(true))
 	summaryConformance(t, "summary-tier3", testenv.Tier(t, 3))
 }
 

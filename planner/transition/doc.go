@@ -22,9 +22,10 @@
 // model.Kind (variant.go), one file per kind: primitive.go, group.go,
 // clone.go (a clone's pseudo-actions over its instances, whose actions
 // their own kinds make; interleave.go pairs the instances of two clones
-// ordered one after the other; notify.go makes the notifications). Bundles
-// and the promotions of promotable clones are not scheduled yet
-// (SchedulesResource). Unfencing is in unfence.go.
+// ordered one after the other; notify.go makes the notifications;
+// promotable.go adds a promotable clone's promote, promoted, demote and
+// demoted pseudo-actions and their orderings). Bundles are not scheduled
+// yet (SchedulesResource). Unfencing is in unfence.go.
 //
 // Actions live in one slice and are identified by their index; orderings
 // are edges kept on both ends, as Pacemaker keeps them.

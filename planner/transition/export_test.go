@@ -7,11 +7,3 @@ func SetParallelMin(n int) int {
 	parallelMin = n
 	return old
 }
-
-// SetSchedulePromotable sets whether the transition schedules promotable
-// clones, for tests, and returns the previous value.
-func SetSchedulePromotable(on bool) bool {
-	old := schedulePromotable
-	schedulePromotable = on
-	return old
-}

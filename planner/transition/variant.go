@@ -107,9 +107,9 @@ func Schedules(k model.Kind) bool { return variants[k] != nil }
 
 // SchedulesResource reports whether the transition schedules top-level
 // resource r: its kind must be scheduled, and its variant must support
-// what r asks for (a clone's promotion is not scheduled yet). The planner
-// leaves other resources out of the transition and reports their actions
-// as unknown, with UnscheduledWhy's reason.
+// what r asks for. The planner leaves other resources out of the
+// transition and reports their actions as unknown, with UnscheduledWhy's
+// reason.
 func SchedulesResource(r *model.Resource) bool {
 	v := variants[r.Kind]
 	return v != nil && v.unscheduled(r) == ""
