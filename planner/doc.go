@@ -37,8 +37,8 @@
 // clone.go (with clone_assign.go, clone_coloc.go, clone_history.go for the
 // matching of status to instances, and promotable.go for promotion) and
 // collective.go (bundles, which are not placed yet). What the planner does
-// not compute (bundles, promotable clones' actions, remote nodes), and
-// everything tied to it, is reported as unknown, never guessed.
+// not compute (bundles, remote nodes), and everything tied to it, is
+// reported as unknown, never guessed.
 //
 // It does not parse XML or .pcl (importer and compiler do), evaluate rule
 // expressions itself (planner/ruleeval does), or format reports

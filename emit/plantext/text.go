@@ -104,7 +104,7 @@ func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c t
 		}
 		subject := c.Resource
 		from := t.NodeName(c.From)
-		if r != nil && r.Parent != nil && len(r.Parent.Children) > 0 && r.Parent.Children[0] != r {
+		if r != nil && r.Parent != nil && r.Parent.IsGroup() && len(r.Parent.Children) > 0 && r.Parent.Children[0] != r {
 			// A later group member goes where the member before it goes, so
 			// its own scores only say it was told to: the first member's
 			// scores are the reason.
