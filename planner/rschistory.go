@@ -430,12 +430,16 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	case pcmk.OnFailRestart:
 		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 			r.Failed = true
+			r.StopFailed = true
 		}
 	}
 	if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 		p.addRunning(r, n, saved != pcmk.OnFailIgnore)
 		if of != pcmk.OnFailIgnore {
 			r.Failed = true
+			if of != pcmk.OnFailDemote && of != pcmk.OnFailBlock {
+				r.StopFailed = true
+			}
 		}
 	} else if strings.Contains(r.CloneName, ":") {
 		// A stopped instance keeps no numbered name from an old status

@@ -59,6 +59,10 @@ type Resource struct {
 	Utilization        map[string]int
 
 	Managed, Critical, Failed, FailureIgnored, Blocked bool
+	// StopFailed is set when a failure is recovered by stopping the
+	// resource (pe_rsc_stop); a failure with on-fail=demote or block is
+	// not.
+	StopFailed bool
 	NeedsFencing, NeedsQuorum, StopOnly, MultipleBlock bool
 	// NeedsUnfencing is set when the resource's node must be unfenced
 	// before it starts there (requires=unfencing).

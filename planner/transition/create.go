@@ -102,9 +102,10 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 	switch {
 	case moving:
 	case r.Failed:
-		if r.Failed {
+		if r.StopFailed {
 			needStop = true
 		} else if s.of(r).nextRole == RolePromoted {
+			// Recovered by demotion: promoted again where it is.
 			needPromote = true
 		}
 	case r.Blocked:

@@ -128,7 +128,7 @@ func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 			out = append(out, s.item("Stop", r, n, NoNode, stopOp, src))
 		}
 		return out
-	case stop != nil && r.Failed:
+	case stop != nil && r.Failed && r.StopFailed:
 		return []Change{s.item("Recover", r, current, next, stop, start)}
 	case moving:
 		return []Change{s.item("Move", r, current, next, stop, nil)}
