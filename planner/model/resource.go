@@ -62,7 +62,7 @@ type Resource struct {
 	// StopFailed is set when a failure is recovered by stopping the
 	// resource (pe_rsc_stop); a failure with on-fail=demote or block is
 	// not.
-	StopFailed bool
+	StopFailed                                         bool
 	NeedsFencing, NeedsQuorum, StopOnly, MultipleBlock bool
 	// NeedsUnfencing is set when the resource's node must be unfenced
 	// before it starts there (requires=unfencing).
