@@ -219,5 +219,34 @@ func (clone) placement(p *plan, r *Resource) (string, string) {
 	if placed < r.CloneOpts.Max {
 		why = fmt.Sprintf("%d of %d instances cannot be placed", r.CloneOpts.Max-placed, r.CloneOpts.Max)
 	}
+	if r.Promotable {
+		where += promotedText(p, r)
+	}
 	return where, why
+}
+
+// promotedText is " (Promoted n1 ...)" for a promotable clone whose
+// instances are to be promoted, in node order, and "" when none is.
+func promotedText(p *plan, r *Resource) string {
+	promoted := make([]bool, len(p.Nodes))
+	any := false
+	for _, inst := range r.Children {
+		if inst.Orphan || instanceNextRole(inst) != pcmk.RolePromoted {
+			continue
+		}
+		if n := p.instanceNode(inst); n >= 0 {
+			promoted[n] = true
+			any = true
+		}
+	}
+	if !any {
+		return ""
+	}
+	text := " (Promoted"
+	for i, yes := range promoted {
+		if yes {
+			text += " " + p.Nodes[i].Uname
+		}
+	}
+	return text + ")"
 }

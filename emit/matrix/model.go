@@ -35,7 +35,7 @@ const (
 	Stopped               // no node will run it
 	Blocked               // an action it needs cannot run: it is stuck
 	Unknown               // the scenario failed, or the planner cannot compute the resource
-	Degraded              // a clone runs fewer instances than its clone-min (Cell.Node says where)
+	Degraded              // a clone runs fewer instances than its clone-min, or a promotable clone promotes none (Cell.Node says where)
 )
 
 // Cell is one resource in one scenario.
@@ -217,9 +217,10 @@ func column(run *Run, resources []string) *Column {
 	return c
 }
 
-// cloneCell says how many of a clone's instances run where ("2/3 n1 n2"):
-// none is STOPPED, fewer than clone-min DEGRADED; both are single points of
-// failure.
+// cloneCell says how many of a clone's instances run where ("2/3 n1 n2",
+// and for a promotable clone "(Promoted n1)"): none is STOPPED, fewer than
+// clone-min DEGRADED, as is a promotable clone with no instance to
+// promote; both are single points of failure.
 func cloneCell(p *planner.Result, clone *planner.Resource) Cell {
 	where, why := p.Placement(clone)
 	placed := 0
@@ -233,8 +234,29 @@ func cloneCell(p *planner.Result, clone *planner.Resource) Cell {
 		return Cell{State: Stopped, Why: "no instance of " + clone.ID + " can be placed; " + why}
 	case min > 0 && placed < min:
 		return Cell{State: Degraded, Node: where, Why: fmt.Sprintf("only %d instances of %s can be placed, fewer than its clone-min of %d: what is ordered after it cannot start", placed, clone.ID, min)}
+	case clone.Promotable && !anyPromoted(clone):
+		return Cell{State: Degraded, Node: where, Why: "no instance of " + clone.ID + " can be promoted: what needs its Promoted role cannot run"}
 	}
 	return Cell{State: Placed, Node: where}
+}
+
+// anyPromoted reports whether some instance of a promotable clone (or a
+// member of a cloned group's instance) is to be promoted.
+func anyPromoted(clone *planner.Resource) bool {
+	for _, inst := range clone.Children {
+		if inst.Orphan {
+			continue
+		}
+		if inst.NextRole == pcmk.RolePromoted {
+			return true
+		}
+		for _, m := range inst.Children {
+			if m.NextRole == pcmk.RolePromoted {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // instancePlaced reports whether a clone instance (or every member of a
