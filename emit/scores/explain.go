@@ -63,7 +63,38 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		}
 		_ = run
 	}
+	if r.Promotable {
+		explainPromotions(&b, res, r)
+	}
 	return b.Bytes(), true
+}
+
+// explainPromotions appends the promotion score of each instance of a
+// promotable clone r (or of r, an instance or a member of one), as the
+// planner computed it: the highest promoted, up to promoted-max.
+func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource) {
+	ids := map[string]bool{}
+	var add func(r *planner.Resource)
+	add = func(r *planner.Resource) {
+		ids[r.ID] = true
+		for _, c := range r.Children {
+			add(c)
+		}
+	}
+	add(r)
+	var lines []planner.PromotionLine
+	for _, l := range res.Promotions {
+		if ids[l.Resource] {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("\npromotion scores:\n")
+	for _, l := range lines {
+		fmt.Fprintf(b, "  %s on %s: %s\n", l.Resource, l.Node, l.Score)
+	}
 }
 
 func signed(s ir.Score) string {

@@ -57,12 +57,22 @@ type jsonPlan struct {
 	// Unknown is Result.Unknown: what the planner cannot compute, and
 	// why.
 	Unknown []planner.Unknown `json:"unknown,omitempty"`
+	// Promotions are the promotion scores of promotable clones'
+	// instances, as crm_simulate prints them.
+	Promotions []jsonPromotion `json:"promotions,omitempty"`
+}
+
+type jsonPromotion struct {
+	Resource string `json:"resource"`
+	Node     string `json:"node"`
+	Score    string `json:"score"`
 }
 
 // JSON renders every resource with its chosen node and every score line in
 // order, with explanations. A resource the planner cannot compute has
 // "unknown": true and the reason instead of a node and scores, and the
-// top-level "unknown" list says what cannot be computed.
+// top-level "unknown" list says what cannot be computed; "promotions" lists
+// the promotion score of each promotable clone instance.
 func JSON(res *planner.Result) ([]byte, error) {
 	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
 	for _, n := range res.Nodes {
@@ -90,6 +100,9 @@ func JSON(res *planner.Result) ([]byte, error) {
 			jr.Scores = []jsonScore{}
 		}
 		jp.Resources = append(jp.Resources, jr)
+	}
+	for _, l := range res.Promotions {
+		jp.Promotions = append(jp.Promotions, jsonPromotion{Resource: l.Resource, Node: l.Node, Score: l.Score.String()})
 	}
 	data, err := json.MarshalIndent(jp, "", "  ")
 	if err != nil {
