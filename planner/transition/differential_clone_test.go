@@ -165,40 +165,8 @@ func genCloneCIB(seed int64) string {
 		}
 		cons = append(cons, fmt.Sprintf(`      <rsc_order id="ord%d" first=%q then=%q kind=%q%s/>`, c, a, b, kinds[rnd.Intn(len(kinds))], extra))
 	}
-	for c := 0; c < rnd.Intn(4); c++ {
-		a, b := top(), top()
-		if a == b {
-			continue
-		}
-		cons = append(cons, fmt.Sprintf(`      <rsc_colocation id="col%d" rsc=%q with-rsc=%q score=%q/>`, c, a, b, scores[rnd.Intn(len(scores))]))
-	}
-	stickiness := ""
-	if rnd.Intn(2) == 0 {
-		stickiness = `
-    <rsc_defaults><meta_attributes id="rsc-options"><nvpair id="rsc-options-stickiness" name="resource-stickiness" value="100"/></meta_attributes></rsc_defaults>`
-	}
-	return fmt.Sprintf(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
-  <configuration>
-    <crm_config>
-      <cluster_property_set id="cib-bootstrap-options">
-        <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
-      </cluster_property_set>
-    </crm_config>
-    <nodes>
-%s
-    </nodes>
-    <resources>
-%s
-    </resources>
-    <constraints>
-%s
-    </constraints>%s
-  </configuration>
-  <status>
-%s
-  </status>
-</cib>
-`, strings.Join(nodes, "\n"), strings.Join(resources, "\n"), strings.Join(cons, "\n"), stickiness, strings.Join(states, "\n"))
+	cons = append(cons, randomColocations(rnd, top, scores)...)
+	return cibXML(nodes, resources, cons, rnd.Intn(2) == 0, states)
 }
 
 // TestDifferentialClones compares pcl's transition graph and summary with

@@ -129,6 +129,14 @@ func genCIB(seed int64) string {
 		}
 		cons = append(cons, fmt.Sprintf(`      <rsc_order id="ord%d" first=%q then=%q kind=%q%s/>`, c, a, b, kinds[rnd.Intn(len(kinds))], sym))
 	}
+	cons = append(cons, randomColocations(rnd, top, scores)...)
+	return cibXML(nodes, resources, cons, rnd.Intn(2) == 0, states)
+}
+
+// randomColocations draws up to three colocations between the resources
+// top picks, with scores from scores.
+func randomColocations(rnd *rand.Rand, top func() string, scores []string) []string {
+	var cons []string
 	for c := 0; c < rnd.Intn(4); c++ {
 		a, b := top(), top()
 		if a == b {
@@ -136,9 +144,15 @@ func genCIB(seed int64) string {
 		}
 		cons = append(cons, fmt.Sprintf(`      <rsc_colocation id="col%d" rsc=%q with-rsc=%q score=%q/>`, c, a, b, scores[rnd.Intn(len(scores))]))
 	}
-	stickiness := ""
-	if rnd.Intn(2) == 0 {
-		stickiness = `
+	return cons
+}
+
+// cibXML is a generated CIB: its nodes, resources, constraints and node
+// states, with a default resource-stickiness of 100 when sticky.
+func cibXML(nodes, resources, cons []string, sticky bool, states []string) string {
+	defaults := ""
+	if sticky {
+		defaults = `
     <rsc_defaults><meta_attributes id="rsc-options"><nvpair id="rsc-options-stickiness" name="resource-stickiness" value="100"/></meta_attributes></rsc_defaults>`
 	}
 	return fmt.Sprintf(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
@@ -162,7 +176,7 @@ func genCIB(seed int64) string {
 %s
   </status>
 </cib>
-`, strings.Join(nodes, "\n"), strings.Join(resources, "\n"), strings.Join(cons, "\n"), stickiness, strings.Join(states, "\n"))
+`, strings.Join(nodes, "\n"), strings.Join(resources, "\n"), strings.Join(cons, "\n"), defaults, strings.Join(states, "\n"))
 }
 
 func primitiveXML(id, indent string) string {
