@@ -86,3 +86,28 @@ const (
 
 // String gives the task as Pacemaker spells it.
 func (t Task) String() string { return string(t) }
+
+// completions pairs the tasks a collective resource's members do with the
+// pseudo-action that follows them all.
+var completions = map[Task]Task{
+	TaskStart:   TaskRunning,
+	TaskStop:    TaskStopped,
+	TaskPromote: TaskPromoted,
+	TaskDemote:  TaskDemoted,
+}
+
+// Completion is the pseudo-action that follows the members of a
+// collective resource doing t (start → running, stop → stopped, promote →
+// promoted, demote → demoted), "" for a task that has none.
+func (t Task) Completion() Task { return completions[t] }
+
+// Completes is the task whose completion t is (running → start, ...), t
+// itself when t is no completion.
+func (t Task) Completes() Task {
+	for task, done := range completions {
+		if done == t {
+			return task
+		}
+	}
+	return t
+}

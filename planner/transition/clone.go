@@ -238,7 +238,7 @@ func cloneChildTask(a *Action, child *Resource) pcmk.Task {
 		task = notifiedTask(a.Key)
 	}
 	if !collective(child) {
-		task = memberTask(task)
+		task = task.Completes()
 	}
 	return task
 }

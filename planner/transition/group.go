@@ -84,7 +84,7 @@ func (group) currentRole(s *scheduler, r *Resource) Role {
 // if any member's action is, unrunnable if any member cannot do it.
 func (group) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 	flags := Optional | Runnable | Pseudo
-	task := memberTask(a.Task)
+	task := a.Task.Completes()
 	for _, m := range a.Rsc.Children {
 		ma := findFirstAction(s.of(m).withTask(task), "", task, node)
 		if ma != nil {

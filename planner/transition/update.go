@@ -13,21 +13,6 @@ const (
 	updatedThen
 )
 
-// memberTask maps a group's pseudo-action task to its members' task.
-func memberTask(task pcmk.Task) pcmk.Task {
-	switch task {
-	case pcmk.TaskRunning:
-		return pcmk.TaskStart
-	case pcmk.TaskStopped:
-		return pcmk.TaskStop
-	case pcmk.TaskPromoted:
-		return pcmk.TaskPromote
-	case pcmk.TaskDemoted:
-		return pcmk.TaskDemote
-	}
-	return task
-}
-
 // actionForOrdering maps a collective resource's start or stop to its
 // completion pseudo-action (running, stopped), or, for a clone that
 // notifies, to the confirmation of the notifications after it
@@ -40,18 +25,9 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 	if !ok || iv > 0 {
 		return a
 	}
-	var remapped pcmk.Task
-	switch task {
-	case pcmk.TaskStop:
-		remapped = pcmk.TaskStopped
-	case pcmk.TaskStart:
-		remapped = pcmk.TaskRunning
-	case pcmk.TaskPromote:
-		remapped = pcmk.TaskPromoted
-	case pcmk.TaskDemote:
-		remapped = pcmk.TaskDemoted
-	case pcmk.TaskStopped, pcmk.TaskRunning, pcmk.TaskPromoted, pcmk.TaskDemoted:
-		remapped = task
+	remapped := task.Completion()
+	if task.Completes() != task {
+		remapped = task // already a completion
 	}
 	if remapped == "" {
 		return a
