@@ -211,6 +211,23 @@ func genCIB(seed int64) string {
 // PCL_DIFF_N=3000 runs more, PCL_DIFF_SEED picks the first seed and
 // PCL_DIFF_KEEP=DIR keeps the CIBs that disagree.
 func TestDifferential(t *testing.T) {
+	runDifferential(t, "gen", genCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
+		p, _ := compute(readCIB(t, path), Options{})
+		missing, extra = diffMultiset(want, scoreLines(p))
+		if bad := placementDiff(p, out); bad != "" {
+			extra = append(extra, "placement: "+bad)
+		}
+		return missing, extra
+	})
+}
+
+// runDifferential compares, for the configurations gen makes (named
+// prefix-SEED), crm_simulate's allocation score lines and output with
+// what compare makes of them: the lines only crm_simulate has (missing)
+// and only the planner has (extra). PCL_DIFF_N (default 40), PCL_DIFF_SEED
+// (first seed, default 1) and PCL_DIFF_KEEP=DIR (keep the CIBs that
+// disagree) choose the seeds.
+func runDifferential(t *testing.T, prefix string, gen func(seed int64) string, compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)) {
 	sim := testenv.Tool(t, "crm_simulate")
 	n := 40
 	if v := os.Getenv("PCL_DIFF_N"); v != "" {
@@ -221,12 +238,12 @@ func TestDifferential(t *testing.T) {
 		base, _ = strconv.ParseInt(v, 10, 64)
 	}
 	dir := t.TempDir()
-	agree := 0
+	agree, accepted := 0, 0
 	var failed []string
 	for i := 0; i < n; i++ {
 		seed := base + int64(i)
-		src := genCIB(seed)
-		path := filepath.Join(dir, fmt.Sprintf("gen-%d.xml", seed))
+		src := gen(seed)
+		path := filepath.Join(dir, fmt.Sprintf("%s-%d.xml", prefix, seed))
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -235,17 +252,14 @@ func TestDifferential(t *testing.T) {
 			t.Logf("seed %d: crm_simulate failed: %v", seed, err)
 			continue
 		}
+		accepted++
 		var want []string
 		for _, l := range strings.Split(string(out), "\n") {
 			if strings.Contains(l, " allocation score on ") {
 				want = append(want, l)
 			}
 		}
-		p, _ := compute(readCIB(t, path), Options{})
-		missing, extra := diffMultiset(want, scoreLines(p))
-		if bad := placementDiff(p, string(out)); bad != "" {
-			extra = append(extra, "placement: "+bad)
-		}
+		missing, extra := compare(t, path, want, string(out))
 		if len(missing) == 0 && len(extra) == 0 {
 			agree++
 			continue
@@ -258,7 +272,7 @@ func TestDifferential(t *testing.T) {
 			t.Logf("seed %d disagrees:\n  - %s\n  + %s", seed, strings.Join(first(missing, 5), "\n  - "), strings.Join(first(extra, 5), "\n  + "))
 		}
 	}
-	t.Logf("differential: %d of %d random configurations agree with crm_simulate", agree, n)
+	t.Logf("differential (%s): crm_simulate accepts %d of %d generated configurations; %d agree", prefix, accepted, n, agree)
 	if len(failed) > 0 {
 		t.Errorf("seeds that disagree (reproduce with PCL_DIFF_SEED=SEED PCL_DIFF_N=1): %s", strings.Join(failed, " "))
 	}
