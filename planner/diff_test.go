@@ -321,7 +321,7 @@ func placementDiff(p *plan, out string) string {
 				continue
 			}
 		}
-		if got := p.AssignedNode(r); got != want {
+		if got := assignedUname(p.Nodes, r); got != want {
 			bad = append(bad, fmt.Sprintf("%s on %q, crm_simulate %q", r.ID, got, want))
 		}
 	}

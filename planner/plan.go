@@ -85,18 +85,6 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 	return l.Score.AppendText(b)
 }
 
-// Resource returns the resource with the given id, or nil.
-func (p *plan) Resource(id string) *Resource { return p.byID[id] }
-
-// AssignedNode returns the uname of the node a resource is assigned to, or
-// "" when it has none.
-func (p *plan) AssignedNode(r *Resource) string {
-	if r.AssignedTo < 0 {
-		return ""
-	}
-	return p.Nodes[r.AssignedTo].Uname
-}
-
 // compute unpacks a CIB and assigns its resources as Pacemaker 2.1.5 does.
 // Diagnostics are warnings about parts of the input that Pacemaker would
 // ignore; the plan is computed regardless.

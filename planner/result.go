@@ -103,9 +103,13 @@ func (r *Result) Resource(id string) *model.Resource { return r.byID[id] }
 
 // AssignedNode returns the uname of the node rsc is assigned to, "" for
 // none.
-func (r *Result) AssignedNode(rsc *model.Resource) string {
-	if n := rsc.AssignedTo; n >= 0 && n < len(r.Nodes) {
-		return r.Nodes[n].Uname
+func (r *Result) AssignedNode(rsc *model.Resource) string { return assignedUname(r.Nodes, rsc) }
+
+// assignedUname is the uname of the node in nodes that rsc is assigned to,
+// "" for none.
+func assignedUname(nodes []*model.Node, rsc *model.Resource) string {
+	if n := rsc.AssignedTo; n >= 0 && n < len(nodes) {
+		return nodes[n].Uname
 	}
 	return ""
 }
