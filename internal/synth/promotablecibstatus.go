@@ -10,14 +10,14 @@ import (
 type promState int
 
 const (
-	promNone           promState = iota // never probed
-	promProbed                          // probed: not running
-	promUnpromoted                      // started, Unpromoted monitor passing
-	promDemoted                         // demoted, Unpromoted monitor passing
-	promPromoted                        // promoted, Promoted monitor passing (rc 8)
-	promProbedPromoted                  // found Promoted by its probe (rc 8)
-	promFailedPromoted                  // promoted, Promoted monitor failed
-	promFailedUnpromoted                // started, Unpromoted monitor failed
+	promNone             promState = iota // never probed
+	promProbed                            // probed: not running
+	promUnpromoted                        // started, Unpromoted monitor passing
+	promDemoted                           // demoted, Unpromoted monitor passing
+	promPromoted                          // promoted, Promoted monitor passing (rc 8)
+	promProbedPromoted                    // found Promoted by its probe (rc 8)
+	promFailedPromoted                    // promoted, Promoted monitor failed
+	promFailedUnpromoted                  // started, Unpromoted monitor failed
 )
 
 // active reports whether the instance runs (or failed running) there.
