@@ -44,6 +44,8 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 	}
 	switch {
 	case !r.Managed:
+		// An unmanaged resource keeps its role as well as its node.
+		r.NextRole = r.Role
 		p.finalize(r, p.currentNode(r), true)
 		if r.AssignedTo < 0 {
 			r.Why = "unmanaged and inactive"
