@@ -64,7 +64,8 @@ func promotionAttrName(r *Resource) string {
 
 // promotionScore is an instance's promotion score on node i: the
 // master-<name> node attribute where it counts, 0 elsewhere; isDefault is
-// set when no attribute was found. A cloned group's is its members' sum.
+// set when no attribute was found. A cloned group's is its members' plain
+// integer sum, as Pacemaker adds them: -INFINITY and 10 make -999990.
 func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault bool) {
 	if len(r.Children) > 0 {
 		isDefault = true
@@ -73,7 +74,7 @@ func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault boo
 			if !def {
 				isDefault = false
 			}
-			score = score.Add(s)
+			score += s
 		}
 		return score, isDefault
 	}
