@@ -7,7 +7,8 @@ import (
 
 // group is a group's part in the transition (Pacemaker's
 // pcmk__group_*): pseudo-actions that stand for its members' starts and
-// stops, and its members ordered one after the other.
+// stops (and, in a promotable clone, promotions and demotions), and its
+// members ordered one after the other.
 type group struct{}
 
 func init() { variants[model.KindGroup] = group{} }
@@ -20,7 +21,11 @@ func (group) createActions(s *scheduler, r *Resource) {
 	for _, m := range r.Children {
 		s.createActions(m)
 	}
-	for _, t := range []pcmk.Task{pcmk.TaskStart, pcmk.TaskRunning, pcmk.TaskStop, pcmk.TaskStopped} {
+	tasks := []pcmk.Task{pcmk.TaskStart, pcmk.TaskRunning, pcmk.TaskStop, pcmk.TaskStopped}
+	if promotable(r.Top()) {
+		tasks = append(tasks, pcmk.TaskDemote, pcmk.TaskDemoted, pcmk.TaskPromote, pcmk.TaskPromoted)
+	}
+	for _, t := range tasks {
 		a := s.customAction(r, opKey(r.ID, t, 0), t, NoNode, true)
 		a.set(Pseudo | Runnable)
 	}
@@ -37,6 +42,7 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 	if v, ok := r.Meta["ordered"]; ok {
 		ordered, _ = parseBoolish(v)
 	}
+	promoting := promotable(r.Top())
 	var prev, lastActive *Resource
 	for _, m := range r.Children {
 		s.internalConstraints(m)
@@ -46,6 +52,12 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 			down |= OrderOptional
 			postDown = OrderImpliesThen
 		}
+		if promoting {
+			s.orderRscActions(r, pcmk.TaskDemote, m, pcmk.TaskDemote, down)
+			s.orderRscActions(m, pcmk.TaskDemote, r, pcmk.TaskDemoted, postDown)
+			s.orderRscActions(m, pcmk.TaskPromote, r, pcmk.TaskPromoted, OrderRunnableLeft|OrderImpliesThen|OrderImpliesThenPrinted)
+			s.orderRscActions(r, pcmk.TaskPromote, m, pcmk.TaskPromote, OrderImpliesFirstPrinted)
+		}
 		s.orderRscActions(r, pcmk.TaskStop, m, pcmk.TaskStop, down)
 		s.orderRscActions(m, pcmk.TaskStop, r, pcmk.TaskStopped, postDown)
 		s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesFirstPrinted)
@@ -53,11 +65,21 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 		switch {
 		case !ordered:
 			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft|OrderImpliesFirstPrinted)
+			if promoting {
+				s.orderRscActions(r, pcmk.TaskPromote, m, pcmk.TaskPromote, OrderImpliesThen|OrderRunnableLeft|OrderImpliesFirstPrinted)
+			}
 		case prev == nil:
 			s.orderRscActions(r, pcmk.TaskStart, m, pcmk.TaskStart, OrderNone)
+			if promoting {
+				s.orderRscActions(r, pcmk.TaskPromote, m, pcmk.TaskPromote, OrderNone)
+			}
 		default:
 			s.orderRscActions(prev, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 			s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStop, OrderOptional|OrderRestart)
+			if promoting {
+				s.orderRscActions(prev, pcmk.TaskPromote, m, pcmk.TaskPromote, OrderImpliesThen|OrderRunnableLeft)
+				s.orderRscActions(m, pcmk.TaskDemote, prev, pcmk.TaskDemote, OrderOptional)
+			}
 		}
 		if len(m.RunningOn) > 0 {
 			if ordered && prev != nil && len(prev.RunningOn) == 0 && lastActive != nil && len(lastActive.RunningOn) > 0 {
