@@ -416,6 +416,7 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	switch of {
 	case pcmk.OnFailDemote:
 		r.Failed = true
+		r.DemoteFailedOn = append(r.DemoteFailedOn, n.Index)
 	case pcmk.OnFailFence:
 		p.fence(n)
 	case pcmk.OnFailStandby:

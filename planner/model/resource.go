@@ -62,7 +62,11 @@ type Resource struct {
 	// StopFailed is set when a failure is recovered by stopping the
 	// resource (pe_rsc_stop); a failure with on-fail=demote or block is
 	// not.
-	StopFailed                                         bool
+	StopFailed bool
+	// DemoteFailedOn are the nodes where a failure with on-fail=demote
+	// requires the resource's demotion (process_rsc_state's demote_action),
+	// even when it is to be promoted again there.
+	DemoteFailedOn                                     []int
 	NeedsFencing, NeedsQuorum, StopOnly, MultipleBlock bool
 	// NeedsUnfencing is set when the resource's node must be unfenced
 	// before it starts there (requires=unfencing).

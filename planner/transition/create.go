@@ -56,6 +56,9 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 }
 
 func (s *scheduler) createPrimitiveActions(r *Resource) {
+	for _, n := range r.DemoteFailedOn {
+		s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, false)
+	}
 	if s.of(r).nextRole == RoleUnknown {
 		if r.AssignedTo == NoNode {
 			s.of(r).nextRole = RoleStopped
