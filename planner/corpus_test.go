@@ -213,3 +213,41 @@ func TestCorpusScoresBeyondTier1(t *testing.T) {
 	}
 	testenv.Ratchet(t, "scores-beyond-tier1", results)
 }
+
+// TestCorpusScoresTier3 compares every score line of the tier 3 tests
+// (promotable clones), the promotion score lines included, with
+// crm_simulate's, as multisets: a ratchet of its own.
+func TestCorpusScoresTier3(t *testing.T) {
+	dir := testenv.CorpusDir(t)
+	now := corpusNow(t)
+	results := map[string]bool{}
+	for _, name := range testenv.Tier(t, 3) {
+		var p *plan
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", name, r)
+				}
+			}()
+			p = computeCorpus(t, dir, name, now[name])
+		}()
+		if p == nil {
+			results[name] = false
+			continue
+		}
+		missing, extra := diffMultiset(expectedLines(t, dir, name), allScoreLines(p))
+		results[name] = len(missing)+len(extra) == 0
+	}
+	testenv.Ratchet(t, "scores-tier3", results)
+}
+
+// allScoreLines are the allocation score lines and then the promotion
+// score lines, as crm_simulate prints them.
+func allScoreLines(p *plan) []string {
+	out := scoreLines(p)
+	for _, l := range p.Promotions {
+		text, _ := l.AppendText(nil)
+		out = append(out, string(text))
+	}
+	return out
+}

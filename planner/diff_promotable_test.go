@@ -32,12 +32,7 @@ func promotableScoreDiff(t *testing.T, path string, want []string, out string) (
 		}
 	}()
 	p, _ := compute(readCIB(t, path), Options{})
-	got := scoreLines(p)
-	for _, l := range p.Promotions {
-		text, _ := l.AppendText(nil)
-		got = append(got, string(text))
-	}
-	return diffMultiset(append(want, promotionLines(out)...), got)
+	return diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
 }
 
 // promotionLines are the "promotion score" lines of crm_simulate's output.
