@@ -54,7 +54,7 @@ func (p *plan) addPromotionScores(r *Resource) {
 			}
 			score, _ := p.promotionScore(inst, i)
 			if score > 0 {
-				inst.Allowed.Add(i, score, &model.Cause{Kind: model.CausePromotion, Text: "promotion score (" + promotionAttrName(inst) + ")"})
+				inst.Allowed.Add(i, score, p.promotionScoreCause(inst, i, false))
 			}
 			if score > inst.Priority {
 				inst.Priority = score
@@ -265,6 +265,7 @@ func (p *plan) promotedLocations(inst, clone *Resource) []*location {
 // orders the instances by the result (sort_promotable_instances).
 func (p *plan) sortPromotableInstances(r *Resource) {
 	r.Merging = true
+	p.noteCloneScores(r)
 	for _, inst := range r.Children {
 		if inst.SortIndex < 0 {
 			continue

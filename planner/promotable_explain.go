@@ -49,6 +49,10 @@ type promotionNotes struct {
 	summed map[*model.Cause]*Resource
 	// final is each instance's promotion score, explained.
 	final map[*Resource][]PromotionTerm
+	// cloneScores is each promotable clone's table, by node, before the
+	// promotion pass adds to it: its allocation score and that score's
+	// trail length.
+	cloneScores map[*Resource][]PromotionTerm
 }
 
 var (
@@ -100,9 +104,9 @@ func (p *plan) promotionScoreCause(r *Resource, i int, isDefault bool) *model.Ca
 		return nil
 	}
 	if isDefault {
-		return &model.Cause{Kind: model.CauseDefault, Text: "no promotion score for " + r.ID + " on " + p.Nodes[i].Uname + " (" + p.noPromotionScore(r, i) + "): -1"}
+		return &model.Cause{Kind: model.CauseDefault, Text: "no promotion score for " + r.ID + " on " + p.Nodes[i].Uname + " (" + p.noPromotionScore(r, i) + ")"}
 	}
-	return &model.Cause{Kind: model.CausePromotion, Text: strings.Join(p.promotionSources(r, i), " + ")}
+	return &model.Cause{Kind: model.CausePromotion, Text: "promotion score: " + strings.Join(p.promotionSources(r, i), " + ")}
 }
 
 // promotionSources names the attributes that make r's promotion score
@@ -134,7 +138,10 @@ func (p *plan) noPromotionScore(r *Resource, i int) string {
 	if name, _, ok := promotionAttr(leaf, p.Nodes[i].Attrs); ok {
 		return name + " is set there but counts only for the instance active or probed there"
 	}
-	return "no " + promotionAttrName(leaf) + " node attribute"
+	if base := cloneStrip(leaf.ID); !leaf.Unique && base != leaf.ID {
+		return "neither " + promotionAttrName(leaf) + " nor master-" + base + " is a node attribute there"
+	}
+	return promotionAttrName(leaf) + " is not a node attribute there"
 }
 
 // cannotPromoteCause says why an instance whose next role is already
@@ -217,6 +224,23 @@ func (p *plan) explainOwnPromotionScore(inst *Resource, why *model.Cause) {
 	p.noteFinal(inst, trail)
 }
 
+// noteCloneScores records a promotable clone's scores before the
+// promotion pass sums its instances' priorities into them.
+func (p *plan) noteCloneScores(clone *Resource) {
+	if !p.trail || clone.Allowed.Trail == nil {
+		return
+	}
+	if p.promotion.cloneScores == nil {
+		p.promotion.cloneScores = map[*Resource][]PromotionTerm{}
+	}
+	base := make([]PromotionTerm, len(p.Nodes))
+	for i := range base {
+		why := &model.Cause{Kind: model.CauseClone, Text: clone.ID + "'s allocation score on " + p.Nodes[i].Uname}
+		base[i] = PromotionTerm{Contribution: Contribution{Why: why, Value: clone.Allowed.W[i]}, Parts: clone.Allowed.Trail[i]}
+	}
+	p.promotion.cloneScores[clone] = base
+}
+
 // explainClonePromotionScore records the promotion score of an instance
 // that takes its clone's score on its node: the clone table's trail
 // there, each instance priority in it with its own trail.
@@ -224,8 +248,9 @@ func (p *plan) explainClonePromotionScore(clone, inst *Resource, node int) {
 	if !p.trail || clone.Allowed.Trail == nil {
 		return
 	}
-	var trail []PromotionTerm
-	for _, c := range clone.Allowed.Trail[node] {
+	base := p.promotion.cloneScores[clone][node]
+	trail := []PromotionTerm{base}
+	for _, c := range clone.Allowed.Trail[node][len(base.Parts):] {
 		term := PromotionTerm{Contribution: c}
 		if other, ok := p.promotion.summed[c.Why]; ok {
 			term.Parts = p.promotion.priorities[other]

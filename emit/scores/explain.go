@@ -48,20 +48,12 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		if avail := availability(n); avail != "" {
 			fmt.Fprintf(&b, "  cannot run resources here: the node is %s\n", avail)
 		}
-		var run ir.Score
 		for _, c := range l.Trail {
-			if c.Set {
-				run = c.Value
-				fmt.Fprintf(&b, "  = %-10s %s\n", c.Value, c.Why.Text)
-			} else {
-				run = run.Add(c.Value)
-				fmt.Fprintf(&b, "  %-12s %s\n", signed(c.Value), c.Why.Text)
-			}
+			writeContribution(&b, "  ", c)
 		}
 		if len(l.Trail) == 0 {
 			fmt.Fprintf(&b, "  %-12s %s\n", "0", "default")
 		}
-		_ = run
 	}
 	if r.Promotable {
 		explainPromotions(&b, res, r)
@@ -70,8 +62,11 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 }
 
 // explainPromotions appends the promotion score of each instance of a
-// promotable clone r (or of r, an instance or a member of one), as the
-// planner computed it: the highest promoted, up to promoted-max.
+// promotable clone r (or of r, an instance or a member of one), in the
+// order Pacemaker considers them, with every contribution to it in the
+// order added (an instance priority summed into its clone's score with
+// its own contributions beneath it) and why the instance is or is not
+// promoted.
 func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource) {
 	ids := map[string]bool{}
 	var add func(r *planner.Resource)
@@ -91,10 +86,37 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 	if len(lines) == 0 {
 		return
 	}
-	b.WriteString("\npromotion scores:\n")
-	for _, l := range lines {
-		fmt.Fprintf(b, "  %s on %s: %s\n", l.Resource, l.Node, l.Score)
+	b.WriteString("\npromotion scores")
+	if opts := r.Top().CloneOpts; opts != nil {
+		fmt.Fprintf(b, " (promoted-max %d, promoted-node-max %d)", opts.PromotedMax, opts.PromotedNodeMax)
 	}
+	b.WriteString(", highest first:\n")
+	for _, l := range lines {
+		verdict := "not promoted"
+		if l.Promoted {
+			verdict = "promoted"
+		}
+		fmt.Fprintf(b, "\n%s on %s: %s, %s: %s\n", l.Resource, l.Node, l.Score, verdict, l.Why)
+		for _, c := range l.Trail {
+			writeContribution(b, "  ", c.Contribution)
+			for _, part := range c.Parts {
+				writeContribution(b, "      ", part)
+			}
+		}
+		if len(l.Trail) == 0 {
+			fmt.Fprintf(b, "  %-12s %s\n", "0", "default")
+		}
+	}
+}
+
+// writeContribution appends one contribution to a score: its value
+// (signed, or "= value" when it replaces the score) and its cause.
+func writeContribution(b *bytes.Buffer, indent string, c planner.Contribution) {
+	if c.Set {
+		fmt.Fprintf(b, "%s= %-10s %s\n", indent, c.Value, c.Why.Text)
+		return
+	}
+	fmt.Fprintf(b, "%s%-12s %s\n", indent, signed(c.Value), c.Why.Text)
 }
 
 func signed(s ir.Score) string {
