@@ -168,7 +168,11 @@ func (p *plan) promotedLocationCause(loc *location) *model.Cause {
 	if !p.trail {
 		return nil
 	}
-	return &model.Cause{Kind: loc.cause.Kind, Constraint: loc.cause.Constraint, Text: loc.cause.Text + " (role Promoted)"}
+	text := loc.cause.Text
+	if loc.cause.Kind == model.CauseLocation {
+		text = "location " + text
+	}
+	return &model.Cause{Kind: loc.cause.Kind, Constraint: loc.cause.Constraint, Text: text + " (role Promoted)"}
 }
 
 // roleColocationCause names a colocation acting on a promotion priority,
