@@ -183,6 +183,8 @@ func (p *plan) setInstanceRoles(r *Resource) {
 
 		node, why := -1, ""
 		switch {
+		case chosen < 0:
+			why = "it is not placed"
 		case inst.SortIndex < 0:
 			why = "its promotion score is negative"
 		case promoted < opts.PromotedMax || !r.Managed:

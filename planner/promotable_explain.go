@@ -104,9 +104,9 @@ func (p *plan) promotionScoreCause(r *Resource, i int, isDefault bool) *model.Ca
 		return nil
 	}
 	if isDefault {
-		return &model.Cause{Kind: model.CauseDefault, Text: "no promotion score for " + r.ID + " on " + p.Nodes[i].Uname + " (" + p.noPromotionScore(r, i) + ")"}
+		return &model.Cause{Kind: model.CauseDefault, Text: p.noPromotionScore(r, i) + " (default)"}
 	}
-	return &model.Cause{Kind: model.CausePromotion, Text: "promotion score: " + strings.Join(p.promotionSources(r, i), " + ")}
+	return &model.Cause{Kind: model.CausePromotion, Text: "promotion score (" + strings.Join(p.promotionSources(r, i), " + ") + ")"}
 }
 
 // promotionSources names the attributes that make r's promotion score
@@ -122,26 +122,30 @@ func (p *plan) promotionSources(r *Resource, i int) []string {
 	if !p.promotionScoreApplies(r, i) {
 		return nil
 	}
-	name, v, ok := promotionAttr(r, p.Nodes[i].Attrs)
+	name, _, ok := promotionAttr(r, p.Nodes[i].Attrs)
 	if !ok {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s %s (node attribute on %s)", name, scoreOf(v), p.Nodes[i].Uname)}
+	return []string{name + " node attribute on " + p.Nodes[i].Uname}
 }
 
-// noPromotionScore says why r has no promotion score on node i.
+// noPromotionScore says why r has no promotion score on node i: the
+// attribute is not set (named as an admin sets it: master-<primitive>
+// for an anonymous clone), or it is set but counts for another instance.
 func (p *plan) noPromotionScore(r *Resource, i int) string {
 	leaf := r
 	for len(leaf.Children) > 0 {
 		leaf = leaf.Children[0]
 	}
+	on := " on " + p.Nodes[i].Uname
 	if name, _, ok := promotionAttr(leaf, p.Nodes[i].Attrs); ok {
-		return name + " is set there but counts only for the instance active or probed there"
+		return name + on + " counts only for the instance active or probed there"
 	}
-	if base := cloneStrip(leaf.ID); !leaf.Unique && base != leaf.ID {
-		return "neither " + promotionAttrName(leaf) + " nor master-" + base + " is a node attribute there"
+	name := promotionAttrName(leaf)
+	if base := cloneStrip(leaf.ID); !leaf.Unique && base != leaf.ID && leaf.CloneName == "" {
+		name = "master-" + base
 	}
-	return promotionAttrName(leaf) + " is not a node attribute there"
+	return "no " + name + " node attribute" + on
 }
 
 // cannotPromoteCause says why an instance whose next role is already
@@ -284,9 +288,9 @@ func (d *promotionDecisions) promote(clone *Resource, l *PromotionLine) string {
 	case !clone.Managed:
 		return clone.ID + " is unmanaged and " + l.Resource + " is Promoted now"
 	case len(d.promoted) == 1:
-		return "the highest promotion score (" + l.Score.String() + ")"
+		return "the highest promotion score"
 	}
-	return fmt.Sprintf("promotion score %s, among the %d highest (promoted-max %d)", l.Score, len(d.promoted), clone.CloneOpts.PromotedMax)
+	return fmt.Sprintf("among the %d highest promotion scores (promoted-max %d)", len(d.promoted), clone.CloneOpts.PromotedMax)
 }
 
 // promotedMaxUsed says why no more instance may be promoted.
