@@ -48,8 +48,9 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		if avail := availability(n); avail != "" {
 			fmt.Fprintf(&b, "  cannot run resources here: the node is %s\n", avail)
 		}
+		var run ir.Score
 		for _, c := range l.Trail {
-			writeContribution(&b, "  ", c)
+			writeContribution(&b, "  ", c, &run)
 		}
 		if len(l.Trail) == 0 {
 			fmt.Fprintf(&b, "  %-12s %s\n", "0", "default")
@@ -97,10 +98,12 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 			verdict = "promoted"
 		}
 		fmt.Fprintf(b, "\n%s on %s: %s, %s: %s\n", l.Resource, l.Node, l.Score, verdict, l.Why)
+		var run ir.Score
 		for _, c := range l.Trail {
-			writeContribution(b, "  ", c.Contribution)
+			writeContribution(b, "  ", c.Contribution, &run)
+			var partRun ir.Score
 			for _, part := range c.Parts {
-				writeContribution(b, "      ", part)
+				writeContribution(b, "      ", part, &partRun)
 			}
 		}
 		if len(l.Trail) == 0 {
@@ -110,14 +113,25 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 }
 
 // writeContribution appends one contribution to a score: its value
-// (signed, or "= value" when it replaces the score) and its cause.
-func writeContribution(b *bytes.Buffer, indent string, c planner.Contribution) {
+// (signed, or "= value" when it replaces the score) and its cause, and
+// says when Pacemaker's arithmetic clamps the running sum *run to
+// INFINITY or -INFINITY.
+func writeContribution(b *bytes.Buffer, indent string, c planner.Contribution, run *ir.Score) {
 	if c.Set {
+		*run = c.Value
 		fmt.Fprintf(b, "%s= %-10s %s\n", indent, c.Value, c.Why.Text)
 		return
 	}
-	fmt.Fprintf(b, "%s%-12s %s\n", indent, signed(c.Value), c.Why.Text)
+	before := *run
+	*run = before.Add(c.Value)
+	clamp := ""
+	if exact := int64(before) + int64(c.Value); finite(before) && finite(c.Value) && exact != int64(*run) {
+		clamp = fmt.Sprintf(" (the sum, %d, is clamped to %s)", exact, *run)
+	}
+	fmt.Fprintf(b, "%s%-12s %s%s\n", indent, signed(c.Value), c.Why.Text, clamp)
 }
+
+func finite(s ir.Score) bool { return s > -ir.Infinity && s < ir.Infinity }
 
 func signed(s ir.Score) string {
 	if s >= 0 {
