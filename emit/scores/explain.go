@@ -78,6 +78,9 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 		}
 	}
 	add(r)
+	for up := r.Parent; up != nil; up = up.Parent {
+		ids[up.ID] = true // a cloned group member's line is its instance's
+	}
 	var lines []planner.PromotionLine
 	for _, l := range res.Promotions {
 		if ids[l.Resource] {
