@@ -172,6 +172,8 @@ func (p *plan) setInstanceRoles(r *Resource) {
 	p.sortPromotableInstances(r)
 	promoted := 0
 	var decisions promotionDecisions
+	first := len(p.Promotions)
+	defer func() { noteTies(p.Promotions[first:]) }()
 	for _, inst := range r.Children {
 		chosen := p.instanceNode(inst)
 		line := PromotionLine{Resource: inst.ID, Node: "none", Score: inst.SortIndex, Trail: p.promotion.final[inst]}

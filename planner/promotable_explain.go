@@ -300,3 +300,20 @@ func (d *promotionDecisions) promotedMaxUsed(max int) string {
 	}
 	return fmt.Sprintf("promoted-max %d already used by %s", max, strings.Join(d.promoted, ", "))
 }
+
+// noteTies adds to the reason of each promoted instance of one clone that
+// another, not promoted, has the same promotion score, and how the tie
+// was broken.
+func noteTies(lines []PromotionLine) {
+	for i := range lines {
+		if !lines[i].Promoted {
+			continue
+		}
+		for _, other := range lines[i+1:] {
+			if !other.Promoted && other.Node != "none" && other.Score == lines[i].Score {
+				lines[i].Why += fmt.Sprintf(", tied with %s on %s and chosen by current role, then Pacemaker's instance order", other.Resource, other.Node)
+				break
+			}
+		}
+	}
+}
