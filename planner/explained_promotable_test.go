@@ -255,23 +255,30 @@ func TestScoresExplainedPromotable(t *testing.T) {
 			if strings.Join(promoted, " ") != strings.Join(tc.promoted, " ") {
 				t.Errorf("promoted %v, want %v", promoted, tc.promoted)
 			}
-			path := filepath.Join(t.TempDir(), "cib.xml")
-			if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out, err := exec.Command(sim, "-x", path, "-sQ").Output()
-			if err != nil {
-				t.Fatalf("crm_simulate: %v", err)
-			}
-			var want []string
-			for _, l := range strings.Split(string(out), "\n") {
-				if strings.Contains(l, " allocation score on ") || strings.Contains(l, " promotion score on ") {
-					want = append(want, l)
-				}
-			}
-			if missing, extra := diffMultiset(want, lines); len(missing)+len(extra) > 0 {
+			if missing, extra := diffMultiset(simulatedScores(t, sim, src), lines); len(missing)+len(extra) > 0 {
 				t.Errorf("differs from crm_simulate:\n- %s\n+ %s", strings.Join(missing, "\n- "), strings.Join(extra, "\n+ "))
 			}
 		})
 	}
+}
+
+// simulatedScores are the allocation and promotion score lines
+// crm_simulate (at sim) prints for a CIB.
+func simulatedScores(t *testing.T, sim, cib string) []string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "cib.xml")
+	if err := os.WriteFile(path, []byte(cib), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(sim, "-x", path, "-sQ").Output()
+	if err != nil {
+		t.Fatalf("crm_simulate: %v", err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, " allocation score on ") || strings.Contains(l, " promotion score on ") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }

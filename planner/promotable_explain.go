@@ -29,11 +29,7 @@ type PromotionTerm struct {
 func SumPromotionTrail(trail []PromotionTerm) ir.Score {
 	var s ir.Score
 	for _, c := range trail {
-		if c.Set {
-			s = c.Value
-		} else {
-			s = s.Add(c.Value)
-		}
+		s = c.Apply(s)
 	}
 	return s
 }

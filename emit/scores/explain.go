@@ -120,13 +120,12 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 // says when Pacemaker's arithmetic clamps the running sum *run to
 // INFINITY or -INFINITY.
 func writeContribution(b *bytes.Buffer, indent string, c planner.Contribution, run *ir.Score) {
+	before := *run
+	*run = c.Apply(before)
 	if c.Set {
-		*run = c.Value
 		fmt.Fprintf(b, "%s= %-10s %s\n", indent, c.Value, c.Why.Text)
 		return
 	}
-	before := *run
-	*run = before.Add(c.Value)
 	clamp := ""
 	if exact := int64(before) + int64(c.Value); finite(before) && finite(c.Value) && exact != int64(*run) {
 		clamp = fmt.Sprintf(" (the sum, %d, is clamped to %s)", exact, *run)
