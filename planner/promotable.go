@@ -173,7 +173,6 @@ func (p *plan) setInstanceRoles(r *Resource) {
 	promoted := 0
 	var decisions promotionDecisions
 	first := len(p.Promotions)
-	defer func() { noteTies(p.Promotions[first:]) }()
 	for _, inst := range r.Children {
 		chosen := p.instanceNode(inst)
 		line := PromotionLine{Resource: inst.ID, Node: "none", Score: inst.SortIndex, Trail: p.promotion.final[inst]}
@@ -207,6 +206,7 @@ func (p *plan) setInstanceRoles(r *Resource) {
 		setNextRolePromoted(inst)
 		promoted++
 	}
+	noteTies(p.Promotions[first:])
 }
 
 // setInstancePriority sets a placed instance's promotion priority
@@ -230,7 +230,7 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 	case pcmk.RoleUnpromoted, pcmk.RoleStopped:
 		p.setPriority(inst, -ir.Infinity, p.cannotPromoteCause(inst, next))
 	case pcmk.RolePromoted:
-		p.setPriority(inst, inst.Priority, &model.Cause{Kind: model.CausePromotion, Text: "its priority so far (its next role is already Promoted)"})
+		p.setPriority(inst, inst.Priority, priorityKeptCause)
 	}
 	for _, loc := range p.promotedLocations(inst, clone) {
 		for _, ln := range loc.nodes {
@@ -433,11 +433,11 @@ func (p *plan) applyColocToPriority(dep, prim *Resource, c *colocation) {
 	if c.PrimRole != pcmk.RoleUnknown && c.PrimRole != prim.NextRole {
 		return
 	}
-	score := c.Score
+	score, found := c.Score, "is placed on the same node"
 	if c.DepRole == pcmk.RoleUnpromoted {
-		score = -score
+		score, found = -score, found+" (for the Unpromoted role: against promotion)"
 	}
-	p.addPriority(dep, score, p.roleColocationCause(c, prim, "is placed on the same node"))
+	p.addPriority(dep, score, p.roleColocationCause(c, prim, found))
 }
 
 // colocateWithPromotable applies a colocation naming a role of the

@@ -52,6 +52,7 @@ type promotionNotes struct {
 }
 
 var (
+	priorityKeptCause      = &model.Cause{Kind: model.CausePromotion, Text: "its priority so far (its next role is already Promoted)"}
 	alreadyPromotedCause   = &model.Cause{Kind: model.CausePromotion, Text: "its next role is already Promoted"}
 	unmanagedPromotedCause = &model.Cause{Kind: model.CausePromotion, Text: "unmanaged and Promoted now: it keeps its role"}
 )
