@@ -515,6 +515,12 @@ func (p *plan) assignedWeight(inst *Resource, n int) ir.Score {
 	for len(leaf.Children) > 0 {
 		leaf = leaf.Children[0]
 	}
+	if !leaf.Managed {
+		// An unmanaged instance is assigned the node it runs on as the
+		// status knows it, with the node's own weight (-INFINITY once
+		// offline), not its score for the instance.
+		return p.Nodes[n].Weight
+	}
 	if leaf.Allowed.In != nil && leaf.Allowed.In[n] {
 		return leaf.Allowed.W[n]
 	}
