@@ -61,7 +61,7 @@ func notifies(r *Resource) bool {
 // clone a post-notification between them.
 func (s *scheduler) orderNotifsAfterFencing(r *Resource, f *Action) {
 	if n := s.notifPseudoOps(r, pcmk.TaskStop, nil, f); n != nil {
-		s.createNotifyActions(r.Top(), n, false)
+		s.createNotifyActions(r.Top(), n)
 	}
 }
 
@@ -117,7 +117,7 @@ func (s *scheduler) createNotifications(r *Resource, n *notifyData) {
 	if n == nil {
 		return
 	}
-	starts, stops := false, false
+	starts, stops, promotes, demotes := false, false, false, false
 	var collect func(r *Resource)
 	collect = func(r *Resource) {
 		if len(r.Children) > 0 {
@@ -138,6 +138,10 @@ func (s *scheduler) createNotifications(r *Resource, n *notifyData) {
 				starts = true
 			case pcmk.TaskStop:
 				stops = true
+			case pcmk.TaskPromote:
+				promotes = true
+			case pcmk.TaskDemote:
+				demotes = true
 			}
 		}
 	}
@@ -151,20 +155,32 @@ func (s *scheduler) createNotifications(r *Resource, n *notifyData) {
 		n.post.clear(Optional)
 		n.postDone.clear(Optional)
 	}
-	s.createNotifyActions(r, n, starts)
+	// No instance notifies of a start, promotion or demotion that no
+	// instance has to do.
+	switch n.action {
+	case pcmk.TaskStart:
+		if !starts {
+			return
+		}
+	case pcmk.TaskPromote:
+		if !promotes {
+			return
+		}
+	case pcmk.TaskDemote:
+		if !demotes {
+			return
+		}
+	}
+	s.createNotifyActions(r, n)
 }
 
 // createNotifyActions makes instance r's notify actions (or those of its
-// instances or members) for n (create_notify_actions); starts tells
-// whether any instance starts.
-func (s *scheduler) createNotifyActions(r *Resource, n *notifyData, starts bool) {
+// instances or members) for n (create_notify_actions).
+func (s *scheduler) createNotifyActions(r *Resource, n *notifyData) {
 	if len(r.Children) > 0 {
 		for _, c := range s.children(r) {
-			s.createNotifyActions(c, n, starts)
+			s.createNotifyActions(c, n)
 		}
-		return
-	}
-	if n.action == pcmk.TaskStart && !starts {
 		return
 	}
 	rec := s.of(r)
