@@ -52,6 +52,7 @@ func Compute(in *Input) *Transition {
 		s.internalConstraints(r)
 	}
 	s.configChanges()
+	s.unassignedActions()
 
 	if in.StartupProbes {
 		s.scheduleProbes()
@@ -149,4 +150,41 @@ func (s *scheduler) scheduleReload(r *Resource, node int) {
 	a.setReason("resource definition change", false)
 	s.newOrdering(nil, "", a, r, opKey(r.ID, pcmk.TaskStop, 0), nil, OrderOptional|OrderThenCancelsFirst)
 	s.newOrdering(nil, "", a, r, opKey(r.ID, pcmk.TaskDemote, 0), nil, OrderOptional|OrderThenCancelsFirst)
+}
+
+// unassignedActions updates the actions already made for each primitive
+// assigned nowhere, as Pacemaker's assignment does when it assigns a
+// resource no node (pcmk__finalize_assignment): its stops are required,
+// its starts and its recurring operations (active monitors, cancellations)
+// cannot run, but for monitors of the Stopped role.
+func (s *scheduler) unassignedActions() {
+	for _, r := range s.rscs {
+		if collective(r) || r.AssignedTo != NoNode {
+			continue
+		}
+		for _, a := range s.of(r).actions {
+			switch {
+			case a.Task == pcmk.TaskStop:
+				a.clear(Optional)
+			case a.Task == pcmk.TaskStart:
+				a.clear(Runnable)
+			case a.IntervalMs > 0 && !stoppedRoleMonitor(r, a):
+				a.clear(Runnable)
+			}
+		}
+	}
+}
+
+// stoppedRoleMonitor reports whether a is a monitor configured for the
+// Stopped role, which expects "not running".
+func stoppedRoleMonitor(r *Resource, a *Action) bool {
+	if a.Task != pcmk.TaskMonitor {
+		return false
+	}
+	for _, op := range r.Ops {
+		if op.Name == pcmk.TaskMonitor && op.IntervalMs == a.IntervalMs && op.Role == RoleStopped {
+			return true
+		}
+	}
+	return false
 }
