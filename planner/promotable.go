@@ -166,7 +166,14 @@ func anyTrue(list []bool) bool {
 // (pcmk__set_instance_roles) and records their promotion score lines.
 func (p *plan) setInstanceRoles(r *Resource) {
 	opts := r.CloneOpts
-	promotedOn := make([]int, len(p.Nodes))
+	// The per-node instance counts now count the promoted instances, as
+	// in Pacemaker: zero while the instances are sorted, so no instance
+	// wins the sort by a less crowded current node.
+	if opts.Counts == nil {
+		opts.Counts = make([]int, len(p.Nodes))
+	}
+	clear(opts.Counts)
+	promotedOn := opts.Counts
 	for _, inst := range r.Children {
 		p.setInstancePriority(r, inst)
 	}
