@@ -21,6 +21,12 @@
 // clones of every shape Pacemaker's clone scheduling distinguishes, with a
 // status section, which crm_verify accepts.
 //
+// PromotableCIB is another, for the differential tests of promotable
+// clones: promotable clones and legacy masters with Promoted, Unpromoted
+// and failed instances in the status, promotion scores (master-<rsc>,
+// master-<rsc>:N) as transient attributes, role locations, colocations
+// and orders; it shares CloneCIB's draws and histories of plain resources.
+//
 // It does not write files (cmd/pcl-gen does) and makes no claim about what
 // Pacemaker will do with the cluster: the point is realistic load.
 package synth
