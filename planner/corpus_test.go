@@ -95,11 +95,19 @@ func computeCorpus(t testing.TB, dir, name, now string) *plan {
 // TestCorpusScores compares the score lines of every tier 0 and 1 corpus
 // test with crm_simulate's, as multisets of non-blank lines.
 func TestCorpusScores(t *testing.T) {
+	corpusScoresRatchet(t, "scores", testenv.Tier(t, 0, 1), scoreLines)
+}
+
+// corpusScoresRatchet compares, for each corpus test named, crm_simulate's
+// score lines with those lines makes of the plan, as multisets of
+// non-blank lines, and ratchets the passing tests. PCL_SCORES_VERBOSE
+// logs the differences.
+func corpusScoresRatchet(t *testing.T, ratchet string, names []string, lines func(*plan) []string) {
 	dir := testenv.CorpusDir(t)
 	now := corpusNow(t)
 	results := map[string]bool{}
 	verbose := os.Getenv("PCL_SCORES_VERBOSE") != ""
-	for _, name := range testenv.Tier(t, 0, 1) {
+	for _, name := range names {
 		var p *plan
 		func() {
 			defer func() {
@@ -113,14 +121,14 @@ func TestCorpusScores(t *testing.T) {
 			results[name] = false
 			continue
 		}
-		missing, extra := diffMultiset(expectedLines(t, dir, name), scoreLines(p))
+		missing, extra := diffMultiset(expectedLines(t, dir, name), lines(p))
 		results[name] = len(missing) == 0 && len(extra) == 0
 		if verbose && !results[name] {
 			t.Logf("%s: %d missing, %d extra\n  - %s\n  + %s", name, len(missing), len(extra),
 				strings.Join(first(missing, 6), "\n  - "), strings.Join(first(extra, 6), "\n  + "))
 		}
 	}
-	testenv.Ratchet(t, "scores", results)
+	testenv.Ratchet(t, ratchet, results)
 }
 
 func first(s []string, n int) []string {
@@ -218,27 +226,7 @@ func TestCorpusScoresBeyondTier1(t *testing.T) {
 // (promotable clones), the promotion score lines included, with
 // crm_simulate's, as multisets: a ratchet of its own.
 func TestCorpusScoresTier3(t *testing.T) {
-	dir := testenv.CorpusDir(t)
-	now := corpusNow(t)
-	results := map[string]bool{}
-	for _, name := range testenv.Tier(t, 3) {
-		var p *plan
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Errorf("%s: panic: %v", name, r)
-				}
-			}()
-			p = computeCorpus(t, dir, name, now[name])
-		}()
-		if p == nil {
-			results[name] = false
-			continue
-		}
-		missing, extra := diffMultiset(expectedLines(t, dir, name), allScoreLines(p))
-		results[name] = len(missing)+len(extra) == 0
-	}
-	testenv.Ratchet(t, "scores-tier3", results)
+	corpusScoresRatchet(t, "scores-tier3", testenv.Tier(t, 3), allScoreLines)
 }
 
 // allScoreLines are the allocation score lines and then the promotion

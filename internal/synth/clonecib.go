@@ -142,23 +142,30 @@ func (g *cloneCIB) build() string {
 		if g.one(3) {
 			g.attrs[i] = append(g.attrs[i], fmt.Sprintf(`<nvpair id="st-%s-pingd" name="pingd" value="%s"/>`, n, g.pick("0", "100", "200")))
 		}
-		if g.one(6) {
-			fmt.Fprintf(&b, `    <node_state id="%d" uname="%s" in_ccm="false" crmd="offline" join="down" expected="down">`+"\n", i+1, n)
-		} else {
-			fmt.Fprintf(&b, `    <node_state id="%d" uname="%s" in_ccm="true" crmd="online" join="member" expected="member">`+"\n", i+1, n)
-		}
-		if len(g.attrs[i]) > 0 {
-			fmt.Fprintf(&b, `      <transient_attributes id="%d"><instance_attributes id="status-%d">%s</instance_attributes></transient_attributes>`+"\n",
-				i+1, i+1, strings.Join(g.attrs[i], ""))
-		}
-		fmt.Fprintf(&b, "      <lrm id=\"%d\">\n        <lrm_resources>\n", i+1)
-		for _, r := range g.lrm[i] {
-			b.WriteString(r)
-		}
-		b.WriteString("        </lrm_resources>\n      </lrm>\n    </node_state>\n")
+		g.nodeState(&b, i, !g.one(6))
 	}
 	b.WriteString("  </status>\n</cib>\n")
 	return b.String()
+}
+
+// nodeState writes the node_state of the i-th node: online or not, its
+// transient attributes and its resource histories.
+func (g *cloneCIB) nodeState(b *strings.Builder, i int, online bool) {
+	n := g.nodes[i]
+	if online {
+		fmt.Fprintf(b, `    <node_state id="%d" uname="%s" in_ccm="true" crmd="online" join="member" expected="member">`+"\n", i+1, n)
+	} else {
+		fmt.Fprintf(b, `    <node_state id="%d" uname="%s" in_ccm="false" crmd="offline" join="down" expected="down">`+"\n", i+1, n)
+	}
+	if len(g.attrs[i]) > 0 {
+		fmt.Fprintf(b, `      <transient_attributes id="%d"><instance_attributes id="status-%d">%s</instance_attributes></transient_attributes>`+"\n",
+			i+1, i+1, strings.Join(g.attrs[i], ""))
+	}
+	fmt.Fprintf(b, "      <lrm id=\"%d\">\n        <lrm_resources>\n", i+1)
+	for _, r := range g.lrm[i] {
+		b.WriteString(r)
+	}
+	b.WriteString("        </lrm_resources>\n      </lrm>\n    </node_state>\n")
 }
 
 // resources writes 1 to 4 clones, up to 3 primitives and up to one group,

@@ -108,20 +108,7 @@ func (g *promotableCIB) build() string {
 		if g.one(8) {
 			g.attrs[i] = append(g.attrs[i], fmt.Sprintf(`<nvpair id="st-%s-standby" name="standby" value="on"/>`, n))
 		}
-		if g.one(8) {
-			fmt.Fprintf(&b, `    <node_state id="%d" uname="%s" in_ccm="false" crmd="offline" join="down" expected="down">`+"\n", i+1, n)
-		} else {
-			fmt.Fprintf(&b, `    <node_state id="%d" uname="%s" in_ccm="true" crmd="online" join="member" expected="member">`+"\n", i+1, n)
-		}
-		if len(g.attrs[i]) > 0 {
-			fmt.Fprintf(&b, `      <transient_attributes id="%d"><instance_attributes id="status-%d">%s</instance_attributes></transient_attributes>`+"\n",
-				i+1, i+1, strings.Join(g.attrs[i], ""))
-		}
-		fmt.Fprintf(&b, "      <lrm id=\"%d\">\n        <lrm_resources>\n", i+1)
-		for _, r := range g.lrm[i] {
-			b.WriteString(r)
-		}
-		b.WriteString("        </lrm_resources>\n      </lrm>\n    </node_state>\n")
+		g.nodeState(&b, i, !g.one(8))
 	}
 	b.WriteString("  </status>\n</cib>\n")
 	return b.String()
