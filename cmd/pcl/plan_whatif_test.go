@@ -103,8 +103,8 @@ func TestPlanBatchExampleJSON(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
 	for _, s := range raw.Scenarios {
-		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,name,placement" {
-			t.Errorf("scenario keys are %v, want actions, name, placement", got)
+		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,changes,name,placement" {
+			t.Errorf("scenario keys are %v, want actions, changes, name, placement", got)
 		}
 		var actions []map[string]json.RawMessage
 		if err := json.Unmarshal(s["actions"], &actions); err != nil {

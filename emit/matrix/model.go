@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"pcl/emit/plantext"
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
@@ -77,8 +78,10 @@ type Column struct {
 	// the resources the planner cannot compute have no line of their
 	// own, but a last line saying their actions are unknown.
 	Changes []string
-	// Stall says why the transition stalls, "" when every action runs.
-	Stall string
+	// Summary is the transition summary as JSON gives it.
+	Summary []plantext.ChangeEntry
+	// Stall says why the transition stalls, nil when every action runs.
+	Stall *Stall
 }
 
 // Action is one action of a scenario's transition.
@@ -227,9 +230,9 @@ func column(run *Run, resources []string) *Column {
 	}
 	c.Actions = actions(p)
 	c.Changes = changes(p, resources)
-	c.Stall = stall(t, run.Execution)
-	if c.Stall != "" {
-		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall)
+	c.Summary = plantext.ChangeEntries(p)
+	if c.Stall = stall(t, run.Execution); c.Stall != nil {
+		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall.String())
 	}
 	return c
 }
