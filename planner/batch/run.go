@@ -116,9 +116,7 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 		return out
 	}
 	// The cluster the transition leaves, read as the next run would read
-	// it: only its status matters here (with the transition's input, so
-	// that orphans, which only the status knows, are read too).
-	po.NoTrail = true
-	out.After, _ = planner.Schedule(out.Settled, po)
+	// it: only its status matters here.
+	out.After, _ = planner.Schedule(out.Settled, planner.Options{Now: po.Now, StatusOnly: true})
 	return out
 }
