@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -27,6 +28,14 @@ type batchFlags struct {
 	TicketActivate   []string
 	EachNodeDown     bool
 	EachNodePairDown bool
+	// Transient node attributes, set or deleted in the cluster every
+	// scenario starts from (and in the single plan's).
+	Attr       []string
+	AttrDelete []string
+	// How each scenario's quorum is decided.
+	KeepQuorum    bool
+	TwoNode       bool
+	ExpectedVotes int
 }
 
 // registerBatchFlags adds the what-if flags to fs.
@@ -44,7 +53,59 @@ func registerBatchFlags(fs *pflag.FlagSet) *batchFlags {
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
+	fs.StringArrayVar(&f.Attr, "attr", nil, "set a transient node attribute, as crm_attribute -l reboot would: `NODE:NAME=VALUE` (node1:pingd=100); with --batch, in the cluster every scenario starts from; repeatable")
+	fs.StringArrayVar(&f.AttrDelete, "attr-delete", nil, "delete a transient node attribute: `NODE:NAME` (node1:pingd); with --batch, in the cluster every scenario starts from; repeatable")
+	fs.BoolVar(&f.KeepQuorum, "keep-quorum", false, "keep the CIB's have-quorum in every scenario, as crm_simulate does, instead of counting the votes of the nodes left up")
+	fs.BoolVar(&f.TwoNode, "two-node", false, "count quorum as corosync's two_node does: a two-node cluster is quorate with one node up")
+	fs.IntVar(&f.ExpectedVotes, "expected-votes", 0, "count quorum against `N` expected votes (corosync's expected_votes) instead of one per cluster node")
 	return f
+}
+
+// quorumRule is how the flags ask each scenario's quorum to be decided.
+func (f *batchFlags) quorumRule() scenario.QuorumRule {
+	return scenario.QuorumRule{Keep: f.KeepQuorum, TwoNode: f.TwoNode, ExpectedVotes: f.ExpectedVotes}
+}
+
+// checkQuorumFlags rejects quorum flags that contradict each other.
+func (f *batchFlags) checkQuorumFlags() error {
+	switch {
+	case f.ExpectedVotes < 0:
+		return fmt.Errorf("--expected-votes %d: the expected votes must be positive", f.ExpectedVotes)
+	case f.KeepQuorum && (f.TwoNode || f.ExpectedVotes > 0):
+		return errors.New("--keep-quorum keeps the CIB's have-quorum, so --two-node and --expected-votes would not count; give one or the other")
+	}
+	return nil
+}
+
+// attrs reads --attr and --attr-delete as injections. Every malformed
+// flag is reported.
+func (f *batchFlags) attrs() ([]ir.Injection, error) {
+	var out []ir.Injection
+	var errs []error
+	for _, list := range []struct {
+		values []string
+		del    bool
+	}{{f.Attr, false}, {f.AttrDelete, true}} {
+		for _, v := range list.values {
+			in, err := scenario.ParseAttr(v, list.del)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			out = append(out, in)
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// withAttrs is cib with the --attr and --attr-delete flags applied: the
+// cluster a batch's baseline and scenarios start from.
+func (f *batchFlags) withAttrs(cib *ir.CIB) (*ir.CIB, error) {
+	list, err := f.attrs()
+	if err != nil || len(list) == 0 {
+		return cib, err
+	}
+	return scenario.Apply(cib, scenario.Scenario{Injections: list})
 }
 
 // isBatch reports whether a batch report was asked for.
@@ -54,6 +115,21 @@ func (f *batchFlags) isBatch() bool { return f.Batch || f.EachNodeDown || f.Each
 func (f *batchFlags) hasInjections() bool {
 	return len(f.NodeDown)+len(f.NodeFail)+len(f.NodeStandby)+len(f.NodeUp)+len(f.OpFail)+
 		len(f.TicketGrant)+len(f.TicketRevoke)+len(f.TicketStandby)+len(f.TicketActivate) > 0
+}
+
+// hasAttrs reports whether any attribute flag was given.
+func (f *batchFlags) hasAttrs() bool { return len(f.Attr)+len(f.AttrDelete) > 0 }
+
+// quorumNote is the warning of a single plan whose quorum pcl recomputed
+// to other than the CIB records: the plan differs from crm_simulate's
+// with the same injections there.
+func quorumNote(q scenario.Quorum) *hcl.Diagnostic {
+	state := "has quorum"
+	if !q.Quorate {
+		state = "has no quorum"
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Quorum recomputed",
+		Detail: fmt.Sprintf("With these injections the cluster %s: %s (the CIB's have-quorum says otherwise). --keep-quorum plans with the CIB's have-quorum, as crm_simulate does; --two-node and --expected-votes N count as corosync's options do.", state, q.Describe())}
 }
 
 // injections reads the injection flags as one scenario (crm_simulate
@@ -101,14 +177,25 @@ func (f *batchFlags) injections() (scenario.Scenario, error) {
 	return s, errors.Join(errs...)
 }
 
-// applyInjections applies the injection flags to cib, for a single plan
-// of the cluster in that state (pcl plan without --batch).
-func (f *batchFlags) applyInjections(cib *ir.CIB) (*ir.CIB, error) {
+// applyInjections applies the injection and attribute flags to cib, for
+// a single plan of the cluster in that state (pcl plan without --batch).
+// The result's quorum is recomputed as a batch scenario's is (unless
+// --keep-quorum) when injection flags make a scenario; attributes
+// alone leave it as recorded.
+func (f *batchFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, error) {
 	s, err := f.injections()
-	if err != nil {
-		return nil, err
+	attrs, aerr := f.attrs()
+	if err = errors.Join(err, aerr, f.checkQuorumFlags()); err != nil {
+		return nil, scenario.Quorum{}, err
 	}
-	return scenario.Apply(cib, s)
+	scenarioFlags := f.hasInjections()
+	s.Injections = append(s.Injections, attrs...)
+	out, err := scenario.Apply(cib, s)
+	if err != nil {
+		return nil, scenario.Quorum{}, err
+	}
+	out, q := f.quorumRule().Decide(out, !scenarioFlags)
+	return out, q, nil
 }
 
 // scenarios lists what a batch plans: the scenarios declared in the

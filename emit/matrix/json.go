@@ -16,6 +16,8 @@ type jsonScenario struct {
 	Name      string             `json:"name"`
 	Placement map[string]*string `json:"placement"`
 	Actions   []Action           `json:"actions"`
+	// Quorum is the have-quorum the scenario was planned with.
+	Quorum *jsonQuorum `json:"quorum,omitempty"`
 	// Error is set only for a scenario that could not be planned.
 	Error string `json:"error,omitempty"`
 }
@@ -29,7 +31,7 @@ type jsonScenario struct {
 func JSON(r *Report) ([]byte, error) {
 	doc := jsonDoc{Scenarios: []jsonScenario{}, Unknown: r.Unknown}
 	for _, c := range r.all() {
-		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Actions: c.Actions, Error: c.Err}
+		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Actions: c.Actions, Quorum: c.jsonQuorum(), Error: c.Err}
 		if s.Actions == nil {
 			s.Actions = []Action{}
 		}

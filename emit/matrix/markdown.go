@@ -64,6 +64,10 @@ func Markdown(r *Report) []byte {
 		b.WriteString("\n" + mdCell(upperFirst(unassessed)) + ".\n")
 	}
 
+	if lost := r.quorumLost(); lost != "" {
+		b.WriteString("\n" + mdCell(lost) + "\n")
+	}
+
 	b.WriteString("\n## Scenarios\n")
 	for _, c := range r.all() {
 		title := c.Name
@@ -73,6 +77,9 @@ func Markdown(r *Report) []byte {
 		fmt.Fprintf(&b, "\n### %s\n\n", mdCell(title))
 		if c.Description != "" && c.Description != c.Name {
 			fmt.Fprintf(&b, "%s.\n\n", mdCell(c.Description))
+		}
+		if q := c.quorumText(); q != "" {
+			fmt.Fprintf(&b, "Quorum: %s.\n\n", mdCell(q))
 		}
 		switch {
 		case c.Err != "":

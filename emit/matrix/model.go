@@ -10,6 +10,7 @@ import (
 	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/model"
+	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
 
@@ -25,6 +26,8 @@ type Run struct {
 	// Result is the scenario as planner.Schedule planned it, with its
 	// transition.
 	Result *planner.Result
+	// Quorum is the scenario's quorum (nil when not known).
+	Quorum *scenario.Quorum
 }
 
 // State is what a matrix cell says.
@@ -66,8 +69,11 @@ type Column struct {
 	Name        string
 	Description string
 	Err         string
-	Cells       []Cell // by Report.Resources
-	Actions     []Action
+	// Quorum is the have-quorum the scenario was planned with and how it
+	// was decided (nil when not known).
+	Quorum  *scenario.Quorum
+	Cells   []Cell // by Report.Resources
+	Actions []Action
 	// Changes are the transition summary, one line per resource that
 	// starts, stops, moves or recovers, and the fencing, as plain text;
 	// the resources the planner cannot compute have no line of their
@@ -163,7 +169,7 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 }
 
 func column(run *Run, resources []string) *Column {
-	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
+	c := &Column{Name: run.Name, Description: run.Description, Quorum: run.Quorum, Cells: make([]Cell, len(resources))}
 	if run.Err != nil || run.Result == nil || run.Result.Transition == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {

@@ -68,6 +68,10 @@ func Text(r *Report, width int) []byte {
 		}
 	}
 
+	if lost := r.quorumLost(); lost != "" {
+		b.WriteString("\n" + lost + "\n")
+	}
+
 	for _, c := range r.all() {
 		b.WriteString("\n")
 		title := "Scenario " + strconv.Quote(c.Name)
@@ -76,6 +80,9 @@ func Text(r *Report, width int) []byte {
 		}
 		if c.Description != "" && c.Description != c.Name {
 			title += " (" + c.Description + ")"
+		}
+		if q := c.quorumText(); q != "" {
+			title += ", " + q
 		}
 		switch {
 		case c.Err != "":

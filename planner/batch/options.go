@@ -1,6 +1,9 @@
 package batch
 
-import "pcl/planner"
+import (
+	"pcl/planner"
+	"pcl/planner/scenario"
+)
 
 // Options tune a batch.
 type Options struct {
@@ -17,4 +20,9 @@ type Options struct {
 	Progress func(done, total int)
 	// NoBaseline skips planning the cluster as it is.
 	NoBaseline bool
+	// Quorum decides each scenario's have-quorum (scenario.QuorumRule):
+	// recomputed from the nodes the scenario leaves up unless Quorum.Keep.
+	// The baseline keeps a have-quorum the CIB records and counts the
+	// votes otherwise (a policy compiled from .pcl records none).
+	Quorum scenario.QuorumRule
 }

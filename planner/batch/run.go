@@ -48,9 +48,9 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 			defer wg.Done()
 			for i := range next {
 				if i == len(scenarios) {
-					res.Baseline = planOne(base, scenario.Scenario{Name: "baseline"}, opts.Planner)
+					res.Baseline = planOne(base, scenario.Scenario{Name: "baseline"}, opts, true)
 				} else {
-					res.Scenarios[i] = planOne(base, scenarios[i], opts.Planner)
+					res.Scenarios[i] = planOne(base, scenarios[i], opts, false)
 				}
 				finished()
 			}
@@ -68,10 +68,12 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	return res
 }
 
-// planOne applies one scenario and schedules it (planner.Schedule, with
-// the transition). A panic in the planner is a bug, but one scenario's bug
-// must not lose the batch: it is reported as that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcome) {
+// planOne applies one scenario, decides its quorum and schedules it
+// (planner.Schedule, with the transition). A panic in the planner is a
+// bug, but one scenario's bug must not lose the batch: it is reported as
+// that scenario's error.
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, baseline bool) (out *Outcome) {
+	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
 		if r := recover(); r != nil {
@@ -84,6 +86,7 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 		out.Err = err
 		return out
 	}
+	cib, out.Quorum = opts.Quorum.Decide(cib, baseline)
 	if !s.Now.IsZero() {
 		po.Now = s.Now
 	}
