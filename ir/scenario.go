@@ -101,3 +101,9 @@ func (in Injection) OpSpec() pcmk.OpSpec {
 	return pcmk.OpSpec{Resource: in.Resource, Task: pcmk.Task(in.Operation), IntervalMs: in.IntervalMs,
 		Node: in.Node, RC: pcmk.OCFRC(in.RC), Count: in.Count}
 }
+
+// AttrSpec is an attribute injection in the syntax of --attr
+// (NODE:NAME=VALUE) and --attr-delete (NODE:NAME).
+func (in Injection) AttrSpec() pcmk.AttrSpec {
+	return pcmk.AttrSpec{Node: in.Node, Name: in.Attr, Value: in.Value, Delete: in.Kind == InjectAttrDelete}
+}
