@@ -58,7 +58,7 @@ func ParseAttrSpec(text string, del bool) (AttrSpec, error) {
 		}
 		a.Name, a.Value = name, value
 		if value == "" {
-			return fail("the value after = is empty (to delete the attribute, use the deletion form NODE:NAME)")
+			return fail("the value after = is empty (to delete the attribute, use --attr-delete NODE:NAME, or attr_delete in a scenario)")
 		}
 	} else if !del {
 		return fail("there is no =VALUE after the attribute name")

@@ -47,6 +47,8 @@ func Markdown(r *Report) []byte {
 	b.WriteString("\n## Single points of failure\n\n")
 	unassessed := r.unassessed()
 	switch {
+	case len(r.SPOFs) == 0 && r.baselineWithoutQuorum():
+		b.WriteString("Not assessed: the baseline has no quorum, so what no-quorum-policy stops there is lost in every scenario.\n")
 	case len(r.SPOFs) == 0 && unassessed == "":
 		b.WriteString("None: every running resource keeps a node in every scenario.\n")
 	case len(r.SPOFs) == 0 && r.planUnknown():

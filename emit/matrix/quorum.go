@@ -39,6 +39,14 @@ func (r *Report) quorumLost() string {
 	return fmt.Sprintf("No quorum in %d of %d scenarios: %s.", len(names), len(r.Columns), strings.Join(names, ", "))
 }
 
+// baselineWithoutQuorum reports whether the baseline was planned without
+// quorum: resources it stops then are never "running" to be lost, and a
+// report of no single point of failure would be wrong.
+func (r *Report) baselineWithoutQuorum() bool {
+	b := r.Baseline
+	return b != nil && b.Err == "" && b.Quorum != nil && !b.Quorum.Quorate
+}
+
 // jsonQuorum is a scenario's quorum in the JSON report.
 type jsonQuorum struct {
 	Quorate bool `json:"quorate"`

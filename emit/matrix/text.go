@@ -49,6 +49,8 @@ func Text(r *Report, width int) []byte {
 	b.WriteString("\n")
 	unassessed := r.unassessed()
 	switch {
+	case len(r.SPOFs) == 0 && r.baselineWithoutQuorum():
+		b.WriteString("Single points of failure: not assessed: the baseline has no quorum, so what no-quorum-policy stops there is lost in every scenario.\n")
 	case len(r.SPOFs) == 0 && unassessed == "":
 		b.WriteString("Single points of failure: none; every running resource keeps a node in every scenario.\n")
 	case len(r.SPOFs) == 0 && r.planUnknown():
