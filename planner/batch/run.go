@@ -14,6 +14,10 @@ import (
 // shared read-only by the workers.
 func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	start := time.Now()
+	// The baseline's quorum is decided once, in the base every scenario
+	// starts from: a CIB that records no have-quorum (a compiled policy)
+	// is counted, so the cluster as it is runs with every node up.
+	base, baseQuorum := opts.Quorum.Decide(base, true)
 	res := &Result{Scenarios: make([]*Outcome, len(scenarios))}
 	jobs := len(scenarios)
 	if !opts.NoBaseline {
@@ -48,9 +52,9 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 			defer wg.Done()
 			for i := range next {
 				if i == len(scenarios) {
-					res.Baseline = planOne(base, scenario.Scenario{Name: "baseline"}, opts, true)
+					res.Baseline = planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
 				} else {
-					res.Scenarios[i] = planOne(base, scenarios[i], opts, false)
+					res.Scenarios[i] = planOne(base, scenarios[i], opts, nil)
 				}
 				finished()
 			}
@@ -68,11 +72,11 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	return res
 }
 
-// planOne applies one scenario, decides its quorum and schedules it
-// (planner.Schedule, with the transition). A panic in the planner is a
-// bug, but one scenario's bug must not lose the batch: it is reported as
-// that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, opts Options, baseline bool) (out *Outcome) {
+// planOne applies one scenario, decides its quorum (unless given, as
+// the baseline's is) and schedules it (planner.Schedule, with the
+// transition). A panic in the planner is a bug, but one scenario's bug
+// must not lose the batch: it is reported as that scenario's error.
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome) {
 	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
@@ -86,7 +90,11 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, baseline bool) (ou
 		out.Err = err
 		return out
 	}
-	cib, out.Quorum = opts.Quorum.Decide(cib, baseline)
+	if decided != nil {
+		out.Quorum = *decided
+	} else {
+		cib, out.Quorum = opts.Quorum.Decide(cib, false)
+	}
 	if !s.Now.IsZero() {
 		po.Now = s.Now
 	}
