@@ -18,8 +18,9 @@ import (
 
 // TestQuorumOracle: a scenario whose quorum pcl recomputes plans as
 // crm_simulate does when told that quorum with -q. For generated clusters
-// of 2 to 5 nodes with no-quorum-policy stop or freeze, every scenario of
-// one, two or three nodes down: the test counts the majority itself
+// of 2 to 5 nodes (three seeds, with no-quorum-policy stop, freeze and
+// demote in turn, and two_node on some two-node clusters), every scenario
+// of one, two or three nodes down: the test counts the majority itself
 // (votes of the nodes left up > half the nodes, or one of two with
 // two_node), checks that QuorumRule.Decide agrees, and compares the
 // actions pcl schedules for Apply+Decide's CIB with those crm_simulate
@@ -30,12 +31,21 @@ func TestQuorumOracle(t *testing.T) {
 		t.Skip("runs crm_simulate once per case")
 	}
 	agree, cases := 0, 0
-	for _, c := range []struct {
+	type config struct {
 		nodes   int
 		policy  string
 		twoNode bool
-	}{{2, "stop", false}, {2, "stop", true}, {3, "stop", false}, {4, "freeze", false}, {5, "stop", false}} {
-		cib := synth.Generate(synth.Params{Resources: 12, Nodes: c.nodes, Seed: uint64(c.nodes)})
+		seed    uint64
+	}
+	var all []config
+	for seed := uint64(1); seed <= 3; seed++ {
+		for n := 2; n <= 5; n++ {
+			pol := []string{"stop", "freeze", "demote"}[int(seed)%3]
+			all = append(all, config{n, pol, n == 2 && seed%2 == 0, seed})
+		}
+	}
+	for _, c := range all {
+		cib := synth.Generate(synth.Params{Resources: 12, Nodes: c.nodes, Seed: c.seed})
 		setProperty(cib, "no-quorum-policy", c.policy)
 		var buf bytes.Buffer
 		if err := cibxml.Write(&buf, cib); err != nil {
@@ -48,7 +58,7 @@ func TestQuorumOracle(t *testing.T) {
 		rule := scenario.QuorumRule{TwoNode: c.twoNode}
 		for _, down := range downSets(c.nodes) {
 			cases++
-			name := fmt.Sprintf("%d nodes, %s, two_node=%v, %s down", c.nodes, c.policy, c.twoNode, strings.Join(down, "+"))
+			name := fmt.Sprintf("seed %d, %d nodes, %s, two_node=%v, %s down", c.seed, c.nodes, c.policy, c.twoNode, strings.Join(down, "+"))
 			sc := scenario.Scenario{}
 			args := []string{"-x", orig}
 			for _, n := range down {
