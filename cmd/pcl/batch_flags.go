@@ -28,6 +28,7 @@ type batchFlags struct {
 	TicketActivate   []string
 	EachNodeDown     bool
 	EachNodePairDown bool
+	AsRecorded       bool
 	// Transient node attributes, set or deleted in the cluster every
 	// scenario starts from (and in the single plan's).
 	Attr       []string
@@ -53,6 +54,7 @@ func registerBatchFlags(fs *pflag.FlagSet) *batchFlags {
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
+	fs.BoolVar(&f.AsRecorded, "as-recorded", false, "apply each scenario to the status as recorded, not to the cluster the baseline's transition leaves (crm_simulate -S)")
 	fs.StringArrayVar(&f.Attr, "attr", nil, "set a transient node attribute, as crm_attribute -l reboot would: `NODE:NAME=VALUE` (node1:pingd=100); with --batch, in the cluster every scenario starts from; repeatable")
 	fs.StringArrayVar(&f.AttrDelete, "attr-delete", nil, "delete a transient node attribute: `NODE:NAME` (node1:pingd); with --batch, in the cluster every scenario starts from; repeatable")
 	fs.BoolVar(&f.KeepQuorum, "keep-quorum", false, "keep the CIB's have-quorum in every scenario, as crm_simulate does, instead of counting the votes of the nodes left up")

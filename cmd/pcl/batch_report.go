@@ -86,7 +86,7 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	opts := batch.Options{Planner: po, Quorum: f.quorumRule()}
+	opts := batch.Options{Planner: po, AsRecorded: f.AsRecorded, Quorum: f.quorumRule()}
 	bar := terminalProgress(progress, time.Second)
 	if bar != nil {
 		opts.Progress = bar.update

@@ -61,7 +61,7 @@ func TestPlanBatchQuorumFromPolicy(t *testing.T) {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
 	for _, re := range []string{
-		`(?m)^web +n1 +n2 +n1 +n1 +BLOCKED +BLOCKED +BLOCKED$`,
+		`(?m)^web +n1 +n2 +n1 +n1 +STOPPED +STOPPED +STOPPED$`,
 		`(?m)^Baseline \(the cluster as it is\), quorate \(3 of 3 votes, 2 needed\):$`,
 		`(?m)^Scenario "n1 down", quorate \(2 of 3 votes, 2 needed\):$`,
 		`(?m)^Scenario "n1\+n2 down" \(n1 down, n2 down\), NO QUORUM \(1 of 3 votes, 2 needed\):$`,
