@@ -79,27 +79,6 @@ func (f *batchFlags) checkQuorumFlags() error {
 	return nil
 }
 
-// attrs reads --attr and --attr-delete as injections. Every malformed
-// flag is reported.
-func (f *batchFlags) attrs() ([]ir.Injection, error) {
-	var out []ir.Injection
-	var errs []error
-	for _, list := range []struct {
-		values []string
-		del    bool
-	}{{f.Attr, false}, {f.AttrDelete, true}} {
-		for _, v := range list.values {
-			in, err := scenario.ParseAttr(v, list.del)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			out = append(out, in)
-		}
-	}
-	return out, errors.Join(errs...)
-}
-
 // withAttrs is cib with the --attr and --attr-delete flags applied: the
 // cluster a batch's baseline and scenarios start from.
 func (f *batchFlags) withAttrs(cib *ir.CIB) (*ir.CIB, error) {
@@ -137,46 +116,51 @@ func quorumNote(q scenario.Quorum) *hcl.Diagnostic {
 // injections reads the injection flags as one scenario (crm_simulate
 // applies all its flags together). Every malformed flag is reported.
 func (f *batchFlags) injections() (scenario.Scenario, error) {
-	var s scenario.Scenario
-	var errs []error
-	nodes := func(kind ir.InjectionKind, list []string) {
-		for _, v := range list {
-			in, err := scenario.ParseNode(kind, v)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			s.Injections = append(s.Injections, in)
-		}
+	var p flagParser
+	node := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) { return scenario.ParseNode(kind, v) }
 	}
-	tickets := func(kind ir.InjectionKind, list []string) {
-		for _, v := range list {
-			in, err := scenario.ParseTicket(kind, v)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			s.Injections = append(s.Injections, in)
-		}
+	ticket := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) { return scenario.ParseTicket(kind, v) }
 	}
-	nodes(ir.InjectNodeUp, f.NodeUp)
-	nodes(ir.InjectNodeDown, f.NodeDown)
-	nodes(ir.InjectNodeFail, f.NodeFail)
-	nodes(ir.InjectNodeStandby, f.NodeStandby)
-	tickets(ir.InjectTicketGrant, f.TicketGrant)
-	tickets(ir.InjectTicketRevoke, f.TicketRevoke)
-	tickets(ir.InjectTicketStandby, f.TicketStandby)
-	tickets(ir.InjectTicketActivate, f.TicketActivate)
-	for _, v := range f.OpFail {
-		in, err := scenario.ParseOp(v)
+	p.parse(f.NodeUp, node(ir.InjectNodeUp))
+	p.parse(f.NodeDown, node(ir.InjectNodeDown))
+	p.parse(f.NodeFail, node(ir.InjectNodeFail))
+	p.parse(f.NodeStandby, node(ir.InjectNodeStandby))
+	p.parse(f.TicketGrant, ticket(ir.InjectTicketGrant))
+	p.parse(f.TicketRevoke, ticket(ir.InjectTicketRevoke))
+	p.parse(f.TicketStandby, ticket(ir.InjectTicketStandby))
+	p.parse(f.TicketActivate, ticket(ir.InjectTicketActivate))
+	p.parse(f.OpFail, scenario.ParseOp)
+	s := scenario.Scenario{Injections: p.out}
+	s.Name = s.String()
+	return s, errors.Join(p.errs...)
+}
+
+// attrs reads --attr and --attr-delete as injections. Every malformed
+// flag is reported.
+func (f *batchFlags) attrs() ([]ir.Injection, error) {
+	var p flagParser
+	p.parse(f.Attr, func(v string) (ir.Injection, error) { return scenario.ParseAttr(v, false) })
+	p.parse(f.AttrDelete, func(v string) (ir.Injection, error) { return scenario.ParseAttr(v, true) })
+	return p.out, errors.Join(p.errs...)
+}
+
+// flagParser collects the injections flags make, and every error.
+type flagParser struct {
+	out  []ir.Injection
+	errs []error
+}
+
+func (p *flagParser) parse(values []string, parse func(string) (ir.Injection, error)) {
+	for _, v := range values {
+		in, err := parse(v)
 		if err != nil {
-			errs = append(errs, err)
+			p.errs = append(p.errs, err)
 			continue
 		}
-		s.Injections = append(s.Injections, in)
+		p.out = append(p.out, in)
 	}
-	s.Name = s.String()
-	return s, errors.Join(errs...)
 }
 
 // applyInjections applies the injection and attribute flags to cib, for

@@ -49,8 +49,9 @@ func checkBatchFormat(format string) error {
 // run plans the batch the flags and the policy's declared scenarios ask
 // for. A CIB without status is planned with all its nodes up (see
 // batch.AllNodesUp); --attr and --attr-delete change the cluster every
-// scenario (and the baseline) starts from. Every scenario is checked before any is planned, so
-// that a typo costs no planning time and all of them are reported at once.
+// scenario (and the baseline) starts from. Every scenario is checked
+// before any is planned, so that a typo costs no planning time and all of
+// them are reported at once.
 func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*batch.Result, hcl.Diagnostics) {
 	if err := f.checkQuorumFlags(); err != nil {
 		return nil, hcl.Diagnostics{whatIfError(err)}
