@@ -235,7 +235,7 @@ func column(run *Run, resources []string) *Column {
 		}
 	}
 	c.Actions = actions(p)
-	c.Changes = changes(p, resources)
+	c.Changes = changes(p, resources, stalled)
 	c.Summary = plantext.ChangeEntries(p)
 	if c.Stall = stall(t, run.Execution); c.Stall != nil {
 		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall.String())
@@ -341,11 +341,12 @@ func interval(ms int64) string {
 }
 
 // changes is the transition summary in words: "fence (reboot) n1",
-// "move web n1 -> n2", "stop db on n1 (blocked)". The changes of the
-// resources the planner cannot compute are left out (and the fencing too
-// when the whole plan is unknown), and a last line says their actions
-// are unknown: "actions unknown: web, ping-clone".
-func changes(res *planner.Result, resources []string) []string {
+// "move web n1 -> n2", "stop db on n1 (blocked)", "start a on n1 (never
+// runs: the transition stalls)". The changes of the resources the planner
+// cannot compute are left out (and the fencing too when the whole plan is
+// unknown), and a last line says their actions are unknown: "actions
+// unknown: web, ping-clone".
+func changes(res *planner.Result, resources []string, stalled map[string]string) []string {
 	t := res.Transition
 	_, planUnknown := res.PlanUnknown()
 	var out []string
@@ -381,6 +382,8 @@ func changes(res *planner.Result, resources []string) []string {
 		}
 		if c.Blocked {
 			s += " (blocked)"
+		} else if stalled[c.Resource] != "" {
+			s += " (never runs: the transition stalls)"
 		}
 		out = append(out, s)
 	}

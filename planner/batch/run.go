@@ -129,8 +129,8 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 		return out
 	}
 	// The cluster the transition leaves, read as the next run would read
-	// it: only its status matters here.
-	po.Transition = false
+	// it: only its status matters here (with the transition's input, so
+	// that orphans, which only the status knows, are read too).
 	po.NoTrail = true
 	out.After, _ = planner.Schedule(out.Settled, po)
 	return out
