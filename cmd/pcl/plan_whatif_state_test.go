@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -256,21 +257,29 @@ func TestPlanPingAttributes(t *testing.T) {
 		{"n2-loses-uplink", []string{"--attr", "n2:pingd=0"}, map[string][]string{"n1": {"pingd=100"}, "n2": {"pingd=0"}, "n3": {"pingd=100"}}},
 		{"n2-unmeasured", []string{"--attr-delete", "n2:pingd"}, map[string][]string{"n1": {"pingd=100"}, "n3": {"pingd=100"}}},
 	} {
-		args := append(append(append([]string{"plan", dir, "--format", "json"}, upFlags...), attrFlags...), c.flags...)
-		code, out, errs := runPCL(t, args...)
-		if code != exitOK {
-			t.Fatalf("%s: exit %d\n%s", c.name, code, errs)
-		}
-		got := pclActions(t, out)
-		want := simulateActions(t, statusCIB(t, dir, c.attrs))
-		if !equalLines(got, want) {
-			t.Errorf("%s: actions differ from crm_simulate's with the attributes in the status\npcl:\n  %s\ncrm_simulate:\n  %s",
-				c.name, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-		}
+		got := planMatchesStatus(t, c.name, dir, slices.Concat(upFlags, attrFlags, c.flags), c.attrs)
 		if !hasAction(got, "web start") {
 			t.Errorf("%s: web does not start: %v", c.name, got)
 		}
 	}
+}
+
+// planMatchesStatus plans the policy in dir with the what-if flags and
+// checks its actions against crm_simulate's on the CIB statusCIB writes
+// with attrs; it returns pcl's actions.
+func planMatchesStatus(t *testing.T, name, dir string, flags []string, attrs map[string][]string) []string {
+	t.Helper()
+	code, out, errs := runPCL(t, append([]string{"plan", dir, "--format", "json"}, flags...)...)
+	if code != exitOK {
+		t.Fatalf("%s: exit %d\n%s", name, code, errs)
+	}
+	got := pclActions(t, out)
+	want := simulateActions(t, statusCIB(t, dir, attrs))
+	if !equalLines(got, want) {
+		t.Errorf("%s: actions differ from crm_simulate's with the attributes in the status\npcl:\n  %s\ncrm_simulate:\n  %s",
+			name, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+	return got
 }
 
 func hasAction(list []string, prefix string) bool {
@@ -331,16 +340,7 @@ scenario "clear-db2" {
 		{"prefer-db3", []string{"--attr", "db2:master-db=5", "--attr", "db3:master-db=500"}, map[string][]string{"db2": {"master-db=5"}, "db3": {"master-db=500"}}, "db3"},
 		{"cleared", []string{"--attr-delete", "db2:master-db"}, nil, "db1"},
 	} {
-		code, out, errs := runPCL(t, append(append([]string{"plan", dir, "--format", "json"}, up...), c.flags...)...)
-		if code != exitOK {
-			t.Fatalf("%s: exit %d\n%s", c.name, code, errs)
-		}
-		got := pclActions(t, out)
-		want := simulateActions(t, statusCIB(t, dir, c.attrs))
-		if !equalLines(got, want) {
-			t.Errorf("%s: actions differ from crm_simulate's with the attributes in the status\npcl:\n  %s\ncrm_simulate:\n  %s",
-				c.name, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-		}
+		got := planMatchesStatus(t, c.name, dir, slices.Concat(up, c.flags), c.attrs)
 		var promotes []string
 		for _, a := range got {
 			if f := strings.Fields(a); len(f) == 4 && f[1] == "promote" {
