@@ -139,7 +139,7 @@ func (p *plan) banInsufficientCapacity(r *Resource) int {
 // capacityWhy is what a resource left without a node adds to its
 // reason when nodes were banned from it for want of capacity: each, with
 // which capacity fell short, what the resource needs and what is left
-// ("; not enough capacity (placement-strategy=utilization) on n2: cpu:
+// ("; not enough capacity (placement-strategy=utilization) on n2, cpu:
 // needs 2, 0 left of 2"). "" when none was.
 func (p *plan) capacityWhy(r *Resource) string {
 	var parts []string
