@@ -137,6 +137,19 @@ func (f *batchFlags) injections() (scenario.Scenario, error) {
 	return s, errors.Join(p.errs...)
 }
 
+// twoNodeWarning warns that --two-node changes nothing for cib: as in
+// corosync, two_node counts only when two votes are expected.
+func (f *batchFlags) twoNodeWarning(cib *ir.CIB) hcl.Diagnostics {
+	if !f.TwoNode {
+		return nil
+	}
+	if q := f.quorumRule().Count(cib); q.Expected != 2 {
+		return hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: "--two-node has no effect",
+			Detail: fmt.Sprintf("two_node counts only when two votes are expected, and this cluster expects %d: quorum needs %d votes.", q.Expected, q.Needed)}}
+	}
+	return nil
+}
+
 // attrs reads --attr and --attr-delete as injections. Every malformed
 // flag is reported.
 func (f *batchFlags) attrs() ([]ir.Injection, error) {

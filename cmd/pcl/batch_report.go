@@ -64,6 +64,7 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 		return nil, hcl.Diagnostics{whatIfError(err)}
 	}
 	scenarios, diags := f.scenarios(base)
+	diags = append(diags, f.twoNodeWarning(base)...)
 	if diags.HasErrors() {
 		return nil, diags
 	}

@@ -79,6 +79,7 @@ func init() {
 					if q.Recomputed && q.Quorate != recorded {
 						diags = append(diags, quorumNote(q))
 					}
+					diags = append(diags, whatIf.twoNodeWarning(cib)...)
 				}
 				res, pd := computePlan(cib, t)
 				diags = append(append(diags, pd...), unknownWarning(res)...)

@@ -109,6 +109,10 @@ func TestPlanBatchQuorumFromPolicy(t *testing.T) {
 	// votes... and --keep-quorum keeps the policy's (absent, so none):
 	// then the report must not call the baseline's blocked resources
 	// safe.
+	_, _, errs = runPCL(t, "plan", dir, "--each-node-down", "--two-node")
+	if !strings.Contains(errs, "--two-node has no effect") || !strings.Contains(errs, "this cluster expects 3: quorum needs 2 votes") {
+		t.Errorf("--two-node on three nodes: no warning:\n%s", errs)
+	}
 	_, out, _ = runPCL(t, "plan", dir, "--each-node-pair-down", "--expected-votes", "1")
 	if strings.Contains(out, "NO QUORUM") || strings.Contains(out, "BLOCKED") {
 		t.Errorf("--expected-votes 1 leaves a scenario without quorum:\n%s", out)
