@@ -26,8 +26,11 @@ var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesC
 // TestSettledMatchesCRMSimulate is the settled semantics of a batch: the
 // baseline's transition runs (crm_simulate -S -O settled.xml), then each
 // node goes down in turn on that cluster (crm_simulate -x settled.xml -S
-// -d NODE -O after.xml); where each resource runs then, as Pacemaker reads
-// after.xml, is where the batch's scenario leaves it (Outcome.After).
+// -d NODE -q Q -O after.xml, Q the majority rule: more than half of the
+// cluster nodes still in the membership, counted here from settled.xml);
+// where each resource runs then, as Pacemaker reads after.xml, is where
+// the batch's scenario leaves it (Outcome.After), and Q is the quorum the
+// batch decided.
 func TestSettledMatchesCRMSimulate(t *testing.T) {
 	sim := testenv.Tool(t, "crm_simulate")
 	if testing.Short() {
@@ -86,7 +89,11 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			}
 			node := strings.TrimSuffix(o.Scenario.Name, " down")
 			after := filepath.Join(work, in.name+"-"+node+".xml")
-			if !simulate(t, sim, "-x", settled, "-S", "-Q", "-d", node, "-O", after) {
+			q := majority(t, settled, node)
+			if o.Quorum.Quorate != q {
+				t.Errorf("%s, %s down: the batch decided quorum %v, the majority rule says %v", in.name, node, o.Quorum.Quorate, q)
+			}
+			if !simulate(t, sim, "-x", settled, "-S", "-Q", "-d", node, "-q", fmt.Sprint(map[bool]int{false: 0, true: 1}[q]), "-O", after) {
 				continue
 			}
 			scenarios++
@@ -101,6 +108,44 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
+}
+
+// majority is corosync's default quorum once node leaves the cluster of a
+// CIB file: more than half of its cluster nodes (no remote, guest or ping
+// nodes) in the membership (in_ccm).
+func majority(t *testing.T, path, leaving string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Nodes []struct {
+			Uname string `xml:"uname,attr"`
+			Type  string `xml:"type,attr"`
+		} `xml:"configuration>nodes>node"`
+		States []struct {
+			Uname string `xml:"uname,attr"`
+			InCCM string `xml:"in_ccm,attr"`
+		} `xml:"status>node_state"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	inCCM := map[string]bool{}
+	for _, ns := range doc.States {
+		inCCM[ns.Uname] = ns.InCCM == "true" || ns.InCCM == "1" || ns.InCCM == "yes"
+	}
+	members, up := 0, 0
+	for _, n := range doc.Nodes {
+		if n.Type == "remote" || n.Type == "ping" {
+			continue
+		}
+		members++
+		if inCCM[n.Uname] && n.Uname != leaving {
+			up++
+		}
+	}
+	return up > members/2
 }
 
 func planOf(cib *ir.CIB) *planner.Result {

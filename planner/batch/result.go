@@ -46,6 +46,8 @@ type Outcome struct {
 	After   *planner.Result
 	// Diags are the planner's warnings.
 	Diags hcl.Diagnostics
+	// Quorum is the scenario's have-quorum and how it was decided.
+	Quorum scenario.Quorum
 }
 
 // PlannerPanic is the error of a scenario the planner failed on.

@@ -18,8 +18,14 @@ import (
 // cluster ("everything runs as planned, then this happens"), unless
 // Options.AsRecorded asks for the status as recorded. Each scenario's
 // transition is executed too, and its outcome is the cluster it leaves.
+//
+// The baseline's quorum is decided once, in the base: a have-quorum the
+// CIB records is kept, and one it does not record (a compiled policy) is
+// counted, so the cluster as it is runs with every node up. Each scenario
+// then has its own decided (Options.Quorum).
 func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	start := time.Now()
+	base, baseQuorum := opts.Quorum.Decide(base, true)
 	res := &Result{Scenarios: make([]*Outcome, len(scenarios))}
 	jobs := len(scenarios)
 	if !opts.NoBaseline {
@@ -41,7 +47,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 
 	from := base
 	if !opts.NoBaseline || !opts.AsRecorded {
-		baseline := planOne(base, scenario.Scenario{Name: "baseline"}, opts.Planner)
+		baseline := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
 		if !opts.NoBaseline {
 			res.Baseline = baseline
 			finished()
@@ -73,7 +79,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Scenarios[i] = planOne(from, scenarios[i], opts.Planner)
+				res.Scenarios[i] = planOne(from, scenarios[i], opts, nil)
 				finished()
 			}
 		}()
@@ -87,11 +93,13 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	return res
 }
 
-// planOne applies one scenario, schedules it (planner.Schedule, with the
-// transition), executes the transition and reads the cluster it leaves. A
-// panic in the planner is a bug, but one scenario's bug must not lose the
-// batch: it is reported as that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcome) {
+// planOne applies one scenario, decides its quorum (unless given, as the
+// baseline's is), schedules it (planner.Schedule, with the transition),
+// executes the transition and reads the cluster it leaves. A panic in the
+// planner is a bug, but one scenario's bug must not lose the batch: it is
+// reported as that scenario's error.
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome) {
+	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
 		if r := recover(); r != nil {
@@ -102,6 +110,11 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 	if err != nil {
 		out.Err = err
 		return out
+	}
+	if decided != nil {
+		out.Quorum = *decided
+	} else {
+		cib, out.Quorum = opts.Quorum.Decide(cib, false)
 	}
 	if !s.Now.IsZero() {
 		po.Now = s.Now
