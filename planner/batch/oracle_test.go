@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/emit/plantext"
 	"pcl/importer"
 	"pcl/internal/synth"
 	"pcl/internal/testenv"
@@ -60,7 +61,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 	if work == "" {
 		work = t.TempDir()
 	}
-	agree, scenarios, clusters := 0, 0, 0
+	agree, executedAgree, scenarios, clusters := 0, 0, 0, 0
 	for _, in := range inputs {
 		cib, diags := importer.Read(in.name+".xml", []byte(in.xml))
 		if diags.HasErrors() {
@@ -77,7 +78,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			t.Fatal(err)
 		}
 		settled := filepath.Join(work, in.name+"-settled.xml")
-		if !simulate(t, sim, "-x", path, "-S", "-Q", "-O", settled) {
+		if _, ok := simulate(t, sim, "-x", path, "-S", "-Q", "-O", settled); !ok {
 			continue
 		}
 		clusters++
@@ -93,10 +94,21 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			if o.Quorum.Quorate != q {
 				t.Errorf("%s, %s down: the batch decided quorum %v, the majority rule says %v", in.name, node, o.Quorum.Quorate, q)
 			}
-			if !simulate(t, sim, "-x", settled, "-S", "-Q", "-d", node, "-q", fmt.Sprint(map[bool]int{false: 0, true: 1}[q]), "-O", after) {
+			out, ok := simulate(t, sim, "-x", settled, "-S", "-d", node, "-q", fmt.Sprint(map[bool]int{false: 0, true: 1}[q]), "-O", after)
+			if !ok {
 				continue
 			}
 			scenarios++
+			// The actions the transition engine runs, and whether it
+			// stalls.
+			gotRun := sortedLines(plantext.ExecutedLines(o.Result.Transition, o.Execution))
+			wantRun := sortedLines(executedLines(out))
+			if strings.Join(gotRun, "\n") == strings.Join(wantRun, "\n") && o.Execution.Complete() == !strings.Contains(out, "Transition failed") {
+				executedAgree++
+			} else {
+				t.Errorf("%s, %s down: the actions run differ from crm_simulate's (stalls: pcl %v)", in.name, node, !o.Execution.Complete())
+				testenv.LogLineDiff(t, gotRun, wantRun)
+			}
 			want := simulatedRunning(t, sim, after)
 			got := runningLines(o.After)
 			if strings.Join(got, "\n") == strings.Join(want, "\n") {
@@ -107,7 +119,36 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			testenv.LogLineDiff(t, got, want)
 		}
 	}
+	t.Logf("%d of %d single-node-down scenarios (%d clusters) run the actions crm_simulate runs", executedAgree, scenarios, clusters)
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
+}
+
+// executedLines are the "Executing Cluster Transition:" items of
+// crm_simulate -S, whitespace collapsed.
+func executedLines(out string) []string {
+	var lines []string
+	in := false
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "Executing Cluster Transition:"):
+			in = true
+		case in && strings.HasPrefix(l, "  * "):
+			lines = append(lines, strings.TrimPrefix(l, "  * "))
+		case in:
+			return lines
+		}
+	}
+	return lines
+}
+
+// sortedLines collapses each line's white space and sorts the lines.
+func sortedLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.Join(strings.Fields(l), " ")
+	}
+	sort.Strings(out)
+	return out
 }
 
 // majority is corosync's default quorum once node leaves the cluster of a
@@ -155,13 +196,13 @@ func planOf(cib *ir.CIB) *planner.Result {
 
 // simulate runs crm_simulate; a transition that stalls exits 1 and is a
 // result like any other.
-func simulate(t *testing.T, sim string, args ...string) bool {
+func simulate(t *testing.T, sim string, args ...string) (string, bool) {
 	out, err := exec.Command(sim, args...).CombinedOutput()
 	if err != nil && !strings.Contains(string(out), "Transition failed") {
 		t.Errorf("crm_simulate %s: %v\n%s", strings.Join(args, " "), err, out)
-		return false
+		return "", false
 	}
-	return true
+	return string(out), true
 }
 
 // runningLines lists where each primitive (each clone instance) is
