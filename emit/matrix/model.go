@@ -6,10 +6,12 @@ import (
 	"strings"
 	"time"
 
+	"pcl/emit/plantext"
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/model"
+	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
 
@@ -29,6 +31,8 @@ type Run struct {
 	// After the cluster it leaves: a cell says where a resource runs then.
 	Execution *transition.Execution
 	After     *planner.Result
+	// Quorum is the scenario's quorum (nil when not known).
+	Quorum *scenario.Quorum
 }
 
 // State is what a matrix cell says.
@@ -70,15 +74,20 @@ type Column struct {
 	Name        string
 	Description string
 	Err         string
-	Cells       []Cell // by Report.Resources
-	Actions     []Action
+	// Quorum is the have-quorum the scenario was planned with and how it
+	// was decided (nil when not known).
+	Quorum  *scenario.Quorum
+	Cells   []Cell // by Report.Resources
+	Actions []Action
 	// Changes are the transition summary, one line per resource that
 	// starts, stops, moves or recovers, and the fencing, as plain text;
 	// the resources the planner cannot compute have no line of their
 	// own, but a last line saying their actions are unknown.
 	Changes []string
-	// Stall says why the transition stalls, "" when every action runs.
-	Stall string
+	// Summary is the transition summary as JSON gives it.
+	Summary []plantext.ChangeEntry
+	// Stall says why the transition stalls, nil when every action runs.
+	Stall *Stall
 }
 
 // Action is one action of a scenario's transition.
@@ -169,7 +178,7 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 }
 
 func column(run *Run, resources []string) *Column {
-	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
+	c := &Column{Name: run.Name, Description: run.Description, Quorum: run.Quorum, Cells: make([]Cell, len(resources))}
 	if run.Err != nil || run.Result == nil || run.Result.Transition == nil || run.Execution == nil || run.After == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {
@@ -226,10 +235,10 @@ func column(run *Run, resources []string) *Column {
 		}
 	}
 	c.Actions = actions(p)
-	c.Changes = changes(p, resources)
-	c.Stall = stall(t, run.Execution)
-	if c.Stall != "" {
-		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall)
+	c.Changes = changes(p, resources, stalled)
+	c.Summary = plantext.ChangeEntries(p)
+	if c.Stall = stall(t, run.Execution); c.Stall != nil {
+		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall.String())
 	}
 	return c
 }
@@ -264,10 +273,11 @@ func cloneCell(p *planner.Result, clone *planner.Resource, now planner.Running) 
 // stopReason explains why a resource runs nowhere once the transition
 // ran: the reason of its stop when the transition stops it for another
 // resource's sake, else why it gets no node (the planner's reason and,
-// when it kept score explanations, what made each node unusable).
+// when it kept score explanations, what made each node unusable). A stop
+// "due to node availability" is the latter: the planner says more.
 func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resource) string {
 	for _, ch := range t.Changes {
-		if ch.Resource == res.ID && ch.Reason != "" {
+		if ch.Resource == res.ID && ch.Reason != "" && !(ch.Reason == "node availability" && res.Why != "") {
 			return "its " + strings.ToLower(ch.Verb) + " is due to " + ch.Reason
 		}
 	}
@@ -331,11 +341,12 @@ func interval(ms int64) string {
 }
 
 // changes is the transition summary in words: "fence (reboot) n1",
-// "move web n1 -> n2", "stop db on n1 (blocked)". The changes of the
-// resources the planner cannot compute are left out (and the fencing too
-// when the whole plan is unknown), and a last line says their actions
-// are unknown: "actions unknown: web, ping-clone".
-func changes(res *planner.Result, resources []string) []string {
+// "move web n1 -> n2", "stop db on n1 (blocked)", "start a on n1 (never
+// runs: the transition stalls)". The changes of the resources the planner
+// cannot compute are left out (and the fencing too when the whole plan is
+// unknown), and a last line says their actions are unknown: "actions
+// unknown: web, ping-clone".
+func changes(res *planner.Result, resources []string, stalled map[string]string) []string {
 	t := res.Transition
 	_, planUnknown := res.PlanUnknown()
 	var out []string
@@ -371,6 +382,8 @@ func changes(res *planner.Result, resources []string) []string {
 		}
 		if c.Blocked {
 			s += " (blocked)"
+		} else if stalled[c.Resource] != "" {
+			s += " (never runs: the transition stalls)"
 		}
 		out = append(out, s)
 	}

@@ -39,28 +39,57 @@ func stalledResources(e *transition.Execution) map[string]string {
 	return out
 }
 
-// stall describes why the transition stalls, "" when it does not: each
-// ordering cycle, its actions in order and the order constraints that make
-// it, and the actions waited on that the transition does not contain.
-func stall(t *transition.Transition, e *transition.Execution) string {
+// Stall is why a scenario's transition stalls (crm_simulate -S: "Transition
+// failed: terminated").
+type Stall struct {
+	// NeverRun counts the transition's actions that never run.
+	NeverRun int `json:"never_run"`
+	// Cycles are the ordering cycles it stalls on.
+	Cycles []StallCycle `json:"cycles,omitempty"`
+	// Missing are actions waited on that the transition does not contain.
+	Missing []string `json:"missing,omitempty"`
+}
+
+// StallCycle is one ordering cycle: each action is ordered before the
+// next and the last before the first, by the order constraints named
+// (and by orderings Pacemaker makes itself).
+type StallCycle struct {
+	Actions     []string `json:"actions"`
+	Constraints []string `json:"constraints"`
+}
+
+// stall describes why the transition stalls, nil when it does not.
+func stall(t *transition.Transition, e *transition.Execution) *Stall {
 	if e.Complete() {
-		return ""
+		return nil
 	}
-	var parts []string
+	st := &Stall{NeverRun: len(e.Stalled)}
 	for _, c := range e.Cycles {
-		var names []string
+		sc := StallCycle{Constraints: append([]string{}, c.Constraints...)}
 		for _, a := range c.Actions {
-			names = append(names, t.ActionName(a))
+			sc.Actions = append(sc.Actions, t.ActionName(a))
 		}
-		names = append(names, names[0])
-		part := "ordering cycle " + strings.Join(names, " -> ")
+		st.Cycles = append(st.Cycles, sc)
+	}
+	for _, a := range e.Missing {
+		st.Missing = append(st.Missing, t.ActionName(a))
+	}
+	return st
+}
+
+// String says it in a line: "3 of its actions never run; ordering cycle
+// a_start_0 n1 -> b_start_0 n1 -> a_start_0 n1 (order constraints o1, o2)".
+func (st *Stall) String() string {
+	var parts []string
+	for _, c := range st.Cycles {
+		part := "ordering cycle " + strings.Join(append(append([]string(nil), c.Actions...), c.Actions[0]), " -> ")
 		if len(c.Constraints) > 0 {
 			part += " (order constraints " + strings.Join(c.Constraints, ", ") + ")"
 		}
 		parts = append(parts, part)
 	}
-	for _, a := range e.Missing {
-		parts = append(parts, "waits for "+t.ActionName(a)+", which is not in the transition")
+	for _, a := range st.Missing {
+		parts = append(parts, "waits for "+a+", which is not in the transition")
 	}
-	return fmt.Sprintf("%d of its actions never run; %s", len(e.Stalled), strings.Join(parts, "; "))
+	return fmt.Sprintf("%d of its actions never run; %s", st.NeverRun, strings.Join(parts, "; "))
 }
