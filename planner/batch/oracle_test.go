@@ -261,8 +261,9 @@ func simulatedRunning(t *testing.T, sim, path string) []string {
 	walk = func(c container) {
 		for _, r := range c.Resources {
 			role := r.Role
-			if role == "Starting" {
-				// A start recorded as pending: active, shown as starting.
+			if role == "Starting" || role == "Stopping" {
+				// A start or stop recorded as pending: active, shown as
+				// starting or stopping.
 				role = "Started"
 			}
 			for _, n := range r.Nodes {
