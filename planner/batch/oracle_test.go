@@ -116,7 +116,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			// The actions the transition engine runs, and whether it
 			// stalls.
 			gotRun := sortedLines(plantext.ExecutedLines(o.Result.Transition, o.Execution))
-			wantRun := sortedLines(executedLines(out))
+			wantRun := sortedLines(testenv.SimulateSection(out, "Executing Cluster Transition:"))
 			if strings.Join(gotRun, "\n") == strings.Join(wantRun, "\n") && o.Execution.Complete() == !strings.Contains(out, "Transition failed") {
 				executedAgree++
 			} else {
@@ -135,24 +135,6 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 	}
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) run the actions crm_simulate runs", executedAgree, scenarios, clusters)
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
-}
-
-// executedLines are the "Executing Cluster Transition:" items of
-// crm_simulate -S, whitespace collapsed.
-func executedLines(out string) []string {
-	var lines []string
-	in := false
-	for _, l := range strings.Split(out, "\n") {
-		switch {
-		case strings.HasPrefix(l, "Executing Cluster Transition:"):
-			in = true
-		case in && strings.HasPrefix(l, "  * "):
-			lines = append(lines, strings.TrimPrefix(l, "  * "))
-		case in:
-			return lines
-		}
-	}
-	return lines
 }
 
 // sortedLines collapses each line's white space and sorts the lines.
