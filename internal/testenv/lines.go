@@ -30,8 +30,8 @@ func LogLineDiff(t testing.TB, got, want []string) {
 
 // SimulateSection returns the items of one section of crm_simulate's text
 // output ("Transition Summary:", "Executing Cluster Transition:"): the
-// "  * " lines after the title, white space collapsed, up to the first
-// line that is not one.
+// "  * " lines after the title, without the marker and with white space
+// collapsed, up to the first line that is not one.
 func SimulateSection(text, title string) []string {
 	var out []string
 	in := false
@@ -40,7 +40,7 @@ func SimulateSection(text, title string) []string {
 		case strings.HasPrefix(l, title):
 			in = true
 		case in && strings.HasPrefix(l, "  * "):
-			out = append(out, strings.Join(strings.Fields(l), " "))
+			out = append(out, strings.Join(strings.Fields(strings.TrimPrefix(l, "  * ")), " "))
 		case in:
 			return out
 		}
