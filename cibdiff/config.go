@@ -24,8 +24,8 @@ type Object struct {
 	// rsc_ticket, node,
 	// cluster_property_set, rsc_defaults, op_defaults, fencing-level,
 	// alert, acl_target, acl_group, acl_role, tag).
-	Kind   string `json:"kind"`
-	ID     string `json:"id"`
+	Kind   string     `json:"kind"`
+	ID     string     `json:"id"`
 	Change ChangeKind `json:"change"`
 	// Parent is the resource a nested resource belongs to (a group's
 	// member, a clone's child), "" for top-level objects.

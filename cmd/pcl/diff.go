@@ -70,6 +70,9 @@ func init() {
 					diags = append(diags, d...)
 					names.Old = liveName()
 					new, names.New = load(args[0]), args[0]
+					if old != nil && new != nil {
+						new = forLive(old, new)
+					}
 				} else {
 					old, names.Old = load(args[0]), args[0]
 					new, names.New = load(args[1]), args[1]

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/cibdiff"
 	"pcl/importer"
 	"pcl/ir"
 )
@@ -89,4 +90,10 @@ func cibAttr(cib *ir.CIB, name string) string {
 		}
 	}
 	return ""
+}
+
+// forLive is policy as it is to be written to the cluster whose CIB is
+// live (cibdiff.ForLive): diff --live shows what apply writes.
+func forLive(live, policy *ir.CIB) *ir.CIB {
+	return &ir.CIB{Attrs: policy.Attrs, Config: cibdiff.ForLive(live, policy), Scenarios: policy.Scenarios}
 }
