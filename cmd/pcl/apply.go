@@ -87,7 +87,7 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 	if pd.HasErrors() {
 		return exitDiags
 	}
-	names := difftext.Names{Old: liveName() + " (version " + read.String() + ")", New: strings.Join(paths, " ")}
+	names := difftext.Names{Old: liveName() + " (version " + read.String() + ")", New: strings.Join(paths, " "), Live: true}
 	e.stdout.Write(difftext.Text(d, names))
 	if !d.Differs() {
 		fmt.Fprintln(e.stdout, "\nNothing to apply: the live configuration is the policy's.")

@@ -68,7 +68,7 @@ func init() {
 						files[k] = v
 					}
 					diags = append(diags, d...)
-					names.Old = liveName()
+					names.Old, names.Live = liveName(), true
 					new, names.New = load(args[0]), args[0]
 					if old != nil && new != nil {
 						new = forLive(old, new)

@@ -24,10 +24,10 @@ func Markdown(d *cibdiff.Diff, names Names) []byte {
 			if o.Parent != "" {
 				note = strings.TrimSpace("in " + o.Parent + " " + note)
 			}
-			fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", o.Change, o.Kind, o.ID, cell(note))
+			fmt.Fprintf(&b, "| %s | %s | `%s` | %s |\n", changeWord(o, names), o.Kind, o.ID, cell(note))
 		}
 		for _, o := range d.Objects {
-			fmt.Fprintf(&b, "\n**%s `%s`** (%s)\n\n", o.Kind, o.ID, o.Change)
+			fmt.Fprintf(&b, "\n**%s `%s`** (%s)\n\n", o.Kind, o.ID, changeWord(o, names))
 			for _, f := range o.Fields {
 				fmt.Fprintf(&b, "- `%s`\n", fieldLine(o, f))
 			}

@@ -10,7 +10,11 @@ import (
 
 // Names are what the two sides are called in a report ("policy/",
 // "live cluster", "cib.xml").
-type Names struct{ Old, New string }
+type Names struct {
+	Old, New string
+	// Live is set when OLD is the running cluster's CIB.
+	Live bool
+}
 
 // Text writes d for a terminal: each object that differs with its fields,
 // then the placement changes and the plan of NEW over OLD's status.
@@ -21,7 +25,7 @@ func Text(d *cibdiff.Diff, names Names) []byte {
 		b.WriteString("\nThe configurations are the same.\n")
 	}
 	for _, o := range d.Objects {
-		fmt.Fprintf(&b, "\n%s\n", heading(o))
+		fmt.Fprintf(&b, "\n%s\n", heading(o, names))
 		for _, f := range o.Fields {
 			fmt.Fprintf(&b, "    %s\n", fieldLine(o, f))
 		}

@@ -64,14 +64,24 @@ func fieldLine(o cibdiff.Object, f cibdiff.Field) string {
 	return fmt.Sprintf("%s: %s -> %s", f.Path, oldV, newV)
 }
 
+// changeWord says how an object differs; against the live cluster, an
+// object only OLD has is drift: the running configuration has it, the
+// policy does not.
+func changeWord(o cibdiff.Object, names Names) string {
+	if names.Live && o.Change == cibdiff.Removed {
+		return "in the running cluster only, not in the policy (apply removes it)"
+	}
+	return string(o.Change)
+}
+
 // heading is an object's line: mark, kind, id, parent and leftover note.
-func heading(o cibdiff.Object) string {
+func heading(o cibdiff.Object, names Names) string {
 	mark := map[cibdiff.ChangeKind]string{cibdiff.Added: "+", cibdiff.Removed: "-", cibdiff.Changed: "~"}[o.Change]
 	s := fmt.Sprintf("%s %s %s", mark, o.Kind, o.ID)
 	if o.Parent != "" {
 		s += " (in " + o.Parent + ")"
 	}
-	s += " " + string(o.Change)
+	s += " " + changeWord(o, names)
 	if o.Leftover != "" {
 		s += ": " + o.Leftover
 	}
