@@ -180,6 +180,9 @@ func sectionRank(kind string) int {
 // nested or not.
 var resourceElements = map[string]bool{"primitive": true, "group": true, "clone": true, "master": true, "bundle": true, "template": true}
 
+// referenceElements are the elements that only name another object by id.
+var referenceElements = map[string]bool{"resource_ref": true, "obj_ref": true, "role": true}
+
 // objectsOf flattens the configuration of cib into its objects.
 func objectsOf(cib *ir.CIB) (map[objectKey]*object, error) {
 	var cfg *ir.Config
@@ -244,7 +247,7 @@ func flatten(obj *object, el *node, path string, onResource func(*node)) {
 			p := join(path, "/", step(c, seen))
 			obj.fields[p] = canonical(c)
 			obj.rules[p] = c.id()
-		case len(c.children) == 0 && len(c.attrs) == 1 && c.id() != "":
+		case referenceElements[c.name] && len(c.children) == 0 && len(c.attrs) == 1 && c.id() != "":
 			// A reference (resource_ref, obj_ref, role): a list of ids
 			// in order.
 			if _, ok := refs[c.name]; !ok {
@@ -252,7 +255,14 @@ func flatten(obj *object, el *node, path string, onResource func(*node)) {
 			}
 			refs[c.name] = append(refs[c.name], c.id())
 		default:
-			flatten(obj, c, join(path, "/", step(c, seen)), onResource)
+			p := join(path, "/", step(c, seen))
+			before := len(obj.fields)
+			flatten(obj, c, p, onResource)
+			if len(obj.fields) == before {
+				// An empty element (an attribute set with no pairs)
+				// is still part of the configuration.
+				obj.fields[p] = "(empty)"
+			}
 		}
 	}
 	for _, name := range refOrder {

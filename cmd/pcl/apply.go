@@ -123,52 +123,81 @@ func confirm(e *env) bool {
 // pushUpdate replaces the live configuration by policy's with a patch
 // (crm_diff between the CIB as read and as it should be, applied with
 // cibadmin --patch). Pacemaker applies a patch only to the exact version
-// it was computed from, so a cluster that changed since it was read
-// refuses it; pcl checks the version first too, to say so plainly.
+// it was computed from (admin_epoch, epoch, num_updates), so a CIB that
+// changed after the patch was made refuses it.
+//
+// What the user reviewed is the configuration as read: when its version
+// (admin_epoch, epoch) has moved, pcl refuses. The status moves on its
+// own (num_updates: operation results, node attributes); then the patch
+// is made again from a fresh read of the same configuration, a few times
+// at most.
 func pushUpdate(e *env, live, policy *ir.CIB, read cibdiff.Version) int {
-	dir, err := os.MkdirTemp("", "pcl-apply-")
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pcl apply: %v\n", err)
-		return exitDiags
-	}
-	defer os.RemoveAll(dir)
-	write := func(name string, cib *ir.CIB) (string, error) {
-		var buf bytes.Buffer
-		if err := cibxml.Write(&buf, cib); err != nil {
-			return "", err
+	const attempts = 5
+	for i := 0; ; i++ {
+		if i > 0 {
+			now, _, _, ld := readLive()
+			if ld.HasErrors() {
+				printDiags(e.stderr, nil, ld)
+				return exitDiags
+			}
+			live = now
 		}
-		p := filepath.Join(dir, name)
-		return p, os.WriteFile(p, buf.Bytes(), 0o600)
-	}
-	oldPath, err := write("live.xml", live)
-	if err == nil {
-		var newPath string
-		newPath, err = write("update.xml", cibdiff.Update(live, policy))
+		if v := cibdiff.VersionOf(live); v.AdminEpoch != read.AdminEpoch || v.Epoch != read.Epoch {
+			fmt.Fprintf(e.stderr, "pcl apply: refused: the cluster's configuration changed since it was read (version %s, now %s); nothing was applied. Run pcl apply again to review the new differences.\n", read, v)
+			return exitDiags
+		}
+		err := patchLive(live, policy)
 		if err == nil {
-			err = makePatch(oldPath, newPath, filepath.Join(dir, "patch.xml"))
+			break
 		}
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pcl apply: preparing the update: %v\n", err)
-		return exitDiags
-	}
-	if now, _, _, ld := readLive(); ld.HasErrors() {
-		printDiags(e.stderr, nil, ld)
-		return exitDiags
-	} else if v := cibdiff.VersionOf(now); v != read {
-		fmt.Fprintf(e.stderr, "pcl apply: refused: the cluster's CIB changed since it was read (version %s, now %s); nothing was applied. Run pcl apply again to review the new differences.\n", read, v)
-		return exitDiags
-	}
-	if _, err := runTool(nil, "cibadmin", "--patch", "--xml-file", filepath.Join(dir, "patch.xml")); err != nil {
-		if strings.Contains(err.Error(), "older") || strings.Contains(err.Error(), "too high") {
-			fmt.Fprintf(e.stderr, "pcl apply: refused: the cluster's CIB changed since it was read (version %s), and Pacemaker rejected the update (%v); nothing was applied. Run pcl apply again.\n", read, err)
-		} else {
+		if !staleVersion(err) {
 			fmt.Fprintf(e.stderr, "pcl apply: the cluster did not accept the update: %v\n", err)
+			return exitDiags
 		}
-		return exitDiags
+		if i+1 == attempts {
+			fmt.Fprintf(e.stderr, "pcl apply: refused: the cluster's CIB kept changing while pcl wrote it (%v); nothing was applied. Run pcl apply again.\n", err)
+			return exitDiags
+		}
 	}
 	fmt.Fprintf(e.stdout, "\nApplied: the live configuration is the policy's (from version %s).\n", read)
 	return exitOK
+}
+
+// staleVersion tells cibadmin's refusal of a patch made for another
+// version of the CIB.
+func staleVersion(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "older than existing") || strings.Contains(msg, "too high") || strings.Contains(msg, "too low")
+}
+
+// patchLive makes the patch from live to live with policy's
+// configuration and applies it with cibadmin --patch.
+func patchLive(live, policy *ir.CIB) error {
+	dir, err := os.MkdirTemp("", "pcl-apply-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	oldPath, newPath, patch := filepath.Join(dir, "live.xml"), filepath.Join(dir, "update.xml"), filepath.Join(dir, "patch.xml")
+	if err := writeCIBFile(oldPath, live); err != nil {
+		return err
+	}
+	if err := writeCIBFile(newPath, cibdiff.Update(live, policy)); err != nil {
+		return err
+	}
+	if err := makePatch(oldPath, newPath, patch); err != nil {
+		return err
+	}
+	_, err = runTool(nil, "cibadmin", "--patch", "--xml-file", patch)
+	return err
+}
+
+func writeCIBFile(path string, cib *ir.CIB) error {
+	var buf bytes.Buffer
+	if err := cibxml.Write(&buf, cib); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o600)
 }
 
 // makePatch writes crm_diff's patch from the CIB at oldPath to the one at
