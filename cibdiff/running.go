@@ -22,7 +22,9 @@ type Running struct {
 func (r Running) String() string { return fmt.Sprintf("%s %s on %s", r.Resource, r.Role, r.Node) }
 
 // Predicted is where res says every primitive runs once its transition
-// is complete, and in which role.
+// is complete, and in which role. It is one transition: a cluster may go
+// on with more (an instance of a promotable clone is promoted once its
+// agent has set a promotion score, which no plan can foresee).
 func Predicted(res *planner.Result) []Running {
 	changes := map[string]pcmk.Role{}
 	if res.Transition != nil {
@@ -42,6 +44,9 @@ func Predicted(res *planner.Result) []Running {
 			continue
 		}
 		role := pcmk.RoleStarted
+		if r.Promotable {
+			role = pcmk.RoleUnpromoted
+		}
 		if next, ok := changes[r.ID]; ok {
 			role = next
 		} else if r.Role == pcmk.RolePromoted || r.Role == pcmk.RoleUnpromoted {

@@ -15,6 +15,7 @@ import (
 	"pcl/compiler"
 	"pcl/emit/cibxml"
 	"pcl/emit/difftext"
+	"pcl/emit/plantext"
 	"pcl/ir"
 	"pcl/planner"
 )
@@ -239,6 +240,25 @@ func waitAndCompare(e *env, plan *planner.Result, limit time.Duration) int {
 	for _, m := range miss {
 		fmt.Fprintf(e.stdout, "  %s\n", m)
 	}
+	// The plan is one transition; the cluster may have gone on with
+	// more, which depend on what the agents did (promotion scores). If
+	// pcl plans nothing more for the state the cluster settled in, it
+	// agrees with that state.
+	now, _, _, ld := readLive()
+	if ld.HasErrors() {
+		printDiags(e.stderr, nil, ld)
+		return exitDiags
+	}
+	res, pd := computePlan(now, time.Time{})
+	if pd.HasErrors() {
+		printDiags(e.stderr, nil, pd)
+		return exitDiags
+	}
+	if len(res.Transition.Changes) == 0 && len(res.Unknown) == 0 {
+		fmt.Fprintln(e.stdout, "The cluster went on past the plan's one transition (an agent's promotion score, for example, leads to a promotion no plan can foresee); pcl plans no further change from where it settled, so it agrees with that state.")
+		return exitOK
+	}
+	fmt.Fprintf(e.stdout, "pcl would still change the settled cluster:\n%s", plantext.Text(res))
 	return exitNotAsPredicted
 }
 
