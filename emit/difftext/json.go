@@ -1,6 +1,7 @@
 package difftext
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"pcl/cibdiff"
@@ -41,12 +42,13 @@ func JSON(d *cibdiff.Diff, names Names) ([]byte, error) {
 	for _, o := range d.Objects {
 		jo := jsonObject{Object: o, Fields: []jsonField{}}
 		for _, f := range o.Fields {
+			// A rule is given in pcl's rule syntax only.
 			jf := jsonField{Path: f.Path, Old: f.Old, New: f.New}
 			if f.OldRule != nil {
-				jf.OldRule = ruleText(f.OldRule)
+				jf.Old, jf.OldRule = nil, ruleText(f.OldRule)
 			}
 			if f.NewRule != nil {
-				jf.NewRule = ruleText(f.NewRule)
+				jf.New, jf.NewRule = nil, ruleText(f.NewRule)
 			}
 			jo.Fields = append(jo.Fields, jf)
 		}
@@ -62,6 +64,10 @@ func JSON(d *cibdiff.Diff, names Names) ([]byte, error) {
 			doc.Placements = []cibdiff.Placement{}
 		}
 	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	return append(out, '\n'), err
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	err := enc.Encode(doc)
+	return buf.Bytes(), err
 }
