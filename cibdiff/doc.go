@@ -12,8 +12,12 @@
 // source syntax. Rules keep their IR so that a renderer can show them in
 // pcl's rule syntax.
 //
-// Placement compares two planner Results resource by resource; Leftover
-// names the constraints crm_resource --move and --ban leave behind.
+// Compute adds the plan: NEW's configuration over OLD's status, and
+// Placements compares it with OLD's own plan resource by resource.
+// Leftover names the constraints crm_resource --move and --ban leave
+// behind. ForLive and Update turn a policy into what is written to a
+// running cluster (what the cluster owns stays, the version is newer);
+// ParseCrmMon, Predicted and Mismatches compare what runs with a plan.
 //
 // It does not read files or talk to a cluster (cmd/pcl does), schedule
 // (the planner does) or render (emit/difftext does).
