@@ -27,9 +27,12 @@ func (r Running) String() string { return fmt.Sprintf("%s %s on %s", r.Resource,
 // agent has set a promotion score, which no plan can foresee).
 func Predicted(res *planner.Result) []Running {
 	changes := map[string]pcmk.Role{}
+	blocked := map[string]bool{}
 	if res.Transition != nil {
 		for _, c := range res.Transition.Changes {
-			if c.NeedRole {
+			if c.Blocked {
+				blocked[c.Resource] = true
+			} else if c.NeedRole {
 				changes[c.Resource] = c.NextRole
 			}
 		}
@@ -40,6 +43,14 @@ func Predicted(res *planner.Result) []Running {
 			continue
 		}
 		node := res.AssignedNode(r)
+		if blocked[r.ID] {
+			// The change cannot run (an unrunnable start it depends
+			// on, a blocked stop): the resource stays as it is.
+			node = ""
+			if len(r.RunningOn) > 0 {
+				node = res.Nodes[r.RunningOn[0]].Uname
+			}
+		}
 		if node == "" {
 			continue
 		}

@@ -13,7 +13,9 @@ import (
 )
 
 // onOneNode compiles an example policy and makes it safe to run on the
-// one-node test cluster, keeping its resources, constraints and nodes:
+// one-node test cluster, keeping its resources, constraints and nodes
+// (its first node renamed node1, the test cluster's node, when it has
+// none of that name):
 // every agent becomes ocf:pacemaker:Dummy (Stateful in a promotable
 // clone), which touches nothing on the machine; agent parameters go;
 // fence devices and the fencing topology go and fencing is disabled (the
@@ -42,6 +44,8 @@ func onOneNode(t *testing.T, dir string) string {
 			for _, m := range r.Members {
 				dummy(m, false)
 			}
+		case *ir.Template:
+			continue // the primitives no longer use it (see dummy)
 		case *ir.Clone:
 			promotable := r.Master || metaTrue(r.Sets, "promotable")
 			switch c := r.Child.(type) {
@@ -75,6 +79,7 @@ func onOneNode(t *testing.T, dir string) string {
 	}
 	cfg.Sections = sections
 	setProperty(cfg, "stonith-enabled", "false")
+	renameFirstNode(cfg, "node1")
 
 	var buf bytes.Buffer
 	if err := cibxml.Write(&buf, cib); err != nil {
@@ -137,4 +142,45 @@ func setProperty(cfg *ir.Config, name, value string) {
 	s := cfg.Properties[0]
 	v := value
 	s.Pairs = append(s.Pairs, &ir.NVPair{ID: s.ID + "-" + name, Name: name, Value: &v})
+}
+
+// renameFirstNode gives the first declared node the name (and id) to,
+// unless a node has that name already, and follows the rename in the
+// constraints: location nodes and #uname expressions of rules.
+func renameFirstNode(cfg *ir.Config, to string) {
+	if len(cfg.Nodes) == 0 {
+		return
+	}
+	for _, n := range cfg.Nodes {
+		if n.Uname == to {
+			return
+		}
+	}
+	first := cfg.Nodes[0]
+	from := first.Uname
+	first.Uname, first.ID = to, to
+	var rename func(rules []*ir.Rule)
+	rename = func(rules []*ir.Rule) {
+		for _, r := range rules {
+			for _, term := range r.Terms {
+				switch x := term.(type) {
+				case *ir.Expression:
+					if x.Attribute == "#uname" && x.Value != nil && *x.Value == from {
+						v := to
+						x.Value = &v
+					}
+				case *ir.Rule:
+					rename([]*ir.Rule{x})
+				}
+			}
+		}
+	}
+	for _, c := range cfg.Constraints {
+		if l, ok := c.(*ir.Location); ok {
+			if l.Node == from {
+				l.Node = to
+			}
+			rename(l.Rules)
+		}
+	}
 }

@@ -28,10 +28,11 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// clusterExamples are the examples that fit the one-node cluster: they
-// declare a node1, the test cluster's one node, and only kinds onOneNode
-// turns into harmless agents.
-var clusterExamples = []string{"colocation-pairs", "colocation-sets", "ordering", "operations", "cluster-fs", "rules"}
+// clusterExamples are the examples that fit the one-node cluster: every
+// one but datacenter, whose bundle onOneNode does not turn into a
+// harmless agent.
+var clusterExamples = []string{"cluster-fs", "colocation-pairs", "colocation-sets", "database", "equal-scores", "failover",
+	"group-stickiness", "operations", "opt-in-cluster", "opt-out-cluster", "ordering", "rules", "scores", "webfarm"}
 
 // settle is how long a test waits for the cluster to settle.
 const settle = "3m"
