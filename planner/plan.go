@@ -26,6 +26,8 @@ type plan struct {
 	// prints them; Promotions the promotion score lines.
 	Scores     []ScoreLine
 	Promotions []PromotionLine
+	// promotion keeps what explains the promotion scores.
+	promotion promotionNotes
 
 	shutdownLockLimit int64
 	transitionReady   bool

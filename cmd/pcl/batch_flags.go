@@ -27,6 +27,7 @@ type batchFlags struct {
 	TicketActivate   []string
 	EachNodeDown     bool
 	EachNodePairDown bool
+	AsRecorded       bool
 }
 
 // registerBatchFlags adds the what-if flags to fs.
@@ -44,6 +45,7 @@ func registerBatchFlags(fs *pflag.FlagSet) *batchFlags {
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
+	fs.BoolVar(&f.AsRecorded, "as-recorded", false, "apply each scenario to the status as recorded, not to the cluster the baseline's transition leaves (crm_simulate -S)")
 	return f
 }
 

@@ -79,7 +79,7 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	opts := batch.Options{Planner: po}
+	opts := batch.Options{Planner: po, AsRecorded: f.AsRecorded}
 	bar := terminalProgress(progress, time.Second)
 	if bar != nil {
 		opts.Progress = bar.update

@@ -83,7 +83,10 @@ func init() {
 				}
 				switch *format {
 				case "crm_simulate":
-					data = plantext.CRMSimulate(res.Transition)
+					// As crm_simulate -S prints them: the summary, then the
+					// actions the transition engine runs.
+					data = append(plantext.CRMSimulate(res.Transition), '\n')
+					data = append(data, plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())...)
 				case "json":
 					data, err = plantext.JSON(res)
 				default:

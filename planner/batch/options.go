@@ -15,6 +15,10 @@ type Options struct {
 	// progress display needs no locking of its own; a worker waits for
 	// the call to return, so it must be quick.
 	Progress func(done, total int)
-	// NoBaseline skips planning the cluster as it is.
+	// NoBaseline leaves the baseline out of the result (it is still
+	// planned when the scenarios start from it).
 	NoBaseline bool
+	// AsRecorded applies each scenario to the status as recorded instead
+	// of to the cluster the baseline's transition leaves.
+	AsRecorded bool
 }
