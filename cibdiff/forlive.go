@@ -22,8 +22,10 @@ const bootstrapSet = "cib-bootstrap-options"
 //   - a node the policy declares takes the id the cluster gave the node of
 //     that name (Pacemaker identifies a cluster node by the corosync node
 //     id, a policy by its name);
-//   - nodes of live the policy does not declare stay: they are the
-//     cluster's members, which the controller adds as they join.
+//   - nodes of live the policy does not declare stay when the status
+//     knows them (a node_state): they are the cluster's members, which the
+//     controller adds as they join. Other nodes (declared by an earlier
+//     configuration, never seen) go.
 //
 // Everything else is policy's. The result shares policy's unchanged
 // parts.
@@ -33,7 +35,13 @@ func ForLive(live, policy *ir.CIB) *ir.Config {
 		return &cfg
 	}
 	cfg.Properties = withManagedProperties(live.Config.Properties, cfg.Properties)
-	cfg.Nodes = withLiveNodes(live.Config.Nodes, cfg.Nodes)
+	known := map[string]bool{}
+	if live.Status != nil {
+		for _, ns := range live.Status.Nodes {
+			known[ns.ID] = true
+		}
+	}
+	cfg.Nodes = withLiveNodes(live.Config.Nodes, cfg.Nodes, known)
 	return &cfg
 }
 
@@ -83,7 +91,7 @@ func hasPair(pairs []*ir.NVPair, name string) bool {
 	return false
 }
 
-func withLiveNodes(live, policy []*ir.Node) []*ir.Node {
+func withLiveNodes(live, policy []*ir.Node, members map[string]bool) []*ir.Node {
 	liveID := map[string]string{}
 	for _, n := range live {
 		liveID[uname(n)] = n.ID
@@ -100,7 +108,7 @@ func withLiveNodes(live, policy []*ir.Node) []*ir.Node {
 		out = append(out, n)
 	}
 	for _, n := range live {
-		if !declared[uname(n)] {
+		if !declared[uname(n)] && members[n.ID] {
 			out = append(out, n)
 		}
 	}

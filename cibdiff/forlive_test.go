@@ -16,9 +16,9 @@ func TestForLiveKeepsWhatTheClusterOwns(t *testing.T) {
 				{ID: "dc", Name: "dc-version", Value: str("2.1.5")},
 				{ID: "st", Name: "stonith-enabled", Value: str("true")},
 			}}},
-			Nodes: []*ir.Node{{ID: "1", Uname: "node1"}, {ID: "2", Uname: "node2"}},
+			Nodes: []*ir.Node{{ID: "1", Uname: "node1"}, {ID: "2", Uname: "node2"}, {ID: "old", Uname: "old"}},
 		},
-		Status: &ir.Status{},
+		Status: &ir.Status{Nodes: []*ir.NodeState{{ID: "1", Uname: "node1"}, {ID: "2", Uname: "node2"}}},
 	}
 	policy := &ir.CIB{Config: &ir.Config{
 		Properties: []*ir.NVSet{{Kind: ir.ClusterProperties, ID: bootstrapSet, Pairs: []*ir.NVPair{
@@ -39,7 +39,7 @@ func TestForLiveKeepsWhatTheClusterOwns(t *testing.T) {
 		nodes = append(nodes, n.ID+":"+n.Uname)
 	}
 	if len(nodes) != 3 || nodes[0] != "1:node1" || nodes[1] != "node3:node3" || nodes[2] != "2:node2" {
-		t.Errorf("nodes: %v, want node1 with the cluster's id, the policy's node3, the member node2 kept", nodes)
+		t.Errorf("nodes: %v, want node1 with the cluster's id, the policy's node3, the member node2 kept, the unseen old gone", nodes)
 	}
 	if policy.Config.Nodes[0].ID != "node1" || len(policy.Config.Properties[0].Pairs) != 1 {
 		t.Error("ForLive changed the policy")

@@ -34,7 +34,9 @@ func clusterScript() string { return filepath.Join(ModuleRoot(), "scripts", "tes
 func Cluster(t testing.TB) {
 	t.Helper()
 	cluster.once.Do(func() {
-		if exec.Command(clusterScript(), "status").Run() == nil {
+		// "wait" answers at once when the script's cluster does not run,
+		// and waits for its DC when it does.
+		if exec.Command(clusterScript(), "wait").Run() == nil {
 			return
 		}
 		if !ClusterRequired() && os.Getenv("PCL_START_CLUSTER") != "1" {
