@@ -75,17 +75,8 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 	}
 	read := cibdiff.VersionOf(live)
 	policy = forLive(live, policy)
-	d, pd, err := cibdiff.Compute(live, policy, planner.Options{Now: o.now})
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pcl apply: %v\n", err)
-		return exitDiags
-	}
-	diags = append(diags, pd...)
-	if d.Plan != nil {
-		diags = append(diags, unknownWarning(d.Plan)...)
-	}
-	printDiags(e.stderr, files, diags)
-	if pd.HasErrors() {
+	d := computeDiff(e, "apply", live, policy, o.now, files, diags)
+	if d == nil {
 		return exitDiags
 	}
 	names := difftext.Names{Old: liveName() + " (version " + read.String() + ")", New: strings.Join(paths, " "), Live: true}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/pflag"
@@ -81,17 +82,8 @@ func init() {
 					printDiags(e.stderr, files, diags)
 					return exitDiags
 				}
-				d, pd, err := cibdiff.Compute(old, new, planner.Options{Now: t})
-				if err != nil {
-					fmt.Fprintf(e.stderr, "pcl diff: %v\n", err)
-					return exitDiags
-				}
-				diags = append(diags, pd...)
-				if d.Plan != nil {
-					diags = append(diags, unknownWarning(d.Plan)...)
-				}
-				printDiags(e.stderr, files, diags)
-				if pd.HasErrors() {
+				d := computeDiff(e, "diff", old, new, t, files, diags)
+				if d == nil {
 					return exitDiags
 				}
 				data, err := renderDiff(d, names, *format)
@@ -109,6 +101,25 @@ func init() {
 			}
 		},
 	})
+}
+
+// computeDiff compares old and new and prints the diagnostics: diags,
+// the planner's and what it cannot compute. It returns nil after an error.
+func computeDiff(e *env, cmd string, old, new *ir.CIB, now time.Time, files map[string]*hcl.File, diags hcl.Diagnostics) *cibdiff.Diff {
+	d, pd, err := cibdiff.Compute(old, new, planner.Options{Now: now})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl %s: %v\n", cmd, err)
+		return nil
+	}
+	diags = append(diags, pd...)
+	if d.Plan != nil {
+		diags = append(diags, unknownWarning(d.Plan)...)
+	}
+	printDiags(e.stderr, files, diags)
+	if pd.HasErrors() {
+		return nil
+	}
+	return d
 }
 
 func renderDiff(d *cibdiff.Diff, names difftext.Names, format string) ([]byte, error) {
