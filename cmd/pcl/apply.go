@@ -253,29 +253,40 @@ func waitAndCompare(e *env, plan *planner.Result, limit time.Duration) int {
 	return exitNotAsPredicted
 }
 
-// settledPolls is how many idle answers in a row count as settled: the
-// controller is idle between a configuration change and the transition it
-// starts.
+// settledPolls is how many idle answers in a row count as settled.
 const settledPolls = 3
 
+// busyGrace is how long waitSettled looks for the controller to start
+// working on the update before it trusts an idle answer: just after the
+// update, the controller may still be idle because it has not yet seen it.
+const busyGrace = 5 * time.Second
+
 // waitSettled polls the DC's controller until it is idle (S_IDLE, no
-// transition in progress) settledPolls times in a row.
+// transition in progress) settledPolls times in a row, once it has been
+// seen busy or busyGrace has passed.
 func waitSettled(limit time.Duration) error {
-	deadline := time.Now().Add(limit)
-	idle := 0
+	start := time.Now()
+	deadline := start.Add(limit)
+	idle, busySeen := 0, false
 	for {
 		if dcIdle() {
-			idle++
+			if busySeen || time.Since(start) >= busyGrace {
+				idle++
+			}
 			if idle >= settledPolls {
 				return nil
 			}
 		} else {
-			idle = 0
+			idle, busySeen = 0, true
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("the cluster did not settle within %s", limit)
 		}
-		time.Sleep(time.Second)
+		if busySeen || time.Since(start) >= busyGrace {
+			time.Sleep(time.Second)
+		} else {
+			time.Sleep(250 * time.Millisecond) // not to miss a short transition
+		}
 	}
 }
 

@@ -142,8 +142,6 @@ func whatIf(t *testing.T, cib *ir.CIB, injections ...ir.Injection) []cibdiff.Run
 // runningAfterSettle waits for the cluster to settle and reads crm_mon.
 func runningAfterSettle(t *testing.T) []cibdiff.Running {
 	t.Helper()
-	// The controller may not have started the transition yet.
-	time.Sleep(2 * time.Second)
 	if err := waitSettled(3 * time.Minute); err != nil {
 		t.Fatal(err)
 	}
