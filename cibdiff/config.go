@@ -21,9 +21,9 @@ const (
 type Object struct {
 	// Kind is the CIB element name (primitive, group, clone, master,
 	// bundle, template, rsc_location, rsc_order, rsc_colocation,
-	// rsc_ticket, node,
-	// cluster_property_set, rsc_defaults, op_defaults, fencing-level,
-	// alert, acl_target, acl_group, acl_role, tag).
+	// rsc_ticket, node, cluster_property_set, fencing-level, alert,
+	// acl_target, acl_group, acl_role, tag), or the section for the sets
+	// of rsc_defaults and op_defaults.
 	Kind   string     `json:"kind"`
 	ID     string     `json:"id"`
 	Change ChangeKind `json:"change"`
@@ -88,6 +88,10 @@ func Config(old, new *ir.CIB) ([]Object, error) {
 			obj.Change, obj.Parent = Changed, n.parent
 		}
 		obj.Fields = compareFields(o, n, oldRules, newRules)
+		if o != nil && n != nil && o.parent != n.parent {
+			// Moved into, out of or between groups and clones.
+			obj.Fields = append([]Field{{Path: "(parent)", Old: &o.parent, New: &n.parent}}, obj.Fields...)
+		}
 		if obj.Change == Changed && len(obj.Fields) == 0 {
 			continue
 		}
