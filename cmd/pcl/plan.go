@@ -69,11 +69,17 @@ func init() {
 					}
 					return exitOK
 				}
-				if whatIf.hasInjections() {
-					if cib, err = whatIf.applyInjections(cib); err != nil {
+				if whatIf.hasInjections() || whatIf.hasAttrs() {
+					recorded, _ := scenario.Recorded(cib)
+					var q scenario.Quorum
+					if cib, q, err = whatIf.applyInjections(cib); err != nil {
 						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 						return exitUsage
 					}
+					if q.Recomputed && q.Quorate != recorded {
+						diags = append(diags, quorumNote(q))
+					}
+					diags = append(diags, whatIf.twoNodeWarning(cib)...)
 				}
 				res, pd := computePlan(cib, t)
 				diags = append(append(diags, pd...), unknownWarning(res)...)

@@ -103,8 +103,8 @@ func TestPlanBatchExampleJSON(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
 	for _, s := range raw.Scenarios {
-		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,changes,name,placement" {
-			t.Errorf("scenario keys are %v, want actions, changes, name, placement", got)
+		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,changes,name,placement,quorum" {
+			t.Errorf("scenario keys are %v, want actions, changes, name, placement, quorum", got)
 		}
 		var actions []map[string]json.RawMessage
 		if err := json.Unmarshal(s["actions"], &actions); err != nil {
@@ -480,6 +480,14 @@ scenario "oops" {
 		{[]string{failoverExample, "--format", "markdown"}, exitUsage, "markdown is for --batch"},
 		{[]string{failoverExample, "--state", filepath.Join(dir, "missing.xml")}, exitDiags, "missing.xml"},
 		{[]string{unknownInScenario, "--batch"}, exitDiags, `names node "n2"`},
+		{[]string{failoverLive, "--attr", "n1:pingd"}, exitUsage, "no =VALUE"},
+		{[]string{failoverLive, "--attr", "n1:pingd="}, exitUsage, "--attr-delete"},
+		{[]string{failoverLive, "--attr", "pingd=1"}, exitUsage, "no NODE:"},
+		{[]string{failoverLive, "--attr-delete", "n1:pingd=0"}, exitUsage, "takes no value"},
+		{[]string{failoverLive, "--attr", "n9:pingd=1"}, exitUsage, `unknown node "n9"`},
+		{[]string{failoverLive, "--batch", "--each-node-down", "--attr", "n9:pingd=1"}, exitDiags, `unknown node "n9"`},
+		{[]string{failoverLive, "--node-down", "n1", "--keep-quorum", "--two-node"}, exitUsage, "give one or the other"},
+		{[]string{failoverLive, "--each-node-down", "--expected-votes", "-2"}, exitDiags, "must be positive"},
 	} {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			code, stdout, stderr := runPCLNoPanic(t, append([]string{"plan"}, c.args...)...)

@@ -242,7 +242,7 @@ func TestPlanUnknown(t *testing.T) {
 
 func TestPlanBatchClone(t *testing.T) {
 	cib := txtarCIB(t, cloneArchive)
-	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down", "--two-node") // two nodes: quorate with one (corosync two_node)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -259,7 +259,7 @@ func TestPlanBatchClone(t *testing.T) {
 
 func TestPlanBatchUnknown(t *testing.T) {
 	cib := txtarCIB(t, bundleArchive)
-	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down", "--two-node")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -31,7 +31,8 @@ func report(t *testing.T, file string) *matrix.Report {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	return matrix.FromBatch(batch.Run(cib, scenarios(t, cib, strings.Fields(string(args))), batch.Options{}))
+	list, quorum := scenarios(t, cib, strings.Fields(string(args)))
+	return matrix.FromBatch(batch.Run(cib, list, batch.Options{Quorum: quorum}))
 }
 
 func cell(t *testing.T, r *matrix.Report, c *matrix.Column, rsc string) matrix.Cell {

@@ -22,6 +22,8 @@ type jsonScenario struct {
 	Actions []Action               `json:"actions"`
 	// Stall is set when the transition stalls.
 	Stall *Stall `json:"stall,omitempty"`
+	// Quorum is the have-quorum the scenario was planned with.
+	Quorum *jsonQuorum `json:"quorum,omitempty"`
 	// Error is set only for a scenario that could not be planned.
 	Error string `json:"error,omitempty"`
 }
@@ -35,7 +37,7 @@ type jsonScenario struct {
 func JSON(r *Report) ([]byte, error) {
 	doc := jsonDoc{Scenarios: []jsonScenario{}, Unknown: r.Unknown}
 	for _, c := range r.all() {
-		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Changes: c.Summary, Actions: c.Actions, Stall: c.Stall, Error: c.Err}
+		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Changes: c.Summary, Actions: c.Actions, Stall: c.Stall, Quorum: c.jsonQuorum(), Error: c.Err}
 		if s.Changes == nil {
 			s.Changes = []plantext.ChangeEntry{}
 		}

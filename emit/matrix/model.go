@@ -11,6 +11,7 @@ import (
 	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/model"
+	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
 
@@ -30,6 +31,8 @@ type Run struct {
 	// After the cluster it leaves: a cell says where a resource runs then.
 	Execution *transition.Execution
 	After     *planner.Result
+	// Quorum is the scenario's quorum (nil when not known).
+	Quorum *scenario.Quorum
 }
 
 // State is what a matrix cell says.
@@ -71,8 +74,11 @@ type Column struct {
 	Name        string
 	Description string
 	Err         string
-	Cells       []Cell // by Report.Resources
-	Actions     []Action
+	// Quorum is the have-quorum the scenario was planned with and how it
+	// was decided (nil when not known).
+	Quorum  *scenario.Quorum
+	Cells   []Cell // by Report.Resources
+	Actions []Action
 	// Changes are the transition summary, one line per resource that
 	// starts, stops, moves or recovers, and the fencing, as plain text;
 	// the resources the planner cannot compute have no line of their
@@ -172,7 +178,7 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 }
 
 func column(run *Run, resources []string) *Column {
-	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
+	c := &Column{Name: run.Name, Description: run.Description, Quorum: run.Quorum, Cells: make([]Cell, len(resources))}
 	if run.Err != nil || run.Result == nil || run.Result.Transition == nil || run.Execution == nil || run.After == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {
@@ -267,10 +273,11 @@ func cloneCell(p *planner.Result, clone *planner.Resource, now planner.Running) 
 // stopReason explains why a resource runs nowhere once the transition
 // ran: the reason of its stop when the transition stops it for another
 // resource's sake, else why it gets no node (the planner's reason and,
-// when it kept score explanations, what made each node unusable).
+// when it kept score explanations, what made each node unusable). A stop
+// "due to node availability" is the latter: the planner says more.
 func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resource) string {
 	for _, ch := range t.Changes {
-		if ch.Resource == res.ID && ch.Reason != "" {
+		if ch.Resource == res.ID && ch.Reason != "" && !(ch.Reason == "node availability" && res.Why != "") {
 			return "its " + strings.ToLower(ch.Verb) + " is due to " + ch.Reason
 		}
 	}

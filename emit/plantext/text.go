@@ -102,6 +102,10 @@ func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c t
 				parts = append(parts, fmt.Sprintf("%s %s", t.NodeName(c.From), why))
 				break
 			}
+			if full := capacityOn(res, r, t.NodeName(c.From)); full != "" {
+				parts = append(parts, fmt.Sprintf("%s has not enough capacity left for it (%s)", t.NodeName(c.From), full))
+				break
+			}
 		}
 		subject := c.Resource
 		from := t.NodeName(c.From)
@@ -291,6 +295,21 @@ func nodeUnusable(n *transition.Node) string {
 		return "is in standby"
 	case n.Maintenance:
 		return "is in maintenance"
+	}
+	return ""
+}
+
+// capacityOn says what a placement strategy found short on the named node
+// for r ("cpu: needs 2, 0 left of 2"); "" when it banned r from no such
+// node.
+func capacityOn(res *planner.Result, r *planner.Resource, node string) string {
+	if r == nil {
+		return ""
+	}
+	for _, b := range r.CapacityBans {
+		if b.Node < len(res.Nodes) && res.Nodes[b.Node].Uname == node {
+			return b.Text()
+		}
 	}
 	return ""
 }

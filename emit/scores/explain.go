@@ -55,6 +55,13 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		if len(l.Trail) == 0 {
 			fmt.Fprintf(&b, "  %-12s %s\n", "0", "default")
 		}
+		// Capacity is checked when the resource is assigned, after the
+		// scores above (which crm_simulate prints as they are).
+		for _, ban := range r.CapacityBans {
+			if ban.Node == i {
+				fmt.Fprintf(&b, "  then banned (-INFINITY) at assignment, not enough capacity: %s\n", ban.Text())
+			}
+		}
 	}
 	if r.Promotable {
 		explainPromotions(&b, res, r)

@@ -1,6 +1,9 @@
 package batch
 
-import "pcl/planner"
+import (
+	"pcl/planner"
+	"pcl/planner/scenario"
+)
 
 // Options tune a batch.
 type Options struct {
@@ -21,4 +24,9 @@ type Options struct {
 	// AsRecorded applies each scenario to the status as recorded instead
 	// of to the cluster the baseline's transition leaves.
 	AsRecorded bool
+	// Quorum decides each scenario's have-quorum (scenario.QuorumRule):
+	// recomputed from the nodes the scenario leaves up unless Quorum.Keep.
+	// The baseline keeps a have-quorum the CIB records and counts the
+	// votes otherwise (a policy compiled from .pcl records none).
+	Quorum scenario.QuorumRule
 }

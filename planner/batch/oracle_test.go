@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/emit/plantext"
 	"pcl/importer"
 	"pcl/internal/synth"
 	"pcl/internal/testenv"
@@ -26,8 +27,11 @@ var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesC
 // TestSettledMatchesCRMSimulate is the settled semantics of a batch: the
 // baseline's transition runs (crm_simulate -S -O settled.xml), then each
 // node goes down in turn on that cluster (crm_simulate -x settled.xml -S
-// -d NODE -O after.xml); where each resource runs then, as Pacemaker reads
-// after.xml, is where the batch's scenario leaves it (Outcome.After).
+// -d NODE -q Q -O after.xml, Q the majority rule: more than half of the
+// cluster nodes still in the membership, counted here from settled.xml);
+// where each resource runs then, as Pacemaker reads after.xml, is where
+// the batch's scenario leaves it (Outcome.After), and Q is the quorum the
+// batch decided.
 func TestSettledMatchesCRMSimulate(t *testing.T) {
 	sim := testenv.Tool(t, "crm_simulate")
 	if testing.Short() {
@@ -57,7 +61,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 	if work == "" {
 		work = t.TempDir()
 	}
-	agree, scenarios, clusters := 0, 0, 0
+	agree, executedAgree, scenarios, clusters := 0, 0, 0, 0
 	for _, in := range inputs {
 		cib, diags := importer.Read(in.name+".xml", []byte(in.xml))
 		if diags.HasErrors() {
@@ -74,7 +78,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			t.Fatal(err)
 		}
 		settled := filepath.Join(work, in.name+"-settled.xml")
-		if !simulate(t, sim, "-x", path, "-S", "-Q", "-O", settled) {
+		if _, ok := simulate(t, sim, "-x", path, "-S", "-Q", "-O", settled); !ok {
 			continue
 		}
 		clusters++
@@ -86,10 +90,25 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			}
 			node := strings.TrimSuffix(o.Scenario.Name, " down")
 			after := filepath.Join(work, in.name+"-"+node+".xml")
-			if !simulate(t, sim, "-x", settled, "-S", "-Q", "-d", node, "-O", after) {
+			q := majority(t, settled, node)
+			if o.Quorum.Quorate != q {
+				t.Errorf("%s, %s down: the batch decided quorum %v, the majority rule says %v", in.name, node, o.Quorum.Quorate, q)
+			}
+			out, ok := simulate(t, sim, "-x", settled, "-S", "-d", node, "-q", fmt.Sprint(map[bool]int{false: 0, true: 1}[q]), "-O", after)
+			if !ok {
 				continue
 			}
 			scenarios++
+			// The actions the transition engine runs, and whether it
+			// stalls.
+			gotRun := sortedLines(plantext.ExecutedLines(o.Result.Transition, o.Execution))
+			wantRun := sortedLines(executedLines(out))
+			if strings.Join(gotRun, "\n") == strings.Join(wantRun, "\n") && o.Execution.Complete() == !strings.Contains(out, "Transition failed") {
+				executedAgree++
+			} else {
+				t.Errorf("%s, %s down: the actions run differ from crm_simulate's (stalls: pcl %v)", in.name, node, !o.Execution.Complete())
+				testenv.LogLineDiff(t, gotRun, wantRun)
+			}
 			want := simulatedRunning(t, sim, after)
 			got := runningLines(o.After)
 			if strings.Join(got, "\n") == strings.Join(want, "\n") {
@@ -100,7 +119,74 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			testenv.LogLineDiff(t, got, want)
 		}
 	}
+	t.Logf("%d of %d single-node-down scenarios (%d clusters) run the actions crm_simulate runs", executedAgree, scenarios, clusters)
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
+}
+
+// executedLines are the "Executing Cluster Transition:" items of
+// crm_simulate -S, whitespace collapsed.
+func executedLines(out string) []string {
+	var lines []string
+	in := false
+	for _, l := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(l, "Executing Cluster Transition:"):
+			in = true
+		case in && strings.HasPrefix(l, "  * "):
+			lines = append(lines, strings.TrimPrefix(l, "  * "))
+		case in:
+			return lines
+		}
+	}
+	return lines
+}
+
+// sortedLines collapses each line's white space and sorts the lines.
+func sortedLines(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = strings.Join(strings.Fields(l), " ")
+	}
+	sort.Strings(out)
+	return out
+}
+
+// majority is corosync's default quorum once node leaves the cluster of a
+// CIB file: more than half of its cluster nodes (no remote, guest or ping
+// nodes) in the membership (in_ccm).
+func majority(t *testing.T, path, leaving string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Nodes []struct {
+			Uname string `xml:"uname,attr"`
+			Type  string `xml:"type,attr"`
+		} `xml:"configuration>nodes>node"`
+		States []struct {
+			Uname string `xml:"uname,attr"`
+			InCCM string `xml:"in_ccm,attr"`
+		} `xml:"status>node_state"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	inCCM := map[string]bool{}
+	for _, ns := range doc.States {
+		inCCM[ns.Uname] = ns.InCCM == "true" || ns.InCCM == "1" || ns.InCCM == "yes"
+	}
+	members, up := 0, 0
+	for _, n := range doc.Nodes {
+		if n.Type == "remote" || n.Type == "ping" {
+			continue
+		}
+		members++
+		if inCCM[n.Uname] && n.Uname != leaving {
+			up++
+		}
+	}
+	return up > members/2
 }
 
 func planOf(cib *ir.CIB) *planner.Result {
@@ -110,13 +196,13 @@ func planOf(cib *ir.CIB) *planner.Result {
 
 // simulate runs crm_simulate; a transition that stalls exits 1 and is a
 // result like any other.
-func simulate(t *testing.T, sim string, args ...string) bool {
+func simulate(t *testing.T, sim string, args ...string) (string, bool) {
 	out, err := exec.Command(sim, args...).CombinedOutput()
 	if err != nil && !strings.Contains(string(out), "Transition failed") {
 		t.Errorf("crm_simulate %s: %v\n%s", strings.Join(args, " "), err, out)
-		return false
+		return "", false
 	}
-	return true
+	return string(out), true
 }
 
 // runningLines lists where each primitive (each clone instance) is
@@ -174,8 +260,14 @@ func simulatedRunning(t *testing.T, sim, path string) []string {
 	var walk func(c container)
 	walk = func(c container) {
 		for _, r := range c.Resources {
+			role := r.Role
+			if role == "Starting" || role == "Stopping" {
+				// A start or stop recorded as pending: active, shown as
+				// starting or stopping.
+				role = "Started"
+			}
 			for _, n := range r.Nodes {
-				lines = append(lines, fmt.Sprintf("%s %s %s", baseID(r.ID), r.Role, n.Name))
+				lines = append(lines, fmt.Sprintf("%s %s %s", baseID(r.ID), role, n.Name))
 			}
 		}
 		for _, sub := range c.Containers {

@@ -18,8 +18,14 @@ import (
 // cluster ("everything runs as planned, then this happens"), unless
 // Options.AsRecorded asks for the status as recorded. Each scenario's
 // transition is executed too, and its outcome is the cluster it leaves.
+//
+// The baseline's quorum is decided once, in the base: a have-quorum the
+// CIB records is kept, and one it does not record (a compiled policy) is
+// counted, so the cluster as it is runs with every node up. Each scenario
+// then has its own decided (Options.Quorum).
 func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	start := time.Now()
+	base, baseQuorum := opts.Quorum.Decide(base, true)
 	res := &Result{Scenarios: make([]*Outcome, len(scenarios))}
 	jobs := len(scenarios)
 	if !opts.NoBaseline {
@@ -41,7 +47,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 
 	from := base
 	if !opts.NoBaseline || !opts.AsRecorded {
-		baseline := planOne(base, scenario.Scenario{Name: "baseline"}, opts.Planner)
+		baseline, settled := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
 		if !opts.NoBaseline {
 			res.Baseline = baseline
 			finished()
@@ -56,7 +62,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 				res.Elapsed = time.Since(start)
 				return res
 			}
-			from = baseline.Settled
+			from = settled
 		}
 	}
 	res.From = from
@@ -73,7 +79,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Scenarios[i] = planOne(from, scenarios[i], opts.Planner)
+				res.Scenarios[i], _ = planOne(from, scenarios[i], opts, nil)
 				finished()
 			}
 		}()
@@ -87,21 +93,28 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	return res
 }
 
-// planOne applies one scenario, schedules it (planner.Schedule, with the
-// transition), executes the transition and reads the cluster it leaves. A
-// panic in the planner is a bug, but one scenario's bug must not lose the
-// batch: it is reported as that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcome) {
+// planOne applies one scenario, decides its quorum (unless given, as the
+// baseline's is), schedules it (planner.Schedule, with the transition),
+// executes the transition and reads the cluster it leaves, which it returns
+// too. A panic in the planner is a bug, but one scenario's bug must not
+// lose the batch: it is reported as that scenario's error.
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome, settled *ir.CIB) {
+	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
 		if r := recover(); r != nil {
-			*out = Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}
+			out, settled = &Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}, nil
 		}
 	}()
 	cib, err := scenario.Apply(base, s)
 	if err != nil {
 		out.Err = err
-		return out
+		return out, nil
+	}
+	if decided != nil {
+		out.Quorum = *decided
+	} else {
+		cib, out.Quorum = opts.Quorum.Decide(cib, false)
 	}
 	if !s.Now.IsZero() {
 		po.Now = s.Now
@@ -110,15 +123,13 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 	out.Result, out.Diags = planner.Schedule(cib, po)
 	t := out.Result.Transition
 	out.Execution = t.Execute()
-	out.Settled, err = scenario.Settle(cib, t, out.Execution, po.Now, out.Result.OpDigest)
+	settled, err = scenario.Settle(cib, t, out.Execution, po.Now, out.Result.OpDigest)
 	if err != nil {
 		out.Err = err
-		return out
+		return out, nil
 	}
 	// The cluster the transition leaves, read as the next run would read
-	// it: only its status matters here (with the transition's input, so
-	// that orphans, which only the status knows, are read too).
-	po.NoTrail = true
-	out.After, _ = planner.Schedule(out.Settled, po)
-	return out
+	// it: only its status matters here.
+	out.After, _ = planner.Schedule(settled, planner.Options{Now: po.Now, StatusOnly: true})
+	return out, settled
 }
