@@ -37,14 +37,10 @@ var clusterExamples = []string{"cluster-fs", "colocation-pairs", "colocation-set
 // settle is how long a test waits for the cluster to settle.
 const settle = "3m"
 
-// writePolicy writes a .pcl policy into a temporary directory.
-func writePolicy(t *testing.T, src string) string {
+// onePolicy writes a one-file .pcl policy into a new directory.
+func onePolicy(t *testing.T, src string) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "policy.pcl"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return writePolicy(t, map[string]string{"policy.pcl": src})
 }
 
 // emptyPolicy stops every resource: the start of each test.
@@ -68,7 +64,7 @@ func applyAsPredicted(t *testing.T, policy string) {
 
 func TestClusterApplyExamples(t *testing.T) {
 	testenv.Cluster(t)
-	empty := writePolicy(t, emptyPolicy)
+	empty := onePolicy(t, emptyPolicy)
 	for _, ex := range clusterExamples {
 		t.Run(ex, func(t *testing.T) {
 			policy := onOneNode(t, filepath.Join("..", "..", "examples", ex))
@@ -172,12 +168,12 @@ func compareWhatIf(t *testing.T, predicted []cibdiff.Running, change func()) {
 
 func TestClusterWhatIf(t *testing.T) {
 	testenv.Cluster(t)
-	policy := writePolicy(t, basePolicy)
+	policy := onePolicy(t, basePolicy)
 	reset := func(t *testing.T) {
 		tool(t, "crm_attribute", "--node", "node1", "--name", "standby", "--delete")
 		tool(t, "crm_attribute", "--node", "node1", "--name", "maintenance-window", "--delete")
 		tool(t, "crm_resource", "--cleanup")
-		applyAsPredicted(t, writePolicy(t, emptyPolicy))
+		applyAsPredicted(t, onePolicy(t, emptyPolicy))
 		applyAsPredicted(t, policy)
 	}
 
@@ -239,12 +235,12 @@ func TestClusterWhatIf(t *testing.T) {
 		})
 	})
 	reset(t)
-	applyAsPredicted(t, writePolicy(t, emptyPolicy))
+	applyAsPredicted(t, onePolicy(t, emptyPolicy))
 }
 
 func TestClusterDriftAndStaleApply(t *testing.T) {
 	testenv.Cluster(t)
-	policy := writePolicy(t, basePolicy)
+	policy := onePolicy(t, basePolicy)
 	applyAsPredicted(t, policy)
 
 	t.Run("ban is drift", func(t *testing.T) {
@@ -268,7 +264,7 @@ func TestClusterDriftAndStaleApply(t *testing.T) {
 	t.Run("stale read is refused", func(t *testing.T) {
 		live, _ := liveCIB(t)
 		read := cibdiff.VersionOf(live)
-		target, files, diags := loadCIB([]string{writePolicy(t, emptyPolicy)}, compiler.Options{})
+		target, files, diags := loadCIB([]string{onePolicy(t, emptyPolicy)}, compiler.Options{})
 		if diags.HasErrors() {
 			printDiags(os.Stderr, files, diags)
 			t.FailNow()
@@ -302,5 +298,5 @@ func TestClusterDriftAndStaleApply(t *testing.T) {
 			t.Errorf("after the refused updates, running: %v", running)
 		}
 	})
-	applyAsPredicted(t, writePolicy(t, emptyPolicy))
+	applyAsPredicted(t, onePolicy(t, emptyPolicy))
 }

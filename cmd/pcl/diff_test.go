@@ -61,7 +61,7 @@ func TestApplyToCIBFile(t *testing.T) {
 	}
 
 	// A policy with errors is refused before anything is read.
-	bad := writePolicy(t, "primitive \"x\" {\n  agent = 42\n}\n")
+	bad := onePolicy(t, "primitive \"x\" {\n  agent = 42\n}\n")
 	if code, _, errOut := runPCL(t, "apply", bad, "--yes"); code != exitDiags || !strings.Contains(errOut, "nothing was applied") {
 		t.Fatalf("apply of a policy with errors: exit %d\n%s", code, errOut)
 	}
