@@ -132,7 +132,11 @@ func whatIf(t *testing.T, cib *ir.CIB, injections ...ir.Injection) []cibdiff.Run
 	if len(res.Unknown) > 0 {
 		t.Fatalf("the plan has unknowns: %v", res.Unknown)
 	}
-	return cibdiff.Predicted(res)
+	predicted, err := cibdiff.Predicted(cib, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return predicted
 }
 
 // runningAfterSettle waits for the cluster to settle and reads crm_mon.
