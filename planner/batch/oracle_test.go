@@ -1,6 +1,7 @@
 package batch_test
 
 import (
+	"bytes"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/emit/cibxml"
 	"pcl/emit/plantext"
 	"pcl/importer"
 	"pcl/internal/synth"
@@ -41,6 +43,18 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 	var inputs []input
 	for seed := 1; seed <= *settledSeeds; seed++ {
 		inputs = append(inputs, input{fmt.Sprintf("clones-%03d", seed), synth.CloneCIB(uint64(seed))})
+	}
+	// Held out: clusters from the benchmarks' generator, which the
+	// settled semantics were not developed against: primitives and groups
+	// running here and there, some failed, with locations, rules,
+	// colocations and orders.
+	for seed := 1; seed <= *settledSeeds; seed++ {
+		cib := synth.Generate(synth.Params{Resources: 10 + seed%20, Nodes: 2 + seed%4, Seed: uint64(seed)})
+		var b bytes.Buffer
+		if err := cibxml.Write(&b, cib); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{fmt.Sprintf("held-out-%03d", seed), b.String()})
 	}
 	dir := testenv.CorpusDir(t)
 	listed, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(), "testdata", "ratchet", "executed.txt"))
@@ -102,7 +116,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			// The actions the transition engine runs, and whether it
 			// stalls.
 			gotRun := sortedLines(plantext.ExecutedLines(o.Result.Transition, o.Execution))
-			wantRun := sortedLines(executedLines(out))
+			wantRun := sortedLines(testenv.SimulateSection(out, "Executing Cluster Transition:"))
 			if strings.Join(gotRun, "\n") == strings.Join(wantRun, "\n") && o.Execution.Complete() == !strings.Contains(out, "Transition failed") {
 				executedAgree++
 			} else {
@@ -121,24 +135,6 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 	}
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) run the actions crm_simulate runs", executedAgree, scenarios, clusters)
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
-}
-
-// executedLines are the "Executing Cluster Transition:" items of
-// crm_simulate -S, whitespace collapsed.
-func executedLines(out string) []string {
-	var lines []string
-	in := false
-	for _, l := range strings.Split(out, "\n") {
-		switch {
-		case strings.HasPrefix(l, "Executing Cluster Transition:"):
-			in = true
-		case in && strings.HasPrefix(l, "  * "):
-			lines = append(lines, strings.TrimPrefix(l, "  * "))
-		case in:
-			return lines
-		}
-	}
-	return lines
 }
 
 // sortedLines collapses each line's white space and sorts the lines.
@@ -261,8 +257,9 @@ func simulatedRunning(t *testing.T, sim, path string) []string {
 	walk = func(c container) {
 		for _, r := range c.Resources {
 			role := r.Role
-			if role == "Starting" {
-				// A start recorded as pending: active, shown as starting.
+			if role == "Starting" || role == "Stopping" {
+				// A start or stop recorded as pending: active, shown as
+				// starting or stopping.
 				role = "Started"
 			}
 			for _, n := range r.Nodes {

@@ -1,0 +1,141 @@
+package cibdiff
+
+import (
+	"encoding/xml"
+	"fmt"
+	"sort"
+	"strings"
+
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner"
+	"pcl/planner/scenario"
+)
+
+// Running is one resource instance active on one node in one role.
+type Running struct {
+	// Resource is the primitive's id without a clone instance number:
+	// crm_mon names anonymous clone instances by the primitive's id.
+	Resource string `json:"resource"`
+	Node     string `json:"node"`
+	Role     string `json:"role"`
+}
+
+func (r Running) String() string { return fmt.Sprintf("%s %s on %s", r.Resource, r.Role, r.Node) }
+
+// Predicted is where every primitive runs, and in which role, once the
+// transition of res (planned from cib) has run as Pacemaker's transition
+// engine runs it, every action succeeding: the actions it runs recorded
+// into the status (scenario.Settle) and read back, so that a change that
+// cannot run, or waits on an ordering cycle, leaves its resource as it
+// was. It is one transition: a cluster may go on with more (an instance
+// of a promotable clone is promoted once its agent has set a promotion
+// score, which no plan can foresee).
+func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
+	t := res.Transition
+	settled, err := scenario.Settle(cib, t, t.Execute(), res.Now, res.OpDigest)
+	if err != nil {
+		return nil, err
+	}
+	after, _ := planner.Schedule(settled, planner.Options{Now: res.Now, StatusOnly: true})
+	var out []Running
+	for _, r := range after.Resources {
+		if r.Kind != planner.KindPrimitive {
+			continue
+		}
+		for _, n := range r.RunningOn {
+			out = append(out, Running{Resource: baseID(r.ID), Node: after.Nodes[n].Uname, Role: r.Role.String()})
+		}
+	}
+	sortRunning(out)
+	return out, nil
+}
+
+// ParseCrmMon reads the active resources of `crm_mon --output-as=xml`.
+func ParseCrmMon(src []byte) ([]Running, error) {
+	type node struct {
+		Name string `xml:"name,attr"`
+	}
+	type resource struct {
+		ID     string `xml:"id,attr"`
+		Role   string `xml:"role,attr"`
+		Active string `xml:"active,attr"`
+		Nodes  []node `xml:"node"`
+	}
+	type collective struct {
+		Resources []resource   `xml:"resource"`
+		Nested    []collective `xml:"group"`
+		Clones    []collective `xml:"clone"`
+		Bundles   []collective `xml:"bundle"`
+		Replicas  []collective `xml:"replica"`
+	}
+	var doc struct {
+		XMLName   xml.Name   `xml:"pacemaker-result"`
+		Resources collective `xml:"resources"`
+	}
+	if err := xml.Unmarshal(src, &doc); err != nil {
+		return nil, fmt.Errorf("reading crm_mon's XML: %w", err)
+	}
+	var out []Running
+	var walk func(c collective)
+	walk = func(c collective) {
+		for _, r := range c.Resources {
+			if r.Active != "true" {
+				continue
+			}
+			for _, n := range r.Nodes {
+				out = append(out, Running{Resource: baseID(r.ID), Node: n.Name, Role: pcmk.ParseRole(r.Role).String()})
+			}
+		}
+		for _, list := range [][]collective{c.Nested, c.Clones, c.Bundles, c.Replicas} {
+			for _, n := range list {
+				walk(n)
+			}
+		}
+	}
+	walk(doc.Resources)
+	sortRunning(out)
+	return out, nil
+}
+
+// Mismatches lists what runs differently from the prediction: each entry
+// predicted but not running ("-") and running but not predicted ("+").
+func Mismatches(predicted, running []Running) []string {
+	count := map[Running]int{}
+	for _, r := range predicted {
+		count[r]++
+	}
+	for _, r := range running {
+		count[r]--
+	}
+	var out []string
+	for r, n := range count {
+		for ; n > 0; n-- {
+			out = append(out, "- predicted, not running: "+r.String())
+		}
+		for ; n < 0; n++ {
+			out = append(out, "+ running, not predicted: "+r.String())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// baseID drops a clone instance number ("db:1" -> "db").
+func baseID(id string) string {
+	base, _, _ := strings.Cut(id, ":")
+	return base
+}
+
+func sortRunning(list []Running) {
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.Resource != b.Resource {
+			return a.Resource < b.Resource
+		}
+		if a.Node != b.Node {
+			return a.Node < b.Node
+		}
+		return a.Role < b.Role
+	})
+}
