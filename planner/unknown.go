@@ -12,7 +12,8 @@ import (
 // unknowns lists what this run cannot compute exactly: resources of kinds
 // the planner does not place, everything tied to them by a colocation, an
 // order or a ticket (directly or through other such resources, and whole
-// groups), and the whole plan when the cluster has remote or guest nodes.
+// groups), the whole plan when the cluster has remote or guest nodes, and
+// the promotable instances whose promotion is not reproduced exactly.
 // Pacemaker would place and order these; the planner says it does not
 // know rather than leave the constraints out and answer with confidence.
 func (p *plan) unknowns(withActions bool) []Unknown {
