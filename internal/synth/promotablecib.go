@@ -136,7 +136,6 @@ func (g *promotableCIB) resources(b *strings.Builder) {
 			t.members = []string{t.id}
 			g.cloneCIB.primitive(b, t.id, "      ", g.primitiveMeta(t.id))
 		case "clone":
-			t.kind = "clone"
 			t.id = fmt.Sprintf("child%d-clone", i)
 			t.max, t.nodeMax = len(g.nodes), 1
 			t.members = []string{fmt.Sprintf("child%d", i)}
