@@ -7,8 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
-
-	"pcl/ir"
 )
 
 // This file holds the checks that keep the compile invariant: whatever
@@ -92,59 +90,6 @@ func (l *lowerer) checkID(id, kind string, rng hcl.Range, derived bool) {
 		detail = "The id %q derived for this %s is not a valid XML ID: %s. Give it an explicit id = \"...\" made of letters, digits, \"-\", \"_\" and \".\"."
 	}
 	l.diags = append(l.diags, errorAt(rng, "Invalid id", detail, id, kind, idProblem(id)))
-}
-
-// clusterBooleans are the cluster options Pacemaker 2.1.5 checks as
-// booleans (check_boolean); a value that is not one is refused by
-// crm_verify.
-var clusterBooleans = map[string]bool{
-	"concurrent-fencing": true, "enable-acl": true, "enable-startup-probes": true,
-	"maintenance-mode": true, "remove-after-stop": true, "shutdown-lock": true,
-	"start-failure-is-fatal": true, "startup-fencing": true, "stonith-enabled": true,
-	"stop-all-resources": true, "stop-orphan-actions": true, "stop-orphan-resources": true,
-	"symmetric-cluster": true, "have-watchdog": true,
-}
-
-// clusterEnums are the enumerated cluster options of Pacemaker 2.1.5, whose
-// values it compares without regard to case.
-var clusterEnums = map[string][]string{
-	"no-quorum-policy":     {"stop", "freeze", "ignore", "demote", "suicide"},
-	"placement-strategy":   {"default", "utilization", "minimal", "balanced"},
-	"node-health-strategy": {"none", "migrate-on-red", "only-green", "progressive", "custom"},
-	"stonith-action":       {"reboot", "off", "poweroff"},
-}
-
-// checkClusterOptions reports cluster options whose value Pacemaker
-// refuses.
-func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
-	if s == nil {
-		return
-	}
-	for _, p := range s.Pairs {
-		if p.Value == nil {
-			continue
-		}
-		v := *p.Value
-		if clusterBooleans[p.Name] {
-			if _, ok := ir.ParseBool(v); !ok {
-				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
-					"The cluster option %q takes a boolean (true, false, yes, no, on, off, 1, 0); %q is not one, and crm_verify refuses it.", p.Name, v))
-			}
-			continue
-		}
-		if allowed, ok := clusterEnums[p.Name]; ok {
-			found := false
-			for _, a := range allowed {
-				if strings.EqualFold(a, v) {
-					found = true
-				}
-			}
-			if !found {
-				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
-					"The cluster option %q takes one of %s; %q is not one%s, and crm_verify refuses it.", p.Name, strings.Join(allowed, ", "), v, suggestion(v, allowed)))
-			}
-		}
-	}
 }
 
 // nonNegativeInt reports whether s is a whole number >= 0 as the schema's
