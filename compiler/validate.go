@@ -30,6 +30,9 @@ func (l *lowerer) validate() {
 	for _, s := range l.cfg.RscDefaults {
 		l.checkMeta(s)
 	}
+	for _, s := range l.cfg.OpDefaults {
+		l.checkOpMeta(s)
+	}
 	l.validateRefs()
 }
 
@@ -70,6 +73,11 @@ func (l *lowerer) validatePrimitive(p *ir.Primitive) {
 	l.validateSets(p.Sets)
 	if p.Operations == nil {
 		return
+	}
+	for _, op := range p.Operations.Ops {
+		for _, s := range op.Sets {
+			l.checkOpMeta(s)
+		}
 	}
 	// Pacemaker tells operations apart by name and interval; recurring
 	// monitors of a promotable resource may share an interval when their
@@ -149,17 +157,54 @@ func init() {
 	}
 }
 
+// checkMeta checks a resource meta attribute set (or rsc_defaults) by
+// name and, for the attributes Pacemaker reads as a boolean, a number, a
+// duration or one of a list, by value.
 func (l *lowerer) checkMeta(s *ir.NVSet) {
 	if s.Kind != ir.MetaAttributes {
 		return
 	}
 	names := sortedKeys(knownMeta)
 	for _, p := range s.Pairs {
-		if p.Name == "" || knownMeta[p.Name] || strings.HasPrefix(p.Name, "#") {
+		if p.Name == "" || strings.HasPrefix(p.Name, "#") {
 			continue
 		}
-		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown meta attribute",
-			"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
+		if !knownMeta[p.Name] {
+			l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown meta attribute",
+				"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
+			continue
+		}
+		if p.Value != nil {
+			l.checkMetaValue(p, *p.Value)
+		}
+	}
+}
+
+// checkOpMeta checks the meta attributes of an operation or of
+// op_defaults: Pacemaker reads them as the operation's own attributes.
+func (l *lowerer) checkOpMeta(s *ir.NVSet) {
+	if s.Kind != ir.MetaAttributes {
+		return
+	}
+	for _, p := range s.Pairs {
+		if p.Name == "" || opMeta[p.Name] {
+			continue
+		}
+		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown operation attribute",
+			"Pacemaker does not know the operation attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, opMetaNames)))
+	}
+}
+
+// opMeta are the operation attributes (docs: Operation Properties) that
+// may also be written as op meta attributes or op_defaults.
+var opMeta = map[string]bool{}
+
+var opMetaNames = strings.Fields(`id name interval description start-delay interval-origin
+	timeout enabled record-pending role requires on-fail OCF_CHECK_LEVEL`)
+
+func init() {
+	for _, n := range opMetaNames {
+		opMeta[n] = true
 	}
 }
 
