@@ -22,10 +22,15 @@ func duplicate(what, name string, rng, first hcl.Range) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Duplicate " + what,
-		Detail:   fmt.Sprintf("A %s named %q was already declared at %s; names must be unique.", what, name, first),
+		Detail:   fmt.Sprintf("A %s named %q was already declared at %s; names must be unique.", what, name, where(first)),
 		Subject:  rng.Ptr(),
 		Context:  rng.Ptr(),
 	}
+}
+
+// where names a position as file:line:col, as diagnostics print theirs.
+func where(rng hcl.Range) string {
+	return fmt.Sprintf("%s:%d:%d", rng.Filename, rng.Start.Line, rng.Start.Column)
 }
 
 // suggestion returns ` (did you mean "x"?)` for the closest candidate, or

@@ -140,6 +140,10 @@ func (l *lowerer) instances(b *dsl.Block, forEach, nameAttr *hcl.Attribute, ctx 
 	}
 	v, ok := l.value(forEach, ctx)
 	if !ok {
+		if v, d := forEach.Expr.Value(ctx); !d.HasErrors() && v.IsKnown() && v.IsNull() {
+			l.diags = append(l.diags, warningAt(forEach.Expr.Range(), "Null for_each",
+				"for_each is null, so this block makes no %s at all; write an empty map or list if that is meant, or remove for_each for a single one.", b.Type))
+		}
 		return nil
 	}
 	type kv struct{ k, v cty.Value }

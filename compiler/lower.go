@@ -32,7 +32,8 @@ type lowerer struct {
 	parent    map[string]ir.Resource // container of a nested resource
 	resRange  map[string]hcl.Range
 
-	counts map[string]int // n-th block of properties, rsc_defaults, op_defaults
+	counts   map[string]int // n-th block of properties, rsc_defaults, op_defaults
+	cibBlock *hcl.Range     // the first cib block
 
 	scenarios     []*scenarioDecl
 	scenarioNames map[string]hcl.Range // first declaration of each scenario name
@@ -81,7 +82,7 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 		if first.kind == kind {
 			summary = "Duplicate " + kind
 		}
-		detail := fmt.Sprintf("The id %q is already used by the %s declared at %s; ids must be unique in the CIB.", id, first.kind, first.rng)
+		detail := fmt.Sprintf("The id %q is already used by the %s declared at %s; ids must be unique in the CIB.", id, first.kind, where(first.rng))
 		if derived || first.derived {
 			detail += " One of them is derived from its parent's name; give it an explicit id = \"...\"."
 		}
@@ -136,6 +137,12 @@ func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
 			case "locals", "variable":
 				// evaluated by rootContext
 			case "cib":
+				if l.cibBlock != nil {
+					l.diags = append(l.diags, errorAt(b.DefRange, "Second cib block",
+						"A cib block was already given at %s; the CIB has one <cib> element, so a policy has one cib block. Merge their attributes into the first.", where(*l.cibBlock)))
+					continue
+				}
+				l.cibBlock = b.DefRange.Ptr()
 				l.diags = append(l.diags, dsl.Decode(b)...)
 				l.lowerCIBBlock(b, ctx)
 			case "properties", "rsc_defaults", "op_defaults":

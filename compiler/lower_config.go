@@ -29,7 +29,7 @@ func (l *lowerer) lowerNode(in *instance) {
 			l.diags = append(l.diags, duplicate("node", n.Uname, in.nameRange, other.DeclRange))
 		case other.ID == n.ID:
 			l.diags = append(l.diags, errorAt(in.nameRange, "Duplicate node id",
-				"The node id %q is already used by node %q at %s; set id = \"...\" to tell them apart.", n.ID, other.Uname, other.DeclRange))
+				"The node id %q is already used by node %q at %s; set id = \"...\" to tell them apart.", n.ID, other.Uname, where(other.DeclRange)))
 		}
 	}
 	if a := b.Attr("type"); a != nil {

@@ -201,6 +201,7 @@ var ruleInvertedOps = map[string]string{
 func (lw *ruleLowerer) compare(c *rule.Compare, not *rule.Not) ir.RuleTerm {
 	// Keywords are matched without regard to case but the schema wants
 	// them in lower case; values are kept exactly as written.
+	lw.lintCompare(c)
 	x := &ir.Expression{Attribute: c.Attribute, Operation: strings.ToLower(c.Op), Type: strings.ToLower(c.Type), DeclRange: c.Range}
 	if c.Value != nil {
 		v := c.Value.Text
@@ -356,7 +357,9 @@ func (lw *ruleLowerer) checkRange(f rule.Field) {
 	if !ok {
 		lw.errorf(f.ValueRange, "Invalid date_spec field",
 			"The date_spec field %s must be a number or a range such as 9-16, 9- or -16, not %q.", f.Name, f.Value)
+		return
 	}
+	lw.lintRange(f)
 }
 
 func ruleCapitalize(s string) string {

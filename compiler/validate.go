@@ -34,6 +34,7 @@ func (l *lowerer) validate() {
 		l.checkOpMeta(s)
 	}
 	l.validateRefs()
+	l.checkCycles()
 }
 
 func (l *lowerer) walkResource(r ir.Resource) {
@@ -95,7 +96,7 @@ func (l *lowerer) validatePrimitive(p *ir.Primitive) {
 			// first definition, and real CIBs hold such duplicates.
 			l.diags = append(l.diags, warningAt(op.DeclRange, "Duplicate operation",
 				"The resource %q already has a %s operation with interval %s at %s; Pacemaker identifies operations by name and interval (and role), uses the first and ignores this one.",
-				p.ID, op.Name, first.Interval.Text, first.DeclRange))
+				p.ID, op.Name, first.Interval.Text, where(first.DeclRange)))
 			continue
 		}
 		seen[k] = op

@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // The functions here evaluate one attribute into one of the CIB's value
@@ -92,8 +93,10 @@ func (l *lowerer) score(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.ScoreValue {
 		lim := big.NewFloat(float64(ir.Infinity))
 		switch {
 		case bf.Cmp(lim) >= 0:
+			l.warnClamped(a, bf.Text('f', 0), bf.Cmp(lim) > 0)
 			return ir.NewScore(ir.Infinity)
 		case bf.Cmp(new(big.Float).Neg(lim)) <= 0:
+			l.warnClamped(a, bf.Text('f', 0), bf.Cmp(new(big.Float).Neg(lim)) < 0)
 			return ir.NewScore(-ir.Infinity)
 		}
 		i, _ := bf.Int64()
@@ -105,11 +108,32 @@ func (l *lowerer) score(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.ScoreValue {
 				"%s. Write an integer, inf or -inf (or the strings \"INFINITY\", \"-INFINITY\").", capitalize(err.Error())))
 			return nil
 		}
+		if s == ir.Infinity || s == -ir.Infinity {
+			t := strings.TrimPrefix(strings.TrimSpace(v.AsString()), "+")
+			if n, _, ok := pcmk.ScanLL(t); ok && (n > int64(ir.Infinity) || n < -int64(ir.Infinity)) {
+				l.warnClamped(a, t, true)
+			}
+		}
 		return &ir.ScoreValue{Value: s, Text: v.AsString()}
 	}
 	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid score",
 		"A score must be a number or a string; this is %s.", v.Type().FriendlyName()))
 	return nil
+}
+
+// warnClamped reports a score beyond the infinities, which Pacemaker
+// clamps to INFINITY or -INFINITY.
+func (l *lowerer) warnClamped(a *hcl.Attribute, text string, beyond bool) {
+	if !beyond {
+		return
+	}
+	inf := "INFINITY"
+	if strings.HasPrefix(text, "-") {
+		inf = "-INFINITY"
+	}
+	l.diags = append(l.diags, warningAt(a.Expr.Range(), "Score clamped to infinity",
+		"Pacemaker's scores end at %s (1000000): it reads %s as %s, so this score is no stronger than any other %s one. Write %s if that is meant.",
+		inf, text, inf, inf, strings.ToLower(strings.TrimSuffix(inf, "INITY"))))
 }
 
 // duration evaluates an interval, timeout or delay: Pacemaker's syntax as
