@@ -12,6 +12,11 @@ type Options struct {
 	// Vars overrides variable defaults (--var name=value), as raw strings
 	// parsed as HCL expressions.
 	Vars map[string]string
+	// ForCluster says the CIB is meant for a cluster (pcl compile, pcl
+	// check): what crm_verify refuses only as a whole cluster's
+	// configuration, such as fencing enabled without a fencing device, is
+	// an error. Planning and scoring (like crm_simulate) go on without it.
+	ForCluster bool
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl
@@ -43,6 +48,9 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	l.resolve()
 	l.resolveScenarios()
 	l.validate()
+	if opts.ForCluster {
+		l.checkFencing()
+	}
 	diags = append(diags, l.diags...)
 	if !l.explicitSections {
 		l.cfg.Sections = l.sections

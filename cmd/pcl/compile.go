@@ -34,9 +34,10 @@ func init() {
 	})
 }
 
-// compileOptions parses --var name=value flags.
+// compileOptions parses --var name=value flags. Its commands, compile and
+// check, judge the policy as a cluster's whole configuration.
 func compileOptions(e *env, cmd string, vars []string) (compiler.Options, bool) {
-	opts := compiler.Options{Vars: map[string]string{}}
+	opts := compiler.Options{Vars: map[string]string{}, ForCluster: true}
 	for _, v := range vars {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {

@@ -15,10 +15,18 @@ func runPCL(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// noFencing lets a test policy without a fencing device compile: pcl
+// compile refuses one with fencing enabled, as crm_verify does.
+const noFencing = `
+properties {
+  values = { stonith-enabled = false }
+}
+`
+
 const goodPolicy = `primitive "web" {
   agent = "ocf:heartbeat:apache"
 }
-`
+` + noFencing
 
 func TestCompileWritesAtomically(t *testing.T) {
 	dir := t.TempDir()
@@ -57,7 +65,7 @@ primitive "vip" {
   agent  = "ocf:heartbeat:IPaddr2"
   params = { ip = var.ip }
 }
-`), 0o644)
+`+noFencing), 0o644)
 	code, stdout, stderr := runPCL(t, "compile", p, "--var", "ip=192.0.2.7")
 	if code != exitOK || !strings.Contains(stdout, `value="192.0.2.7"`) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -70,6 +78,26 @@ primitive "vip" {
 	}
 }
 
+// TestCompileRequiresFencing checks that compile and check refuse what
+// crm_verify refuses for want of a fencing device, and that a stonith
+// agent satisfies them.
+func TestCompileRequiresFencing(t *testing.T) {
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "bare.pcl")
+	os.WriteFile(bare, []byte("node \"n1\" {}\nprimitive \"web\" {\n  agent = \"ocf:heartbeat:apache\"\n}\n"), 0o644)
+	for _, cmd := range []string{"compile", "check"} {
+		code, _, stderr := runPCL(t, cmd, bare)
+		if code != exitDiags || !strings.Contains(stderr, "bare.pcl:2:11: No fencing device") {
+			t.Errorf("pcl %s without a fencing device: exit %d\n%s", cmd, code, stderr)
+		}
+	}
+	fenced := filepath.Join(t.TempDir(), "fenced.pcl")
+	os.WriteFile(fenced, []byte("node \"n1\" {}\nprimitive \"fence\" {\n  agent = \"stonith:fence_xvm\"\n}\n"), 0o644)
+	if code, _, stderr := runPCL(t, "compile", fenced); code != exitOK {
+		t.Errorf("pcl compile with a fencing device: exit %d\n%s", code, stderr)
+	}
+}
+
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "p.pcl")
@@ -77,7 +105,7 @@ func TestCheck(t *testing.T) {
   agent = "ocf:heartbeat:apache"
   meta  = { target-rol = "Started" }
 }
-`), 0o644)
+`+noFencing), 0o644)
 	code, _, stderr := runPCL(t, "check", p)
 	if code != exitOK || !strings.Contains(stderr, `did you mean "target-role"`) {
 		t.Fatalf("exit %d\n%s", code, stderr)
