@@ -100,9 +100,12 @@ func (r *reader) checkReferences() {
 		// Pacemaker ignores a constraint whose resource does not exist,
 		// so the CIB still means something; a missing template, role or
 		// referenced set leaves its user without content.
-		if ref.kind == refResource {
+		switch {
+		case ref.kind == refResource && r.schemaChecked && decl.elem == "":
+			r.errorf(ref.rng, "Unknown reference", "%s Pacemaker's schema refuses a reference to an id the CIB does not hold (\"IDREF attribute %s references an unknown ID\"), and crm_verify and crm_simulate refuse the CIB.", detail, ref.attr)
+		case ref.kind == refResource:
 			r.warnf(ref.rng, "Unknown reference", "%s Pacemaker ignores the constraint.", detail)
-		} else {
+		default:
 			r.errorf(ref.rng, "Unknown reference", "%s", detail)
 		}
 	}

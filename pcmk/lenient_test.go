@@ -38,3 +38,22 @@ func TestScanLL(t *testing.T) {
 		}
 	}
 }
+
+func TestDecodeTransitionMagic(t *testing.T) {
+	for _, c := range []struct {
+		in         string
+		status, rc int
+		ok         bool
+	}{
+		{"0:0;1:1:0:6d4ea1c3-8b3c-4a6e-9f4e-3b7d6c2a1f00", 0, 0, true},
+		{"0:7;3:-1:7:abc", 0, 7, true},
+		{"-1:193;1:2:0:abc", -1, 193, true},
+		{"garbage", 0, 0, false}, {"0:0", 0, 0, false}, {"0:0;1:1", 0, 0, false},
+		{"x:0;1:1:0:abc", 0, 0, false}, {"0:0;1:1:0:", 0, 0, false},
+	} {
+		st, rc, _, ok := DecodeTransitionMagic(c.in)
+		if ok != c.ok || (ok && (st != c.status || rc != c.rc)) {
+			t.Errorf("DecodeTransitionMagic(%q) = %d, %d, %v; want %d, %d, %v", c.in, st, rc, ok, c.status, c.rc, c.ok)
+		}
+	}
+}
