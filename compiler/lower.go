@@ -86,7 +86,12 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 		if derived || first.derived {
 			detail += " One of them is derived from its parent's name; give it an explicit id = \"...\"."
 		}
-		l.diags = append(l.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: rng.Ptr()})
+		// An explicit id is pointed at itself, not at its element.
+		subject := rng
+		if r, ok := l.idRange[id]; ok && !derived && r.Filename == rng.Filename && r.Start.Byte >= rng.Start.Byte {
+			subject = r
+		}
+		l.diags = append(l.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: subject.Ptr()})
 		return
 	}
 	l.ids[id] = decl{kind: kind, rng: rng, derived: derived}

@@ -39,6 +39,16 @@ var legacyClusterOptions = map[string]string{
 // not.
 var caseSensitiveOptions = map[string]bool{"stonith-action": true}
 
+// clusterOptionsWrittenByPacemaker are cluster properties Pacemaker's own
+// tools write, which no daemon's metadata lists.
+var clusterOptionsWrittenByPacemaker = map[string]bool{
+	"last-lrm-refresh": true, // crm_resource --refresh
+}
+
+// defaultMarker tells whether v is "#default", which any name/value pair
+// may hold: Pacemaker then drops the pair and uses the default.
+func defaultMarker(v string) bool { return strings.EqualFold(v, "#default") }
+
 // clusterOptionNames lists the known cluster options for "did you mean".
 var clusterOptionNames = func() []string {
 	names := make([]string, 0, len(clusterOptions))
@@ -68,6 +78,9 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 			continue
 		}
 		spec, known := clusterOptions[p.Name]
+		if !known && clusterOptionsWrittenByPacemaker[p.Name] {
+			continue
+		}
 		if !known {
 			if now, ok := legacyClusterOptions[p.Name]; ok {
 				l.diags = append(l.diags, warningAt(p.DeclRange, "Deprecated cluster option",
@@ -78,7 +91,7 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 				"Pacemaker 2.1.5 has no cluster option %q%s; it will be ignored.", p.Name, suggestion(p.Name, clusterOptionNames)))
 			continue
 		}
-		if p.Value == nil {
+		if p.Value == nil || defaultMarker(*p.Value) {
 			continue
 		}
 		v := *p.Value

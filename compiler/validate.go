@@ -175,7 +175,7 @@ func (l *lowerer) checkMeta(s *ir.NVSet) {
 				"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
 			continue
 		}
-		if p.Value != nil {
+		if p.Value != nil && !defaultMarker(*p.Value) {
 			l.checkMetaValue(p, *p.Value)
 		}
 	}

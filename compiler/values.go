@@ -49,8 +49,8 @@ func (l *lowerer) strList(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, boo
 	if !ok {
 		return nil, false
 	}
-	if t, isText := textOf(v); isText {
-		return []string{t}, true
+	if v.Type() == cty.String {
+		return []string{v.AsString()}, true
 	}
 	if !(v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType()) {
 		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Expected a list of strings",
