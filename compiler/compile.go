@@ -29,7 +29,7 @@ func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.F
 		return nil, files, diags
 	}
 	cib, d := compilePolicy(pol, files, opts)
-	return cib, files, append(diags, d...)
+	return cib, files, collapseImportedTwice(append(diags, d...), files)
 }
 
 // compilePolicy runs the passes after loading: evaluate, expand, lower,

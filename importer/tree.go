@@ -99,6 +99,9 @@ func (li *lineIndex) rng(filename string, start, end int) hcl.Range {
 // On error it returns nil and a diagnostic at the offending position.
 func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 	li := newLineIndex(src)
+	if d := notXML(filename, src, li); d != nil {
+		return nil, hcl.Diagnostics{d}
+	}
 	root, ok := parseHalves(filename, src, li)
 	var diags hcl.Diagnostics
 	if !ok {
@@ -108,6 +111,45 @@ func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 		diags = append(diags, trailingText(filename, src, li)...)
 	}
 	return root, diags
+}
+
+// notXML reports a document whose first character is not "<": not XML at
+// all, most often a .pcl policy handed to import.
+func notXML(filename string, src []byte, li *lineIndex) *hcl.Diagnostic {
+	body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	at := len(src) - len(body)
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	at += len(body) - len(trimmed)
+	if len(trimmed) == 0 || trimmed[0] == '<' {
+		return nil
+	}
+	end := at + 1
+	for end < len(src) && src[end] != '\n' && end-at < 40 {
+		end++
+	}
+	rng := li.rng(filename, at, end)
+	detail := "A CIB is an XML document, starting with <cib> (or <?xml ...?>); this one starts with other text."
+	if bytes.HasSuffix([]byte(filename), []byte(".pcl")) || looksLikePCL(trimmed) {
+		detail = "This looks like a .pcl policy, not CIB XML. pcl import reads a CIB (cibadmin -Q > cib.xml); pcl compile, check, plan and scores read .pcl files directly."
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Not an XML document", Detail: detail, Subject: &rng}
+}
+
+// looksLikePCL tells whether text starts like a .pcl file: a comment or a
+// word followed by a quoted label or "=" or "{".
+func looksLikePCL(text []byte) bool {
+	if text[0] == '#' || bytes.HasPrefix(text, []byte("//")) || bytes.HasPrefix(text, []byte("/*")) {
+		return true
+	}
+	line := firstLineOf(text)
+	return bytes.ContainsAny(line, "{=")
+}
+
+func firstLineOf(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i]
+	}
+	return b
 }
 
 // trailingText warns of text after the document's last tag, which
