@@ -3,6 +3,7 @@ package compiler
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
 )
@@ -17,6 +18,10 @@ type Options struct {
 	// configuration, such as fencing enabled without a fencing device, is
 	// an error. Planning and scoring (like crm_simulate) go on without it.
 	ForCluster bool
+	// Agents, when set, gives resource agents' metadata to check
+	// primitives' parameters and timeouts against. The compiler never runs
+	// anything itself; cmd/pcl decides where metadata comes from.
+	Agents agents.Source
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl
@@ -43,6 +48,7 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	}
 	l := newLowerer()
 	l.files = files
+	l.agents = opts.Agents
 	l.attrs = append([]ir.Attr(nil), ir.DefaultCIBAttrs...)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()

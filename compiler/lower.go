@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
 )
@@ -34,6 +35,7 @@ type lowerer struct {
 
 	counts   map[string]int // n-th block of properties, rsc_defaults, op_defaults
 	cibBlock *hcl.Range     // the first cib block
+	agents   agents.Source  // agents' metadata, nil when not checked
 
 	scenarios     []*scenarioDecl
 	scenarioNames map[string]hcl.Range // first declaration of each scenario name

@@ -41,12 +41,14 @@ func (l *lowerer) walkResource(r ir.Resource) {
 	switch r := r.(type) {
 	case *ir.Primitive:
 		l.validatePrimitive(r)
+		l.checkAgent(r)
 	case *ir.Template:
 		l.validatePrimitive(&r.Primitive)
 	case *ir.Group:
 		l.validateSets(r.Sets)
 		for _, m := range r.Members {
 			l.validatePrimitive(m)
+			l.checkAgent(m)
 		}
 	case *ir.Clone:
 		l.validateSets(r.Sets)
@@ -57,6 +59,7 @@ func (l *lowerer) walkResource(r ir.Resource) {
 		l.validateSets(r.Sets)
 		if r.Child != nil {
 			l.validatePrimitive(r.Child)
+			l.checkAgent(r.Child)
 		}
 	}
 }

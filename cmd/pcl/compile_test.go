@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pcl/internal/testenv"
 )
 
 func runPCL(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -113,5 +115,30 @@ func TestCheck(t *testing.T) {
 	os.WriteFile(p, []byte("location \"x\" {\n  resource = \"nope\"\n  node = \"n\"\n  score = 1\n}\n"), 0o644)
 	if code, _, stderr := runPCL(t, "check", p); code != exitDiags || !strings.Contains(stderr, "Unknown resource") {
 		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+}
+
+// TestCheckSavesAgentMetadata checks that pcl check, where the agents are
+// installed, saves their metadata with --agent-metadata, and that the
+// saved metadata alone then checks the policy.
+func TestCheckSavesAgentMetadata(t *testing.T) {
+	testenv.Tool(t, "crm_resource")
+	if _, err := os.Stat("/usr/lib/ocf/resource.d/heartbeat/IPaddr2"); err != nil {
+		t.Skip("resource-agents is not installed")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.pcl")
+	os.WriteFile(p, []byte(`primitive "vip" {
+  agent  = "ocf:heartbeat:IPaddr2"
+  params = { ipp = "192.0.2.1" }
+}
+`+noFencing), 0o644)
+	saved := filepath.Join(dir, "agents")
+	code, _, stderr := runPCL(t, "check", "--agent-metadata", saved, p)
+	if code != exitDiags || !strings.Contains(stderr, `did you mean "ip"?`) || !strings.Contains(stderr, "Missing agent parameter") {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(saved, "ocf_heartbeat_IPaddr2.xml")); err != nil {
+		t.Errorf("metadata not saved: %v", err)
 	}
 }
