@@ -19,6 +19,7 @@ type Parameter struct {
 	Required   bool
 	Unique     bool
 	Deprecated bool
+	Obsoletes  string // the older name this parameter replaces (fence agents)
 	Type       string // string, integer, boolean, ... as the agent writes it
 	Default    string
 }
@@ -42,6 +43,7 @@ type xmlMetadata struct {
 		Deprecated *struct {
 		} `xml:"deprecated"`
 		DeprecatedAttr string `xml:"deprecated,attr"`
+		Obsoletes      string `xml:"obsoletes,attr"`
 		Content        struct {
 			Type    string `xml:"type,attr"`
 			Default string `xml:"default,attr"`
@@ -71,6 +73,7 @@ func Parse(data []byte) (*Metadata, error) {
 			Required:   truthy(p.Required),
 			Unique:     truthy(p.Unique),
 			Deprecated: p.Deprecated != nil || truthy(p.DeprecatedAttr),
+			Obsoletes:  p.Obsoletes,
 			Type:       strings.ToLower(p.Content.Type),
 			Default:    p.Content.Default,
 		})

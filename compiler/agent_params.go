@@ -62,16 +62,27 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 					"The agent %s has no parameter %q%s; Pacemaker passes it on and the agent ignores it.", agent, pair.Name, suggestion(pair.Name, names)))
 				continue
 			}
-			if pair.Value != nil && !agentValueFits(prm.Type, *pair.Value) {
+			// Agents' declared types are loose (ping's integer dampen
+			// defaults to "5s"): a type its own default does not fit is
+			// not checked.
+			if pair.Value != nil && (prm.Default == "" || agentValueFits(prm.Type, prm.Default)) && !agentValueFits(prm.Type, *pair.Value) {
 				l.diags = append(l.diags, warningAt(pair.DeclRange, "Invalid agent parameter",
 					"The parameter %q of %s takes %s; %q is not one, and the agent will likely refuse to start (not configured).", pair.Name, agent, articled(prm.Type), *pair.Value))
 			}
 		}
 	}
 	if complete {
+		// A parameter counts as given under its old name too, and a
+		// fencing device's target (port, plug) is Pacemaker's to pass.
+		for _, prm := range md.Parameters {
+			if prm.Obsoletes != "" && (given[prm.Obsoletes] || given[prm.Name]) {
+				given[prm.Obsoletes], given[prm.Name] = true, true
+			}
+		}
 		var missing []string
 		for _, prm := range md.Parameters {
-			if prm.Required && !given[prm.Name] {
+			passed := fencing && (prm.Name == "port" || prm.Name == "plug" || prm.Name == "nodename")
+			if prm.Required && !prm.Deprecated && !passed && !given[prm.Name] {
 				missing = append(missing, prm.Name)
 			}
 		}
