@@ -50,7 +50,7 @@ func (l *lowerer) fencingOption(name, dflt string) (value bool, at *hcl.Range, k
 	ruled := false
 	for _, s := range l.cfg.Properties {
 		for _, p := range s.Pairs {
-			if p.Name != name || p.Value == nil {
+			if p.Name != name || p.Value == nil || defaultMarker(*p.Value) {
 				continue
 			}
 			if len(s.Rules) > 0 {
@@ -108,4 +108,55 @@ func (l *lowerer) fencingAnchor() *hcl.Range {
 		consider(s.DeclRange)
 	}
 	return first
+}
+
+// checkFencingDisabled reports what Pacemaker refuses, as a configuration
+// error or warning (crm_verify fails on both), when fencing is disabled:
+// no-quorum-policy=suicide, and resources that require fencing or
+// unfencing.
+func (l *lowerer) checkFencingDisabled() {
+	enabled, _, known := l.fencingOption("stonith-enabled", "true")
+	if !known || enabled {
+		return
+	}
+	for _, s := range l.cfg.Properties {
+		for _, p := range s.Pairs {
+			if p.Name == "no-quorum-policy" && p.Value != nil && strings.EqualFold(*p.Value, "suicide") {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Suicide without fencing",
+					"no-quorum-policy = \"suicide\" needs fencing, which stonith-enabled = false turns off; Pacemaker resets it to \"stop\" as a configuration error, and crm_verify refuses it."))
+			}
+		}
+	}
+	sets := append([]*ir.NVSet(nil), l.cfg.RscDefaults...)
+	ids := make([]string, 0, len(l.resources))
+	for id := range l.resources {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		switch r := l.resources[id].(type) {
+		case *ir.Primitive:
+			sets = append(sets, r.Sets...)
+		case *ir.Group:
+			sets = append(sets, r.Sets...)
+		case *ir.Clone:
+			sets = append(sets, r.Sets...)
+		case *ir.Bundle:
+			sets = append(sets, r.Sets...)
+		}
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name != "requires" || p.Value == nil {
+				continue
+			}
+			if v := strings.ToLower(*p.Value); v == "fencing" || v == "unfencing" {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Requires fencing that is disabled",
+					"requires = %q needs fencing, which stonith-enabled = false turns off; Pacemaker resets it to \"quorum\" with a configuration warning, and crm_verify fails on it. Write \"quorum\" or \"nothing\".", *p.Value))
+			}
+		}
+	}
 }

@@ -249,6 +249,10 @@ func (l *lowerer) permissions(b *dsl.Block, ctx *hcl.EvalContext, owner string) 
 				*f.dst, _ = l.str(a, ctx)
 			}
 		}
+		if a := pb.Attr("reference"); a != nil && p.Reference != "" {
+			// The schema types reference as an IDREF: it must name an id.
+			l.refs = append(l.refs, reference{kind: refAny, id: p.Reference, rng: a.Expr.Range(), what: "ACL permission"})
+		}
 		if a := pb.Attr("legacy"); a != nil {
 			if v := l.boolean(a, ctx); v != nil && v.Value {
 				p.Element = p.Kind

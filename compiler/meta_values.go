@@ -63,6 +63,11 @@ func (l *lowerer) checkMetaValue(p *ir.NVPair, v string) {
 		return
 	}
 	if metaNumbers[p.Name] {
+		if p.Name == "migration-threshold" && negativeScore(v) {
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Negative migration-threshold",
+				"migration-threshold = %q is negative; Pacemaker uses 1 instead with a configuration warning, and crm_verify fails on it. Write 0 to never move the resource away for failures.", v))
+			return
+		}
 		switch strings.ToUpper(strings.TrimSpace(v)) {
 		case "INFINITY", "+INFINITY", "-INFINITY", "RED", "YELLOW", "GREEN":
 			return
@@ -84,4 +89,13 @@ func (l *lowerer) checkMetaValue(p *ir.NVPair, v string) {
 				"The meta attribute \"failure-timeout\" takes a duration such as 10min; Pacemaker cannot read %q and failures never expire.", v))
 		}
 	}
+}
+
+// negativeScore tells whether char2score reads v as below zero.
+func negativeScore(v string) bool {
+	if strings.EqualFold(strings.TrimSpace(v), "-INFINITY") {
+		return true
+	}
+	n, _, ok := pcmk.ScanLL(v)
+	return ok && n < 0
 }

@@ -103,6 +103,11 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 			}
 			continue
 		}
+		if p.Name == "stonith-action" && v == "poweroff" {
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Deprecated fencing action",
+				"Pacemaker 2.1.5 reads stonith-action \"poweroff\" as \"off\" but reports the deprecated alias as a configuration warning, which makes crm_verify fail; write \"off\"."))
+			continue
+		}
 		valid, reading := optionValue(p.Name, spec, v)
 		switch {
 		case !valid && spec.Daemon == schedulerDaemon:

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // This file is the validate pass: Pacemaker's rules that hold across
@@ -35,33 +36,82 @@ func (l *lowerer) validate() {
 	}
 	l.validateRefs()
 	l.checkCycles()
+	l.checkFencingDisabled()
 }
 
 func (l *lowerer) walkResource(r ir.Resource) {
 	switch r := r.(type) {
 	case *ir.Primitive:
-		l.validatePrimitive(r)
-		l.checkAgent(r)
+		l.checkPrimitive(r)
 	case *ir.Template:
 		l.validatePrimitive(&r.Primitive)
 	case *ir.Group:
 		l.validateSets(r.Sets)
+		l.checkRoleMeta(r, r.Sets)
 		for _, m := range r.Members {
-			l.validatePrimitive(m)
-			l.checkAgent(m)
+			l.checkPrimitive(m)
 		}
 	case *ir.Clone:
 		l.validateSets(r.Sets)
+		l.checkRoleMeta(r, r.Sets)
+		l.checkCloneNodeMax(r)
 		if r.Child != nil {
 			l.walkResource(r.Child)
 		}
 	case *ir.Bundle:
 		l.validateSets(r.Sets)
 		if r.Child != nil {
-			l.validatePrimitive(r.Child)
-			l.checkAgent(r.Child)
+			l.checkPrimitive(r.Child)
 		}
 	}
+}
+
+// checkPrimitive runs the checks of a primitive that is a resource (not a
+// template).
+func (l *lowerer) checkPrimitive(p *ir.Primitive) {
+	l.validatePrimitive(p)
+	l.checkRoleMeta(p, p.Sets)
+	l.checkPromotableAgent(p)
+	l.checkAgent(p)
+}
+
+// checkRoleMeta reports a target-role of Promoted or Unpromoted on a
+// resource that cannot be promoted: Pacemaker ignores it as a
+// configuration error ("only makes sense for promotable clones"), which
+// crm_verify refuses.
+func (l *lowerer) checkRoleMeta(res ir.Resource, sets []*ir.NVSet) {
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name != "target-role" || p.Value == nil {
+				continue
+			}
+			switch role := ir.Role(*p.Value).Normalize(); role {
+			case ir.RolePromoted, ir.RoleUnpromoted:
+				if !l.promotable(res) {
+					l.diags = append(l.diags, errorAt(p.DeclRange, "Role of a resource that is not promotable",
+						"target-role = %q asks for a role only a promotable clone's instances have, and %q is not in one; Pacemaker ignores it as a configuration error, and crm_verify refuses it. Use Started or Stopped.", *p.Value, res.ResourceID()))
+				}
+			}
+		}
+	}
+}
+
+// checkPromotableAgent reports a primitive of a promotable clone whose
+// agent is not OCF: only OCF agents can promote, and Pacemaker refuses the
+// clone ("cannot be used as a promotable clone resource").
+func (l *lowerer) checkPromotableAgent(p *ir.Primitive) {
+	class := p.Agent.Class
+	if t, ok := l.resources[p.Template].(*ir.Template); ok && p.Template != "" && class == "" {
+		class = t.Agent.Class
+	}
+	if class == "" || strings.EqualFold(class, "ocf") || !l.promotable(p) {
+		return
+	}
+	l.diags = append(l.diags, errorAt(p.DeclRange, "Promotable clone of a non-OCF agent",
+		"%q is in a promotable clone but its agent is of class %s; only OCF agents can be promoted, so Pacemaker refuses the clone, and crm_verify with it.", p.ID, class))
 }
 
 func (l *lowerer) validateSets(sets []*ir.NVSet) {
@@ -120,6 +170,7 @@ func (l *lowerer) validateRule(r *ir.Rule) {
 			if rng.Filename == "" {
 				rng = r.DeclRange
 			}
+			l.checkDateFields(t, rng)
 			switch t.Operation {
 			case "gt":
 				if t.Start == "" {
@@ -276,4 +327,27 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 		}
 	}
 	return false
+}
+
+// checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
+// Pacemaker runs at most one instance of such a clone per node and
+// reports the setting as a configuration error, which crm_verify refuses.
+func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
+	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
+		return
+	}
+	for _, s := range c.Sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name != "clone-node-max" || p.Value == nil {
+				continue
+			}
+			if n, _, ok := pcmk.ScanLL(*p.Value); ok && n > 1 {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Anonymous clone with clone-node-max",
+					"%q is an anonymous clone (globally-unique is not true), of which Pacemaker runs at most one instance per node; it refuses clone-node-max = %s as a configuration error, and crm_verify with it. Set globally-unique = true, or leave clone-node-max out.", c.ID, *p.Value))
+			}
+		}
+	}
 }

@@ -240,21 +240,21 @@ func (l *lowerer) strictOneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ..
 	return ""
 }
 
-// oneOf evaluates an enumerated attribute. Values outside the list are
-// kept with a warning: CIBs in the wild hold them and Pacemaker falls back
-// to a default.
+// oneOf evaluates an enumerated attribute. The schema enumerates its values
+// and compares them with case, so any other value is an error.
 func (l *lowerer) oneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) string {
 	t, ok := l.str(a, ctx)
 	if !ok {
 		return ""
 	}
 	for _, s := range allowed {
-		if strings.EqualFold(s, t) {
+		if s == t {
 			return t
 		}
 	}
-	l.diags = append(l.diags, warningAt(a.Expr.Range(), "Unexpected value",
-		"%q is not one of %s for %q; Pacemaker will use its default.", t, strings.Join(allowed, ", "), a.Name))
+	// The schema enumerates these values and compares them with case.
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid value",
+		"%q is not one of %s for %q%s; the CIB schema refuses it, and crm_verify with it.", t, strings.Join(allowed, ", "), a.Name, suggestion(t, allowed)))
 	return t
 }
 
