@@ -339,7 +339,7 @@ func verifyCompiled(t *testing.T, verify, dir, what string) bool {
 // crm_verify.
 func TestDifferentialRandomPolicies(t *testing.T) {
 	verify := testenv.Tool(t, "crm_verify")
-	n := diffCount(t, 300)
+	n := diffCount(t, 200)
 	compiled := 0
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		dir := t.TempDir()
@@ -357,7 +357,7 @@ func TestDifferentialRandomPolicies(t *testing.T) {
 // either fails to compile or passes crm_verify.
 func TestDifferentialMutatedExamples(t *testing.T) {
 	verify := testenv.Tool(t, "crm_verify")
-	n := diffCount(t, 300) / 10
+	n := diffCount(t, 200) / 10
 	examples, _ := filepath.Glob("../examples/*")
 	total, compiled := 0, 0
 	for ei, ex := range examples {

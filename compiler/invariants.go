@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"strconv"
+
+	"pcl/ir"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -110,3 +112,39 @@ func nonNegativeInt(s string) bool {
 // cibCounters are the <cib> attributes the schema types as
 // nonNegativeInteger.
 var cibCounters = map[string]bool{"admin_epoch": true, "epoch": true, "num_updates": true}
+
+// optionalCIBAttrs are the <cib> attributes the schema (cib-1.2.rng)
+// allows beside the required ones.
+var optionalCIBAttrs = map[string]bool{
+	"cib-last-written": true, "crm_feature_set": true, "dc-uuid": true, "execution-date": true,
+	"have-quorum": true, "no-quorum-panic": true, "remote-clear-port": true, "remote-tls-port": true,
+	"update-client": true, "update-origin": true, "update-user": true,
+}
+
+func cibAttrNames() []string {
+	names := sortedKeys(optionalCIBAttrs)
+	for n := range ir.RequiredCIBAttrs {
+		names = append(names, n)
+	}
+	return names
+}
+
+// knownSchemas are the values of validate-with Pacemaker 2.1.5 knows: its
+// schemas (/usr/share/pacemaker/pacemaker-*.rng) and "none".
+var knownSchemas = map[string]bool{"none": true, "pacemaker-next": true,
+	"pacemaker-1.0": true, "pacemaker-1.2": true, "pacemaker-1.3": true,
+	"pacemaker-2.0": true, "pacemaker-2.1": true, "pacemaker-2.2": true, "pacemaker-2.3": true, "pacemaker-2.4": true,
+	"pacemaker-2.5": true, "pacemaker-2.6": true, "pacemaker-2.7": true, "pacemaker-2.8": true, "pacemaker-2.9": true, "pacemaker-2.10": true,
+	"pacemaker-3.0": true, "pacemaker-3.1": true, "pacemaker-3.2": true, "pacemaker-3.3": true, "pacemaker-3.4": true,
+	"pacemaker-3.5": true, "pacemaker-3.6": true, "pacemaker-3.7": true, "pacemaker-3.8": true, "pacemaker-3.9": true,
+}
+
+// defaultSchema is the validate-with of a compiled policy.
+func defaultSchema() string {
+	for _, a := range ir.DefaultCIBAttrs {
+		if a.Name == "validate-with" {
+			return a.Value
+		}
+	}
+	return ""
+}

@@ -102,12 +102,23 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 // explicitID returns the block's id attribute, or derived when not written.
 func (l *lowerer) explicitID(b *dsl.Block, ctx *hcl.EvalContext, derived string) (string, bool) {
 	if a := b.Attr("id"); a != nil {
-		if id, ok := l.str(a, ctx); ok {
+		if id, ok := l.str(a, ctx); ok && l.nonEmptyID(a, id) {
 			l.idRange[id] = a.Expr.Range()
 			return id, false
 		}
 	}
 	return derived, true
+}
+
+// nonEmptyID reports an explicit id written as "": the schema requires
+// one. null leaves the derived id.
+func (l *lowerer) nonEmptyID(a *hcl.Attribute, id string) bool {
+	if id != "" {
+		return true
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Empty id",
+		"The id is empty; the schema requires one. Write an id, or leave the attribute out (or null) for the derived one."))
+	return false
 }
 
 func (l *lowerer) section(name string) {
@@ -230,6 +241,16 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 					continue
 				}
 				l.dropRootAttr(n)
+				continue
+			}
+			if !ir.RequiredCIBAttrs[n] && !optionalCIBAttrs[n] {
+				l.diags = append(l.diags, errorAt(vals[i].rng, "Unknown cib attribute",
+					"<cib> has no attribute %q%s; the schema refuses it, and crm_verify with it.", n, suggestion(n, cibAttrNames())))
+				continue
+			}
+			if n == "validate-with" && !knownSchemas[*vals[i].value] {
+				l.diags = append(l.diags, errorAt(vals[i].rng, "Unknown schema",
+					"validate-with = %q names no schema Pacemaker 2.1.5 has%s; it would refuse the CIB. Leave validate-with out for %s.", *vals[i].value, suggestion(*vals[i].value, sortedKeys(knownSchemas)), defaultSchema()))
 				continue
 			}
 			if cibCounters[n] && !nonNegativeInt(*vals[i].value) {

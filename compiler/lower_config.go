@@ -14,15 +14,13 @@ import (
 func (l *lowerer) lowerNode(in *instance) {
 	b, ctx := in.block, in.ctx
 	n := &ir.Node{Uname: in.name, ID: in.name, DeclRange: b.DefRange}
-	derived := true
 	if a := b.Attr("id"); a != nil {
-		if id, ok := l.str(a, ctx); ok {
-			n.ID, derived = id, false
+		if id, ok := l.str(a, ctx); ok && l.nonEmptyID(a, id) {
+			n.ID = id
 		}
 	}
 	// Node ids are not XML IDs in the CIB schema: a remote node shares
 	// its id with the resource that runs it. They are unique among nodes.
-	_ = derived
 	for _, other := range l.cfg.Nodes {
 		switch {
 		case other.Uname == n.Uname:

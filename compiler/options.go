@@ -170,8 +170,9 @@ func typeWords(spec optionSpec) string {
 func optionValue(name string, spec optionSpec, v string) (valid bool, reading string) {
 	switch spec.Type {
 	case "boolean":
+		// crm_str_to_boolean compares the whole text: " off" is refused.
 		_, ok := ir.ParseBool(v)
-		return ok, ""
+		return ok && strings.TrimSpace(v) == v, ""
 	case "integer":
 		switch v {
 		case "INFINITY", "+INFINITY", "-INFINITY":

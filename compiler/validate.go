@@ -30,6 +30,7 @@ func (l *lowerer) validate() {
 	}
 	for _, s := range l.cfg.RscDefaults {
 		l.checkMeta(s)
+		l.checkDefaultRole(s)
 	}
 	for _, s := range l.cfg.OpDefaults {
 		l.checkOpMeta(s)
@@ -348,6 +349,28 @@ func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
 				l.diags = append(l.diags, errorAt(p.DeclRange, "Anonymous clone with clone-node-max",
 					"%q is an anonymous clone (globally-unique is not true), of which Pacemaker runs at most one instance per node; it refuses clone-node-max = %s as a configuration error, and crm_verify with it. Set globally-unique = true, or leave clone-node-max out.", c.ID, *p.Value))
 			}
+		}
+	}
+}
+
+// checkDefaultRole reports a Promoted or Unpromoted target-role in
+// rsc_defaults when some resource is not promotable: it applies to every
+// resource, and Pacemaker refuses it for those as a configuration error.
+func (l *lowerer) checkDefaultRole(s *ir.NVSet) {
+	for _, p := range s.Pairs {
+		if p.Name != "target-role" || p.Value == nil {
+			continue
+		}
+		if role := ir.Role(*p.Value).Normalize(); role != ir.RolePromoted && role != ir.RoleUnpromoted {
+			continue
+		}
+		for _, r := range l.cfg.Resources {
+			if _, isTemplate := r.(*ir.Template); isTemplate || l.promotable(r) {
+				continue
+			}
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Role of a resource that is not promotable",
+				"target-role = %q in rsc_defaults applies to every resource, and %q is not a promotable clone; Pacemaker ignores it there as a configuration error, and crm_verify refuses it. Set the role on the promotable clones instead.", *p.Value, r.ResourceID()))
+			break
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 
@@ -199,6 +200,29 @@ func (l *lowerer) boolean(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.Bool {
 			"%q is not a boolean (true, false, yes, no, on, off, 1, 0); Pacemaker reads it as false.", t))
 	}
 	return &ir.Bool{Value: b, Text: t}
+}
+
+// schemaBool evaluates an attribute the CIB schema types as xsd:boolean,
+// which takes true, false, 1 and 0 only: yes, on and the like, which
+// Pacemaker itself reads, are refused by the schema, and so by crm_verify.
+func (l *lowerer) schemaBool(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.Bool {
+	t, ok := l.str(a, ctx)
+	if !ok {
+		return nil
+	}
+	switch strings.TrimSpace(t) {
+	case "true", "1":
+		return &ir.Bool{Value: true, Text: t}
+	case "false", "0":
+		return &ir.Bool{Value: false, Text: t}
+	}
+	hint := ""
+	if v, isBool := ir.ParseBool(t); isBool {
+		hint = fmt.Sprintf("; write %t", v)
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid boolean",
+		"The CIB schema types %q as a boolean, which is true, false, 1 or 0; it refuses %q, and crm_verify with it%s.", a.Name, t, hint))
+	return nil
 }
 
 // role evaluates a role name; legacy names (Master, Slave) are kept as
