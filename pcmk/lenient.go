@@ -36,6 +36,10 @@ func ScanLL(text string) (n int64, rest string, ok bool) {
 	return n, t[i:], true
 }
 
+// pacemakerSpace is the white space Pacemaker's number readers skip
+// (WHITESPACE in lib/common/strings.c).
+const pacemakerSpace = " \t\n\r\f"
+
 // ParseIntervalSpec reads a duration as crm_parse_interval_spec does in
 // Pacemaker 2.1.5: an ISO 8601 duration when the text starts with "P",
 // otherwise crm_get_msec's reading, which skips leading white space, takes
@@ -50,7 +54,7 @@ func ParseIntervalSpec(text string) (ms int64, ok bool) {
 		}
 		return d.Milliseconds(), true
 	}
-	t := strings.TrimLeft(text, " \t\n\r")
+	t := strings.TrimLeft(text, pacemakerSpace)
 	numLen := 0
 	for numLen < len(t) && (isDigit(t[numLen]) || t[numLen] == '.') {
 		numLen++
@@ -58,7 +62,7 @@ func ParseIntervalSpec(text string) (ms int64, ok bool) {
 	if numLen == 0 {
 		return 0, false
 	}
-	units := strings.ToLower(strings.TrimLeft(t[numLen:], " \t\n\r"))
+	units := strings.ToLower(strings.TrimLeft(t[numLen:], pacemakerSpace))
 	mult, div := int64(1000), int64(1)
 	switch {
 	case strings.HasPrefix(units, "ms"):
