@@ -131,6 +131,10 @@ func (l *lowerer) instances(b *dsl.Block, forEach, nameAttr *hcl.Attribute, ctx 
 		if nameAttr != nil {
 			if n, ok := l.str(nameAttr, ictx); ok {
 				in.name, in.nameRange = n, nameAttr.Expr.Range()
+				if n == "" {
+					l.diags = append(l.diags, errorAt(nameAttr.Expr.Range(), "Empty name",
+						"The name is empty; the %s's id is its name, and the schema requires one.", b.Type))
+				}
 			}
 		}
 		return in

@@ -235,7 +235,8 @@ func (l *lowerer) permissions(b *dsl.Block, ctx *hcl.EvalContext, owner string) 
 		l.declare(p.ID, "permission", pb.DefRange, derived)
 		if a := pb.Attr("kind"); a != nil {
 			p.Kind = l.oneOf(a, ctx, "read", "write", "deny")
-		} else {
+		}
+		if p.Kind == "" {
 			l.diags = append(l.diags, errorAt(pb.DefRange, "Missing kind",
 				"A permission needs kind = \"read\", \"write\" or \"deny\"."))
 		}

@@ -71,6 +71,7 @@ func (l *lowerer) walkResource(r ir.Resource) {
 // template).
 func (l *lowerer) checkPrimitive(p *ir.Primitive) {
 	l.validatePrimitive(p)
+	l.checkDeviceRequires(p)
 	l.checkRoleMeta(p, p.Sets)
 	l.checkPromotableAgent(p)
 	l.checkAgent(p)
@@ -297,7 +298,7 @@ func (l *lowerer) promotable(res ir.Resource) bool {
 	for res != nil {
 		switch r := res.(type) {
 		case *ir.Clone:
-			if r.Master || metaTrue(r.Sets, "promotable") {
+			if r.Master || metaTrue(r.Sets, "promotable") || (!metaSet(r.Sets, "promotable") && metaTrue(l.cfg.RscDefaults, "promotable")) {
 				return true
 			}
 		case *ir.Bundle:
@@ -371,6 +372,41 @@ func (l *lowerer) checkDefaultRole(s *ir.NVSet) {
 			l.diags = append(l.diags, errorAt(p.DeclRange, "Role of a resource that is not promotable",
 				"target-role = %q in rsc_defaults applies to every resource, and %q is not a promotable clone; Pacemaker ignores it there as a configuration error, and crm_verify refuses it. Set the role on the promotable clones instead.", *p.Value, r.ResourceID()))
 			break
+		}
+	}
+}
+
+// metaSet tells whether a meta attribute set of sets names the attribute.
+func metaSet(sets []*ir.NVSet, name string) bool {
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name == name && p.Value != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkDeviceRequires reports requires = "unfencing" on a fencing device:
+// Pacemaker resets it to quorum with a configuration warning, on which
+// crm_verify fails.
+func (l *lowerer) checkDeviceRequires(p *ir.Primitive) {
+	if !l.isFencingDevice(p) {
+		return
+	}
+	for _, s := range p.Sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, pair := range s.Pairs {
+			if pair.Name == "requires" && pair.Value != nil && strings.EqualFold(*pair.Value, "unfencing") {
+				l.diags = append(l.diags, errorAt(pair.DeclRange, "Fencing device requires unfencing",
+					"%q is a fencing device, which cannot require unfencing; Pacemaker resets requires to \"quorum\" with a configuration warning, and crm_verify fails on it.", p.ID))
+			}
 		}
 	}
 }
