@@ -76,12 +76,7 @@ func (g *constraintGraph) cycles() [][]string {
 			}
 		}
 	}
-	nodes := make([]string, 0, len(g.edges))
-	for n := range g.edges {
-		nodes = append(nodes, n)
-	}
-	sort.Strings(nodes)
-	for _, n := range nodes {
+	for _, n := range sortedKeys(g.edges) {
 		if _, seen := index[n]; !seen {
 			visit(n)
 		}

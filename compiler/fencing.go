@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -90,12 +89,7 @@ func (l *lowerer) fencingAnchor() *hcl.Range {
 			first = r.Ptr()
 		}
 	}
-	ids := make([]string, 0, len(l.resRange))
-	for id := range l.resRange {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
+	for _, id := range sortedKeys(l.resRange) {
 		consider(l.resRange[id])
 	}
 	if first != nil {
@@ -128,12 +122,7 @@ func (l *lowerer) checkFencingDisabled() {
 		}
 	}
 	sets := append([]*ir.NVSet(nil), l.cfg.RscDefaults...)
-	ids := make([]string, 0, len(l.resources))
-	for id := range l.resources {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
+	for _, id := range sortedKeys(l.resources) {
 		switch r := l.resources[id].(type) {
 		case *ir.Primitive:
 			sets = append(sets, r.Sets...)

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"pcl/ir"
@@ -50,14 +49,7 @@ var clusterOptionsWrittenByPacemaker = map[string]bool{
 func defaultMarker(v string) bool { return strings.EqualFold(v, "#default") }
 
 // clusterOptionNames lists the known cluster options for "did you mean".
-var clusterOptionNames = func() []string {
-	names := make([]string, 0, len(clusterOptions))
-	for n := range clusterOptions {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}()
+var clusterOptionNames = sortedKeys(clusterOptions)
 
 // checkClusterOptions checks every cluster option of s by name and type
 // against Pacemaker 2.1.5's option metadata: a value crm_verify refuses is

@@ -1,11 +1,8 @@
 package compiler
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/hashicorp/hcl/v2"
 
 	"pcl/dsl/rule"
 	"pcl/pcmk"
@@ -13,15 +10,6 @@ import (
 
 // This file holds the rule lints: rules Pacemaker accepts but that almost
 // surely do not say what was meant, each with what Pacemaker will do.
-
-func (lw *ruleLowerer) warnf(rng hcl.Range, summary, format string, args ...any) {
-	lw.diags = append(lw.diags, &hcl.Diagnostic{
-		Severity: hcl.DiagWarning,
-		Summary:  summary,
-		Detail:   fmt.Sprintf(format, args...),
-		Subject:  rng.Ptr(),
-	})
-}
 
 // typeLookalikes are prefixes written as if they were a comparison type;
 // the rule grammar takes only string, integer, number and version.

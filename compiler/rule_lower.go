@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -59,12 +58,11 @@ type ruleLowerer struct {
 }
 
 func (lw *ruleLowerer) errorf(rng hcl.Range, summary, format string, args ...any) {
-	lw.diags = append(lw.diags, &hcl.Diagnostic{
-		Severity: hcl.DiagError,
-		Summary:  summary,
-		Detail:   fmt.Sprintf(format, args...),
-		Subject:  rng.Ptr(),
-	})
+	lw.diags = append(lw.diags, errorAt(rng, summary, format, args...))
+}
+
+func (lw *ruleLowerer) warnf(rng hcl.Range, summary, format string, args ...any) {
+	lw.diags = append(lw.diags, warningAt(rng, summary, format, args...))
 }
 
 // fill sets r's boolean-op and terms from node (negated when not is set)
