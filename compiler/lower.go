@@ -37,6 +37,8 @@ type lowerer struct {
 	cibBlock *hcl.Range     // the first cib block
 	agents   agents.Source  // agents' metadata, nil when not checked
 
+	defaultRequiresReported bool // rsc_defaults requires checked for fencing devices
+
 	scenarios     []*scenarioDecl
 	scenarioNames map[string]hcl.Range // first declaration of each scenario name
 	files         map[string]*hcl.File

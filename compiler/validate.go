@@ -398,7 +398,17 @@ func (l *lowerer) checkDeviceRequires(p *ir.Primitive) {
 	if !l.isFencingDevice(p) {
 		return
 	}
-	for _, s := range p.Sets {
+	sets := p.Sets
+	if !metaSet(p.Sets, "requires") {
+		// rsc_defaults speaks for the device: reported once, for the
+		// first device it applies to.
+		if l.defaultRequiresReported {
+			return
+		}
+		l.defaultRequiresReported = true
+		sets = l.cfg.RscDefaults
+	}
+	for _, s := range sets {
 		if s.Kind != ir.MetaAttributes {
 			continue
 		}
