@@ -101,6 +101,8 @@ func scenarioText(list []*ir.Scenario) []byte {
 			switch {
 			case in.Kind == ir.InjectOp:
 				arg = in.OpSpec().String()
+			case in.Kind == ir.InjectAttrSet || in.Kind == ir.InjectAttrDelete:
+				arg = in.AttrSpec().String()
 			case in.Ticket != "":
 				arg = in.Ticket
 			}

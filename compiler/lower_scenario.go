@@ -86,6 +86,25 @@ func (l *lowerer) lowerScenario(in *instance) {
 			continue
 		}
 		a := it.Attr
+		if a.Name == "attr" || a.Name == "attr_delete" {
+			del := a.Name == "attr_delete"
+			texts, ranges, _ := l.strListRanged(a, ctx)
+			for i, t := range texts {
+				spec, err := pcmk.ParseAttrSpec(t, del)
+				if err != nil {
+					l.diags = append(l.diags, errorAt(ranges[i], "Invalid node attribute",
+						"%s.", capitalize(err.Error())))
+					continue
+				}
+				kind := ir.InjectAttrSet
+				if del {
+					kind = ir.InjectAttrDelete
+				}
+				add(&ir.Injection{Kind: kind, Node: spec.Node, Attr: spec.Name, Value: spec.Value, DeclRange: ranges[i]},
+					ranges[i], hcl.Range{})
+			}
+			continue
+		}
 		if a.Name == "op_fail" {
 			texts, ranges, _ := l.strListRanged(a, ctx)
 			for i, t := range texts {

@@ -142,7 +142,8 @@ var Schemas = map[string]*Schema{
 	"scenario": {
 		Labels: []string{"name"},
 		Attrs: append([]string{"description", "node_down", "node_fail", "node_up", "node_standby",
-			"op_fail", "ticket_grant", "ticket_revoke", "ticket_standby", "ticket_activate", "now"}, expansion...),
+			"op_fail", "ticket_grant", "ticket_revoke", "ticket_standby", "ticket_activate", "attr", "attr_delete",
+			"now"}, expansion...),
 		Blocks: []string{"op_fail"},
 	},
 	"op_fail": {Attrs: []string{"resource", "operation", "interval", "node", "rc", "count"}},

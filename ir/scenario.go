@@ -24,7 +24,8 @@ type Scenario struct {
 
 // InjectionKind says what an injection changes. The kinds are listed in
 // the order crm_simulate applies them, whatever order they were written
-// in.
+// in. crm_simulate has no attribute injection: attributes are set once
+// the nodes are up or down, so that a node brought up can be given one.
 type InjectionKind int
 
 const (
@@ -32,6 +33,8 @@ const (
 	InjectNodeDown                            // -d: the node leaves cleanly; its history is erased
 	InjectNodeFail                            // -f: the node is lost (unclean) and must be fenced
 	InjectNodeStandby                         // the node's standby attribute is set to on
+	InjectAttrSet                             // a transient node attribute is set (crm_attribute -l reboot -v)
+	InjectAttrDelete                          // a transient node attribute is deleted (crm_attribute -l reboot -D)
 	InjectTicketGrant                         // -g
 	InjectTicketRevoke                        // -r
 	InjectTicketStandby                       // --ticket-standby
@@ -39,13 +42,17 @@ const (
 	InjectOp                                  // -i: an operation result recorded on a node
 )
 
-// Injection is one change of a Scenario. Node is set for the node and
-// operation kinds, Ticket for the ticket kinds; the Op fields only for
-// InjectOp.
+// Injection is one change of a Scenario. Node is set for the node,
+// attribute and operation kinds, Ticket for the ticket kinds; Attr and
+// Value for the attribute kinds; the Op fields only for InjectOp.
 type Injection struct {
 	Kind   InjectionKind
 	Node   string // node name (uname)
 	Ticket string
+
+	// The transient node attribute set (to Value) or deleted.
+	Attr  string
+	Value string
 
 	// The injected operation: Resource's Operation with IntervalMs returned
 	// RC (an OCF exit code; 0 is success), Count times.
@@ -70,6 +77,10 @@ func (k InjectionKind) Flag() string {
 		return "node-fail"
 	case InjectNodeStandby:
 		return "node-standby"
+	case InjectAttrSet:
+		return "attr"
+	case InjectAttrDelete:
+		return "attr-delete"
 	case InjectTicketGrant:
 		return "ticket-grant"
 	case InjectTicketRevoke:
@@ -89,4 +100,10 @@ func (k InjectionKind) Flag() string {
 func (in Injection) OpSpec() pcmk.OpSpec {
 	return pcmk.OpSpec{Resource: in.Resource, Task: pcmk.Task(in.Operation), IntervalMs: in.IntervalMs,
 		Node: in.Node, RC: pcmk.OCFRC(in.RC), Count: in.Count}
+}
+
+// AttrSpec is an attribute injection in the syntax of --attr
+// (NODE:NAME=VALUE) and --attr-delete (NODE:NAME).
+func (in Injection) AttrSpec() pcmk.AttrSpec {
+	return pcmk.AttrSpec{Node: in.Node, Name: in.Attr, Value: in.Value, Delete: in.Kind == InjectAttrDelete}
 }

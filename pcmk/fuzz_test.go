@@ -72,3 +72,26 @@ func FuzzLenient(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseAttrSpec checks that ParseAttrSpec never panics, and that what
+// it accepts String writes back in a form it reads the same. Seeds live
+// in testdata/fuzz/FuzzParseAttrSpec.
+func FuzzParseAttrSpec(f *testing.F) {
+	for _, s := range []string{"node1:pingd=100", "n1:master-db:0=10", "n1:pingd", ":=", "n1:=1", "n1:a=b=c", " n1 : a = b "} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, spec string, del bool) {
+		a, err := ParseAttrSpec(spec, del)
+		if err != nil {
+			return
+		}
+		again, err := ParseAttrSpec(a.String(), del)
+		if err != nil {
+			t.Fatalf("%+v.String() = %q does not parse: %v", a, a.String(), err)
+		}
+		if again != a {
+			t.Fatalf("round trip of %q: %+v then %+v", spec, a, again)
+		}
+	})
+}

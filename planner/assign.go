@@ -407,9 +407,9 @@ func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 			if r.Why != "" {
 				// already explained (target-role)
 			} else if r.Allowed.W[chosen] < 0 {
-				r.Why = fmt.Sprintf("no node has a score of 0 or more that can run resources (the best, %s, has %s)", p.Nodes[chosen].Uname, r.Allowed.W[chosen])
+				r.Why = fmt.Sprintf("no node has a score of 0 or more that can run resources (the best, %s, has %s)", p.Nodes[chosen].Uname, r.Allowed.W[chosen]) + p.capacityWhy(r)
 			} else {
-				r.Why = fmt.Sprintf("no node that can run resources is left (the best, %s, cannot)", p.Nodes[chosen].Uname)
+				r.Why = fmt.Sprintf("no node that can run resources is left (the best, %s, cannot)", p.Nodes[chosen].Uname) + p.capacityWhy(r)
 			}
 			chosen = -1
 		}

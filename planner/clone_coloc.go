@@ -7,6 +7,7 @@ import (
 	"pcl/planner/model"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // The clone's side of colocations, and the rest of its placement
@@ -210,10 +211,8 @@ func (clone) placement(p *plan, r *Resource) (string, string) {
 		}
 	}
 	where := fmt.Sprintf("%d/%d", placed, r.CloneOpts.Max)
-	for i, yes := range on {
-		if yes {
-			where += " " + p.Nodes[i].Uname
-		}
+	if placed > 0 {
+		where += " " + p.nodeList(on)
 	}
 	why := ""
 	if placed < r.CloneOpts.Max {
@@ -223,6 +222,59 @@ func (clone) placement(p *plan, r *Resource) (string, string) {
 		where += promotedText(p, r)
 	}
 	return where, why
+}
+
+// running counts the clone's active instances and names their nodes in
+// node order, as placement does for the placed ones: "2/3 n1 n2 (Promoted
+// n1)".
+func (clone) running(p *plan, r *Resource) Running {
+	on := make([]bool, len(p.Nodes))
+	promoted := make([]bool, len(p.Nodes))
+	var run Running
+	for _, inst := range r.Children {
+		n := instanceRunningNode(inst)
+		if n < 0 {
+			continue
+		}
+		run.Instances++
+		on[n] = true
+		if highestRole(inst, func(r *Resource) pcmk.Role { return r.Role }) == pcmk.RolePromoted {
+			run.Promoted++
+			promoted[n] = true
+		}
+	}
+	if run.Instances == 0 {
+		return run
+	}
+	run.Where = fmt.Sprintf("%d/%d %s", run.Instances, r.CloneOpts.Max, p.nodeList(on))
+	if run.Promoted > 0 {
+		run.Where += " (Promoted " + p.nodeList(promoted) + ")"
+	}
+	return run
+}
+
+// instanceRunningNode is the node a clone instance is active on: a
+// primitive's, or the one node every member of a cloned group's instance
+// is active on; -1 for none.
+func instanceRunningNode(r *Resource) int {
+	if len(r.Children) == 0 {
+		if len(r.RunningOn) == 0 {
+			return -1
+		}
+		return r.RunningOn[0]
+	}
+	node := -1
+	for _, m := range r.Children {
+		switch n := instanceRunningNode(m); {
+		case n < 0:
+			return -1
+		case node < 0:
+			node = n
+		case node != n:
+			return -1
+		}
+	}
+	return node
 }
 
 // promotedText is " (Promoted n1 ...)" for a promotable clone whose
@@ -242,11 +294,16 @@ func promotedText(p *plan, r *Resource) string {
 	if !any {
 		return ""
 	}
-	text := " (Promoted"
-	for i, yes := range promoted {
+	return " (Promoted " + p.nodeList(promoted) + ")"
+}
+
+// nodeList names the nodes marked in on, in node order, space-separated.
+func (p *plan) nodeList(on []bool) string {
+	var names []string
+	for i, yes := range on {
 		if yes {
-			text += " " + p.Nodes[i].Uname
+			names = append(names, p.Nodes[i].Uname)
 		}
 	}
-	return text + ")"
+	return strings.Join(names, " ")
 }

@@ -36,3 +36,5 @@ func (collective) applyLocation(*plan, *Resource, *location, []locNode) {}
 func (collective) internalConstraints(*plan, *Resource) {}
 
 func (collective) placement(*plan, *Resource) (string, string) { return "", "" }
+
+func (collective) running(*plan, *Resource) Running { return Running{} }

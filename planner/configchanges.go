@@ -21,6 +21,7 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 		}
 		byNode[i] = append(byNode[i], ns.Resources...)
 	}
+	matchingID := p.primitivesByID()
 	for i, n := range p.Nodes {
 		if !(n.Maintenance || n.Available()) {
 			continue
@@ -29,7 +30,7 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 			if len(h.Ops) == 0 {
 				continue
 			}
-			matching := p.primitivesMatchingID(h.ID)
+			matching := matchingID[h.ID]
 			if len(matching) == 0 {
 				if p.isOrphanHistory(i, h.ID) {
 					// An orphan: its history is cleaned up.
@@ -53,14 +54,18 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 	return out
 }
 
-// primitivesMatchingID lists the primitives whose id, or the name the
-// status knows them by, is id (pcmk__rscs_matching_id): every instance
-// an anonymous clone's history may stand for.
-func (p *plan) primitivesMatchingID(id string) []*Resource {
-	var out []*Resource
+// primitivesByID indexes the primitives by their id and by the name the
+// status knows them by (pcmk__rscs_matching_id): each name gives every
+// instance an anonymous clone's history may stand for, in resource order.
+func (p *plan) primitivesByID() map[string][]*Resource {
+	out := map[string][]*Resource{}
 	for _, r := range p.Resources {
-		if r.Kind == KindPrimitive && (r.ID == id || (r.CloneName != "" && r.CloneName == id)) {
-			out = append(out, r)
+		if r.Kind != KindPrimitive {
+			continue
+		}
+		out[r.ID] = append(out[r.ID], r)
+		if r.CloneName != "" && r.CloneName != r.ID {
+			out[r.CloneName] = append(out[r.CloneName], r)
 		}
 	}
 	return out

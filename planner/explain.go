@@ -8,11 +8,7 @@ import "pcl/ir"
 func SumTrail(trail []Contribution) ir.Score {
 	var s ir.Score
 	for _, c := range trail {
-		if c.Set {
-			s = c.Value
-		} else {
-			s = s.Add(c.Value)
-		}
+		s = c.Apply(s)
 	}
 	return s
 }

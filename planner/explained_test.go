@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -116,19 +115,7 @@ func TestScoresExplained(t *testing.T) {
 			if sim == "" {
 				return
 			}
-			path := filepath.Join(t.TempDir(), "cib.xml")
-			os.WriteFile(path, []byte(tc.cib), 0o644)
-			out, err := exec.Command(sim, "-x", path, "-sQ").Output()
-			if err != nil {
-				t.Fatalf("crm_simulate: %v", err)
-			}
-			var want []string
-			for _, l := range strings.Split(string(out), "\n") {
-				if strings.Contains(l, "allocation score") {
-					want = append(want, l)
-				}
-			}
-			if missing, extra := diffMultiset(want, lines); len(missing)+len(extra) > 0 {
+			if missing, extra := diffMultiset(simulatedScores(t, sim, tc.cib), lines); len(missing)+len(extra) > 0 {
 				t.Errorf("differs from crm_simulate:\n- %s\n+ %s", strings.Join(missing, "\n- "), strings.Join(extra, "\n+ "))
 			}
 		})

@@ -204,6 +204,14 @@ func (group) internalConstraints(p *plan, r *Resource) {
 	}
 }
 
+// running is the first member's: the group is where it is.
+func (group) running(p *plan, r *Resource) Running {
+	if len(r.Children) == 0 {
+		return Running{}
+	}
+	return kindOf(r.Children[0]).running(p, r.Children[0])
+}
+
 // placement is the first member's: the group goes where it goes.
 func (group) placement(p *plan, r *Resource) (string, string) {
 	if len(r.Children) == 0 {

@@ -19,6 +19,11 @@ type Options struct {
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.
 	Transition bool
+	// StatusOnly reads the cluster as its status describes it and stops
+	// there: where each resource is active and in which role
+	// (Result.Running), orphans included; no scores, placement or
+	// transition. It is how a batch reads the cluster a transition leaves.
+	StatusOnly bool
 }
 
 // RuleEnv is what a rule is evaluated against.

@@ -26,6 +26,8 @@ type plan struct {
 	// prints them; Promotions the promotion score lines.
 	Scores     []ScoreLine
 	Promotions []PromotionLine
+	// promotion keeps what explains the promotion scores.
+	promotion promotionNotes
 
 	shutdownLockLimit int64
 	transitionReady   bool
@@ -103,6 +105,18 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p.unpackNodes()
 	p.unpackResources()
 	p.unpackStatus()
+	if opts.StatusOnly {
+		_, orphaned := p.histories()
+		p.Top = append(p.Top, p.orphans(orphaned, nil)...)
+		// An active instance of a promotable clone is Unpromoted, not
+		// Started, as role assignment would make it.
+		for _, r := range p.Top {
+			if r.Kind == model.KindClone && r.Promotable {
+				setCurrentRoleUnpromoted(r)
+			}
+		}
+		return p, p.diags
+	}
 	p.applyNodeHealth()
 	p.unpackConstraints()
 	p.applyNodeCriteria()

@@ -106,6 +106,23 @@ func (primitive) applyLocation(p *plan, r *Resource, loc *location, nodes []locN
 
 func (primitive) internalConstraints(*plan, *Resource) {}
 
+// running names the nodes the primitive is active on, in node order
+// (more than one when it is active where it should not be).
+func (primitive) running(p *plan, r *Resource) Running {
+	if len(r.RunningOn) == 0 {
+		return Running{}
+	}
+	on := make([]bool, len(p.Nodes))
+	for _, n := range r.RunningOn {
+		on[n] = true
+	}
+	run := Running{Where: p.nodeList(on), Instances: 1}
+	if r.Role == pcmk.RolePromoted {
+		run.Promoted = 1
+	}
+	return run
+}
+
 func (primitive) placement(p *plan, r *Resource) (string, string) {
 	if n := p.Cluster.Node(r.AssignedTo); n != nil {
 		return n.Uname, ""

@@ -1,10 +1,12 @@
 package planner
 
 import (
+	"fmt"
+	"slices"
+
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
-	"slices"
 )
 
 // Promotable clones: which instances are promoted, as
@@ -22,6 +24,14 @@ type PromotionLine struct {
 	Resource string
 	Node     string
 	Score    ir.Score
+	// Trail is the explanation: the contributions to Score in the order
+	// Pacemaker adds them (SumPromotionTrail folds it); nil when trails
+	// are off.
+	Trail []PromotionTerm
+	// Promoted reports whether the instance is chosen for promotion, and
+	// Why says why it is or is not.
+	Promoted bool
+	Why      string
 }
 
 // AppendText appends the line as crm_simulate prints it.
@@ -44,7 +54,7 @@ func (p *plan) addPromotionScores(r *Resource) {
 			}
 			score, _ := p.promotionScore(inst, i)
 			if score > 0 {
-				inst.Allowed.Add(i, score, &model.Cause{Kind: model.CausePromotion, Text: "promotion score (" + promotionAttrName(inst) + ")"})
+				inst.Allowed.Add(i, score, p.promotionScoreCause(inst, i, false))
 			}
 			if score > inst.Priority {
 				inst.Priority = score
@@ -80,17 +90,26 @@ func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault boo
 	if !p.promotionScoreApplies(r, i) {
 		return 0, true
 	}
-	attrs := p.Nodes[i].Attrs
-	v, ok := attrs[promotionAttrName(r)]
-	if !ok && !r.Unique {
-		if base := cloneStrip(r.ID); base != r.ID {
-			v, ok = attrs["master-"+base]
-		}
-	}
+	_, v, ok := promotionAttr(r, p.Nodes[i].Attrs)
 	if !ok {
 		return 0, true
 	}
 	return scoreOf(v), false
+}
+
+// promotionAttr finds a primitive instance's promotion score among a
+// node's attributes: master-<name>, or for an anonymous instance
+// master-<id without :N>; name is the attribute found.
+func promotionAttr(r *Resource, attrs map[string]string) (name, value string, ok bool) {
+	name = promotionAttrName(r)
+	value, ok = attrs[name]
+	if !ok && !r.Unique {
+		if base := cloneStrip(r.ID); base != r.ID {
+			name = "master-" + base
+			value, ok = attrs[name]
+		}
+	}
+	return name, value, ok
 }
 
 // promotionScoreApplies reports whether r's promotion score counts on node
@@ -152,26 +171,42 @@ func (p *plan) setInstanceRoles(r *Resource) {
 	}
 	p.sortPromotableInstances(r)
 	promoted := 0
+	var decisions promotionDecisions
+	first := len(p.Promotions)
 	for _, inst := range r.Children {
 		chosen := p.instanceNode(inst)
-		line := PromotionLine{Resource: inst.ID, Node: "none", Score: inst.SortIndex}
+		line := PromotionLine{Resource: inst.ID, Node: "none", Score: inst.SortIndex, Trail: p.promotion.final[inst]}
 		if chosen >= 0 {
 			line.Node = p.Nodes[chosen].Uname
 		}
 		p.Promotions = append(p.Promotions, line)
+		decision := &p.Promotions[len(p.Promotions)-1]
 
-		node := -1
-		if inst.SortIndex >= 0 && (promoted < opts.PromotedMax || !r.Managed) {
-			node = p.nodeToBePromotedOn(r, inst, promotedOn)
+		node, why := -1, ""
+		switch {
+		case chosen < 0:
+			why = "it is not placed"
+		case inst.SortIndex < 0:
+			why = "its promotion score is negative"
+		case promoted < opts.PromotedMax || !r.Managed:
+			node, why = p.nodeToBePromotedOn(r, inst, promotedOn)
+		default:
+			why = decisions.promotedMaxUsed(opts.PromotedMax)
 		}
-		if node < 0 || (inst.Role < pcmk.RolePromoted && !p.HaveQuorum && p.NoQuorumPolicy == "freeze") {
+		if node >= 0 && inst.Role < pcmk.RolePromoted && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
+			node, why = -1, "the cluster has no quorum and no-quorum-policy is freeze: only an instance already Promoted stays so"
+		}
+		if node < 0 {
+			decision.Why = why
 			setNextRoleUnpromoted(p, inst)
 			continue
 		}
+		decision.Promoted, decision.Why = true, decisions.promote(r, decision)
 		promotedOn[node]++
 		setNextRolePromoted(inst)
 		promoted++
 	}
+	noteTies(p.Promotions[first:])
 }
 
 // setInstancePriority sets a placed instance's promotion priority
@@ -184,20 +219,23 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 	if chosen < 0 {
 		return
 	}
+	p.startPriorityTrail(inst)
 	switch next := instanceNextRole(inst); next {
 	case pcmk.RoleStarted, pcmk.RoleUnknown:
 		score, isDefault := p.promotionScore(inst, chosen)
-		inst.Priority = score
 		if isDefault {
-			inst.Priority = -1
+			score = -1
 		}
+		p.setPriority(inst, score, p.promotionScoreCause(inst, chosen, isDefault))
 	case pcmk.RoleUnpromoted, pcmk.RoleStopped:
-		inst.Priority = -ir.Infinity
+		p.setPriority(inst, -ir.Infinity, p.cannotPromoteCause(inst, next))
+	case pcmk.RolePromoted:
+		p.setPriority(inst, inst.Priority, priorityKeptCause)
 	}
 	for _, loc := range p.promotedLocations(inst, clone) {
 		for _, ln := range loc.nodes {
 			if ln.node == chosen {
-				inst.Priority = inst.Priority.Add(ln.score)
+				p.addPriority(inst, ln.score, p.promotedLocationCause(loc))
 			}
 		}
 	}
@@ -208,6 +246,7 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 	inst.SortIndex = inst.Priority
 	if instanceNextRole(inst) == pcmk.RolePromoted {
 		inst.SortIndex = ir.Infinity
+		p.noteSortIndex(inst, alreadyPromotedCause)
 	}
 }
 
@@ -230,12 +269,13 @@ func (p *plan) promotedLocations(inst, clone *Resource) []*location {
 // orders the instances by the result (sort_promotable_instances).
 func (p *plan) sortPromotableInstances(r *Resource) {
 	r.Merging = true
+	p.noteCloneScores(r)
 	for _, inst := range r.Children {
 		if inst.SortIndex < 0 {
 			continue
 		}
 		if n := p.instanceNode(inst); n >= 0 {
-			r.Allowed.Add(n, inst.SortIndex, &model.Cause{Kind: model.CausePromotion, Text: "promotion priority of " + inst.ID})
+			r.Allowed.Add(n, inst.SortIndex, p.instancePriorityCause(inst))
 		}
 	}
 	for _, c := range r.ThisWith {
@@ -259,9 +299,12 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		switch {
 		case !inst.Managed && instanceNextRole(inst) == pcmk.RolePromoted:
 			inst.SortIndex = ir.Infinity
+			p.explainOwnPromotionScore(inst, unmanagedPromotedCause)
 		case chosen < 0 || inst.SortIndex < 0:
+			p.explainOwnPromotionScore(inst, nil)
 		default:
 			inst.SortIndex = r.Allowed.W[chosen]
+			p.explainClonePromotionScore(r, inst, chosen)
 		}
 	}
 	slices.SortStableFunc(r.Children, func(a, b *Resource) int {
@@ -284,33 +327,33 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 }
 
 // nodeToBePromotedOn is the node an instance can be promoted on, -1 for
-// none (node_to_be_promoted_on).
-func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) int {
+// none (node_to_be_promoted_on), and why not.
+func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) (int, string) {
 	for _, m := range inst.Children {
-		if p.nodeToBePromotedOn(clone, m, promotedOn) < 0 {
-			return -1
+		if n, why := p.nodeToBePromotedOn(clone, m, promotedOn); n < 0 {
+			return -1, "its member " + m.ID + " cannot be promoted: " + why
 		}
 	}
 	node := p.instanceNode(inst)
 	switch {
 	case node < 0:
-		return -1
+		return -1, "it is not placed"
 	case !inst.Managed:
 		if instanceRole(inst) != pcmk.RolePromoted {
-			return -1
+			return -1, "it is unmanaged and not Promoted now"
 		}
 	case inst.Priority < 0:
-		return -1
+		return -1, "its promotion priority is negative (" + inst.Priority.String() + ")"
 	case !p.Nodes[node].Available():
-		return -1
+		return -1, p.Nodes[node].Uname + " cannot run resources"
 	}
 	if !clone.Allowed.In[node] {
-		return -1
+		return -1, clone.ID + " may not run on " + p.Nodes[node].Uname
 	}
 	if promotedOn[node] >= clone.CloneOpts.PromotedNodeMax && inst.Managed {
-		return -1
+		return -1, fmt.Sprintf("promoted-node-max %d already used on %s", clone.CloneOpts.PromotedNodeMax, p.Nodes[node].Uname)
 	}
-	return node
+	return node, ""
 }
 
 // instanceRole is an instance's current role: a group instance's is its
@@ -383,18 +426,18 @@ func (p *plan) applyColocToPriority(dep, prim *Resource, c *colocation) {
 	}
 	if !p.column(attr).equal(dep.AssignedTo, prim.AssignedTo) {
 		if c.Score == ir.Infinity && c.DepRole == pcmk.RolePromoted {
-			dep.Priority = -ir.Infinity
+			p.setPriority(dep, -ir.Infinity, p.roleColocationCause(c, prim, "is placed elsewhere"))
 		}
 		return
 	}
 	if c.PrimRole != pcmk.RoleUnknown && c.PrimRole != prim.NextRole {
 		return
 	}
-	score := c.Score
+	score, found := c.Score, "is placed on the same node"
 	if c.DepRole == pcmk.RoleUnpromoted {
-		score = -score
+		score, found = -score, found+" (for the Unpromoted role: against promotion)"
 	}
-	dep.Priority = score.Add(dep.Priority)
+	p.addPriority(dep, score, p.roleColocationCause(c, prim, found))
 }
 
 // colocateWithPromotable applies a colocation naming a role of the
@@ -441,10 +484,10 @@ func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
 	if c.DepRole != pcmk.RolePromoted {
 		return
 	}
-	if p.compatibleInstanceInRole(dep, r, c.PrimRole) != nil {
-		dep.Priority = dep.Priority.Add(c.Score)
+	if inst := p.compatibleInstanceInRole(dep, r, c.PrimRole); inst != nil {
+		p.addPriority(dep, c.Score, p.roleColocationCause(c, inst, "is on the same node in that role"))
 	} else if c.Score >= ir.Infinity {
-		dep.Priority = -ir.Infinity
+		p.setPriority(dep, -ir.Infinity, p.roleColocationCause(c, r, "has no instance in that role on the same node"))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 	"pcl/planner/transition"
 )
@@ -40,6 +41,20 @@ type Result struct {
 	byID      map[string]*model.Resource
 	unknown   map[string]int
 	placement map[*model.Resource]placed
+	running   map[*model.Resource]Running
+	// digest computes operation digests from the configuration.
+	digest func(r *model.Resource, task pcmk.Task, intervalMs int64) string
+}
+
+// Running is where a resource is active now, as the status shows it.
+type Running struct {
+	// Where names it as a report shows it: the nodes it is active on, or
+	// for a clone how many instances are active where ("2/3 n1 n2
+	// (Promoted n1)"); "" when it is not active.
+	Where string
+	// Instances counts the active instances of a clone (1 for an active
+	// primitive or group), Promoted those active in the Promoted role.
+	Instances, Promoted int
 }
 
 // placed is a resource's placement as reports show it.
@@ -68,6 +83,10 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
 	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
 		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
+	res.digest = func(r *model.Resource, task pcmk.Task, intervalMs int64) string {
+		params, _ := p.digestParams(r, task, intervalMs)
+		return digestOf(params)
+	}
 	if opts.Transition && cib != nil && cib.Config != nil {
 		res.Transition = transition.Compute(p.forTransition())
 		res.Top = p.Top
@@ -80,9 +99,11 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 		}
 	}
 	res.placement = make(map[*model.Resource]placed, len(res.Resources))
+	res.running = make(map[*model.Resource]Running, len(res.Resources))
 	for _, rsc := range res.Resources {
 		where, why := kindOf(rsc).placement(p, rsc)
 		res.placement[rsc] = placed{where, why}
+		res.running[rsc] = kindOf(rsc).running(p, rsc)
 	}
 	return res, diags
 }
@@ -96,6 +117,17 @@ func (r *Result) Placement(rsc *model.Resource) (node, why string) {
 		return r.AssignedNode(rsc), rsc.Why
 	}
 	return pl.where, pl.why
+}
+
+// Running is where rsc is active now, whatever its kind: the cluster the
+// status describes, before the transition.
+func (r *Result) Running(rsc *model.Resource) Running { return r.running[rsc] }
+
+// OpDigest is the parameter digest (op-digest) of an operation of rsc as
+// the configuration defines it: what the executor records when it runs
+// the operation, and what the next run compares the history with.
+func (r *Result) OpDigest(rsc *model.Resource, task pcmk.Task, intervalMs int64) string {
+	return r.digest(rsc, task, intervalMs)
 }
 
 // Resource returns the resource with the given id, or nil.

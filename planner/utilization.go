@@ -1,7 +1,9 @@
 package planner
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"pcl/ir"
 	"pcl/planner/model"
@@ -39,6 +41,18 @@ func haveEnoughCapacity(n *Node, need map[string]int) bool {
 		}
 	}
 	return true
+}
+
+// shortfalls are the capacities of n smaller than need, by name.
+func shortfalls(n *Node, need map[string]int) []model.Shortfall {
+	var out []model.Shortfall
+	for k, v := range need {
+		if v > n.Remaining[k] {
+			out = append(out, model.Shortfall{Name: k, Need: v, Left: n.Remaining[k], Capacity: n.Capacity[k]})
+		}
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Name < out[b].Name })
+	return out
 }
 
 // colocatedChain is pcmk__colocated_resources.
@@ -97,18 +111,45 @@ func (p *plan) banInsufficientCapacity(r *Resource) int {
 		}
 	}
 	ban := need
-	if !anyCapable {
+	var with []string
+	if anyCapable {
+		for _, x := range rs {
+			if x != r {
+				with = append(with, x.ID)
+			}
+		}
+	} else {
 		ban = r.Utilization
 	}
+	r.CapacityBans = nil
 	for i, in := range r.Allowed.In {
 		if in && p.availableWithScore(r, i) && !haveEnoughCapacity(p.Nodes[i], ban) {
-			p.rscLocation(r, i, -ir.Infinity, &model.Cause{Kind: model.CauseUtilization, Text: "insufficient capacity (placement-strategy)"})
+			b := model.CapacityBan{Node: i, Short: shortfalls(p.Nodes[i], ban), With: with}
+			r.CapacityBans = append(r.CapacityBans, b)
+			p.rscLocation(r, i, -ir.Infinity, &model.Cause{Kind: model.CauseUtilization,
+				Text: "not enough capacity (placement-strategy=" + p.PlacementStrategy + "): " + b.Text()})
 		}
 	}
 	if anyCapable {
 		return -1
 	}
 	return most
+}
+
+// capacityWhy is what a resource left without a node adds to its
+// reason when nodes were banned from it for want of capacity: each, with
+// which capacity fell short, what the resource needs and what is left
+// ("; not enough capacity (placement-strategy=utilization) on n2, cpu:
+// needs 2, 0 left of 2"). "" when none was.
+func (p *plan) capacityWhy(r *Resource) string {
+	var parts []string
+	for _, b := range r.CapacityBans {
+		parts = append(parts, "on "+p.Nodes[b.Node].Uname+", "+b.Text())
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; not enough capacity (placement-strategy=%s) %s", p.PlacementStrategy, strings.Join(parts, "; "))
 }
 
 // sortByScores is pcmk__sort_resources, used with a placement strategy.

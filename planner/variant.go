@@ -44,6 +44,8 @@ type variant interface {
 	// name, "" for none, or for a clone how many instances run where
 	// ("2/3 n1 n2"); and why it is not placed when it is not.
 	placement(p *plan, r *Resource) (where, why string)
+	// running is where r is active now, as the status shows it.
+	running(p *plan, r *Resource) Running
 }
 
 // variants holds each kind's placement behaviour.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -27,6 +28,15 @@ type batchFlags struct {
 	TicketActivate   []string
 	EachNodeDown     bool
 	EachNodePairDown bool
+	AsRecorded       bool
+	// Transient node attributes, set or deleted in the cluster every
+	// scenario starts from (and in the single plan's).
+	Attr       []string
+	AttrDelete []string
+	// How each scenario's quorum is decided.
+	KeepQuorum    bool
+	TwoNode       bool
+	ExpectedVotes int
 }
 
 // registerBatchFlags adds the what-if flags to fs.
@@ -44,7 +54,39 @@ func registerBatchFlags(fs *pflag.FlagSet) *batchFlags {
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
+	fs.BoolVar(&f.AsRecorded, "as-recorded", false, "apply each scenario to the status as recorded, not to the cluster the baseline's transition leaves (crm_simulate -S)")
+	fs.StringArrayVar(&f.Attr, "attr", nil, "set a transient node attribute, as crm_attribute -l reboot would: `NODE:NAME=VALUE` (node1:pingd=100); with --batch, in the cluster every scenario starts from; repeatable")
+	fs.StringArrayVar(&f.AttrDelete, "attr-delete", nil, "delete a transient node attribute: `NODE:NAME` (node1:pingd); with --batch, in the cluster every scenario starts from; repeatable")
+	fs.BoolVar(&f.KeepQuorum, "keep-quorum", false, "keep the CIB's have-quorum in every scenario, as crm_simulate does, instead of counting the votes of the nodes left up")
+	fs.BoolVar(&f.TwoNode, "two-node", false, "count quorum as corosync's two_node does: a two-node cluster is quorate with one node up")
+	fs.IntVar(&f.ExpectedVotes, "expected-votes", 0, "count quorum against `N` expected votes (corosync's expected_votes) instead of one per cluster node")
 	return f
+}
+
+// quorumRule is how the flags ask each scenario's quorum to be decided.
+func (f *batchFlags) quorumRule() scenario.QuorumRule {
+	return scenario.QuorumRule{Keep: f.KeepQuorum, TwoNode: f.TwoNode, ExpectedVotes: f.ExpectedVotes}
+}
+
+// checkQuorumFlags rejects quorum flags that contradict each other.
+func (f *batchFlags) checkQuorumFlags() error {
+	switch {
+	case f.ExpectedVotes < 0:
+		return fmt.Errorf("--expected-votes %d: the expected votes must be positive", f.ExpectedVotes)
+	case f.KeepQuorum && (f.TwoNode || f.ExpectedVotes > 0):
+		return errors.New("--keep-quorum keeps the CIB's have-quorum, so --two-node and --expected-votes would not count; give one or the other")
+	}
+	return nil
+}
+
+// withAttrs is cib with the --attr and --attr-delete flags applied: the
+// cluster a batch's baseline and scenarios start from.
+func (f *batchFlags) withAttrs(cib *ir.CIB) (*ir.CIB, error) {
+	list, err := f.attrs()
+	if err != nil || len(list) == 0 {
+		return cib, err
+	}
+	return scenario.Apply(cib, scenario.Scenario{Injections: list})
 }
 
 // isBatch reports whether a batch report was asked for.
@@ -56,59 +98,103 @@ func (f *batchFlags) hasInjections() bool {
 		len(f.TicketGrant)+len(f.TicketRevoke)+len(f.TicketStandby)+len(f.TicketActivate) > 0
 }
 
+// hasAttrs reports whether any attribute flag was given.
+func (f *batchFlags) hasAttrs() bool { return len(f.Attr)+len(f.AttrDelete) > 0 }
+
+// quorumNote is the warning of a single plan whose quorum pcl recomputed
+// to other than the CIB records: the plan differs from crm_simulate's
+// with the same injections there.
+func quorumNote(q scenario.Quorum) *hcl.Diagnostic {
+	state := "has quorum"
+	if !q.Quorate {
+		state = "has no quorum"
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "Quorum recomputed",
+		Detail: fmt.Sprintf("With these injections the cluster %s: %s (the CIB's have-quorum says otherwise). --keep-quorum plans with the CIB's have-quorum, as crm_simulate does; --two-node and --expected-votes N count as corosync's options do.", state, q.Describe())}
+}
+
 // injections reads the injection flags as one scenario (crm_simulate
 // applies all its flags together). Every malformed flag is reported.
 func (f *batchFlags) injections() (scenario.Scenario, error) {
-	var s scenario.Scenario
-	var errs []error
-	nodes := func(kind ir.InjectionKind, list []string) {
-		for _, v := range list {
-			in, err := scenario.ParseNode(kind, v)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			s.Injections = append(s.Injections, in)
-		}
+	var p flagParser
+	node := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) { return scenario.ParseNode(kind, v) }
 	}
-	tickets := func(kind ir.InjectionKind, list []string) {
-		for _, v := range list {
-			in, err := scenario.ParseTicket(kind, v)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			s.Injections = append(s.Injections, in)
-		}
+	ticket := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) { return scenario.ParseTicket(kind, v) }
 	}
-	nodes(ir.InjectNodeUp, f.NodeUp)
-	nodes(ir.InjectNodeDown, f.NodeDown)
-	nodes(ir.InjectNodeFail, f.NodeFail)
-	nodes(ir.InjectNodeStandby, f.NodeStandby)
-	tickets(ir.InjectTicketGrant, f.TicketGrant)
-	tickets(ir.InjectTicketRevoke, f.TicketRevoke)
-	tickets(ir.InjectTicketStandby, f.TicketStandby)
-	tickets(ir.InjectTicketActivate, f.TicketActivate)
-	for _, v := range f.OpFail {
-		in, err := scenario.ParseOp(v)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		s.Injections = append(s.Injections, in)
-	}
+	p.parse(f.NodeUp, node(ir.InjectNodeUp))
+	p.parse(f.NodeDown, node(ir.InjectNodeDown))
+	p.parse(f.NodeFail, node(ir.InjectNodeFail))
+	p.parse(f.NodeStandby, node(ir.InjectNodeStandby))
+	p.parse(f.TicketGrant, ticket(ir.InjectTicketGrant))
+	p.parse(f.TicketRevoke, ticket(ir.InjectTicketRevoke))
+	p.parse(f.TicketStandby, ticket(ir.InjectTicketStandby))
+	p.parse(f.TicketActivate, ticket(ir.InjectTicketActivate))
+	p.parse(f.OpFail, scenario.ParseOp)
+	s := scenario.Scenario{Injections: p.out}
 	s.Name = s.String()
-	return s, errors.Join(errs...)
+	return s, errors.Join(p.errs...)
 }
 
-// applyInjections applies the injection flags to cib, for a single plan
-// of the cluster in that state (pcl plan without --batch).
-func (f *batchFlags) applyInjections(cib *ir.CIB) (*ir.CIB, error) {
-	s, err := f.injections()
-	if err != nil {
-		return nil, err
+// twoNodeWarning warns that --two-node changes nothing for cib: as in
+// corosync, two_node counts only when two votes are expected.
+func (f *batchFlags) twoNodeWarning(cib *ir.CIB) hcl.Diagnostics {
+	if !f.TwoNode {
+		return nil
 	}
-	return scenario.Apply(cib, s)
+	if q := f.quorumRule().Count(cib); q.Expected != 2 {
+		return hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: "--two-node has no effect",
+			Detail: fmt.Sprintf("two_node counts only when two votes are expected, and this cluster expects %d: quorum needs %d votes.", q.Expected, q.Needed)}}
+	}
+	return nil
+}
+
+// attrs reads --attr and --attr-delete as injections. Every malformed
+// flag is reported.
+func (f *batchFlags) attrs() ([]ir.Injection, error) {
+	var p flagParser
+	p.parse(f.Attr, func(v string) (ir.Injection, error) { return scenario.ParseAttr(v, false) })
+	p.parse(f.AttrDelete, func(v string) (ir.Injection, error) { return scenario.ParseAttr(v, true) })
+	return p.out, errors.Join(p.errs...)
+}
+
+// flagParser collects the injections flags make, and every error.
+type flagParser struct {
+	out  []ir.Injection
+	errs []error
+}
+
+func (p *flagParser) parse(values []string, parse func(string) (ir.Injection, error)) {
+	for _, v := range values {
+		in, err := parse(v)
+		if err != nil {
+			p.errs = append(p.errs, err)
+			continue
+		}
+		p.out = append(p.out, in)
+	}
+}
+
+// applyInjections applies the injection and attribute flags to cib, for
+// a single plan of the cluster in that state (pcl plan without --batch).
+// The result's quorum is recomputed as a batch scenario's is (unless
+// --keep-quorum) when injection flags make a scenario; attributes
+// alone leave it as recorded.
+func (f *batchFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, error) {
+	s, err := f.injections()
+	attrs, aerr := f.attrs()
+	if err = errors.Join(err, aerr, f.checkQuorumFlags()); err != nil {
+		return nil, scenario.Quorum{}, err
+	}
+	scenarioFlags := f.hasInjections()
+	s.Injections = append(s.Injections, attrs...)
+	out, err := scenario.Apply(cib, s)
+	if err != nil {
+		return nil, scenario.Quorum{}, err
+	}
+	out, q := f.quorumRule().Decide(out, !scenarioFlags)
+	return out, q, nil
 }
 
 // scenarios lists what a batch plans: the scenarios declared in the

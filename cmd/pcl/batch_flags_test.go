@@ -46,7 +46,7 @@ func TestBatchFlags(t *testing.T) {
 	if _, diags := (&batchFlags{Batch: true, EachNodeDown: true}).report(base, "crm_simulate", planner.Options{}, nil, 0); !diags.HasErrors() {
 		t.Errorf("--format crm_simulate with --batch is not an error")
 	}
-	single, err := (&batchFlags{NodeFail: []string{"node2"}}).applyInjections(base)
+	single, _, err := (&batchFlags{NodeFail: []string{"node2"}}).applyInjections(base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,14 +48,23 @@ func checkBatchFormat(format string) error {
 
 // run plans the batch the flags and the policy's declared scenarios ask
 // for. A CIB without status is planned with all its nodes up (see
-// batch.AllNodesUp). Every scenario is checked before any is planned, so
-// that a typo costs no planning time and all of them are reported at once.
+// batch.AllNodesUp); --attr and --attr-delete change the cluster every
+// scenario (and the baseline) starts from. Every scenario is checked
+// before any is planned, so that a typo costs no planning time and all of
+// them are reported at once.
 func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*batch.Result, hcl.Diagnostics) {
+	if err := f.checkQuorumFlags(); err != nil {
+		return nil, hcl.Diagnostics{whatIfError(err)}
+	}
 	base, err := batch.AllNodesUp(cib)
+	if err == nil {
+		base, err = f.withAttrs(base)
+	}
 	if err != nil {
 		return nil, hcl.Diagnostics{whatIfError(err)}
 	}
 	scenarios, diags := f.scenarios(base)
+	diags = append(diags, f.twoNodeWarning(base)...)
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -79,7 +88,7 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	opts := batch.Options{Planner: po}
+	opts := batch.Options{Planner: po, AsRecorded: f.AsRecorded, Quorum: f.quorumRule()}
 	bar := terminalProgress(progress, time.Second)
 	if bar != nil {
 		opts.Progress = bar.update

@@ -70,11 +70,17 @@ func init() {
 					}
 					return exitOK
 				}
-				if whatIf.hasInjections() {
-					if cib, err = whatIf.applyInjections(cib); err != nil {
+				if whatIf.hasInjections() || whatIf.hasAttrs() {
+					recorded, _ := scenario.Recorded(cib)
+					var q scenario.Quorum
+					if cib, q, err = whatIf.applyInjections(cib); err != nil {
 						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 						return exitUsage
 					}
+					if q.Recomputed && q.Quorate != recorded {
+						diags = append(diags, quorumNote(q))
+					}
+					diags = append(diags, whatIf.twoNodeWarning(cib)...)
 				}
 				res, pd := computePlan(cib, t)
 				diags = append(append(diags, pd...), unknownWarning(res)...)
@@ -84,7 +90,10 @@ func init() {
 				}
 				switch *format {
 				case "crm_simulate":
-					data = plantext.CRMSimulate(res.Transition)
+					// As crm_simulate -S prints them: the summary, then the
+					// actions the transition engine runs.
+					data = append(plantext.CRMSimulate(res.Transition), '\n')
+					data = append(data, plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())...)
 				case "json":
 					data, err = plantext.JSON(res)
 				default:

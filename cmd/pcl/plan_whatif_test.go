@@ -103,8 +103,8 @@ func TestPlanBatchExampleJSON(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
 	for _, s := range raw.Scenarios {
-		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,name,placement" {
-			t.Errorf("scenario keys are %v, want actions, name, placement", got)
+		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,changes,name,placement,quorum" {
+			t.Errorf("scenario keys are %v, want actions, changes, name, placement, quorum", got)
 		}
 		var actions []map[string]json.RawMessage
 		if err := json.Unmarshal(s["actions"], &actions); err != nil {
@@ -163,14 +163,30 @@ func TestPlanBatchExampleJSON(t *testing.T) {
 	}
 }
 
-// TestPlanBatchExampleMatchesCrmSimulate: each declared scenario of the
-// batch is crm_simulate on the compiled policy with every node brought up
-// (-u, as the batch does for a policy without status) and the scenario's
-// injections. n3-maintenance is left out: crm_simulate has no standby
-// injection.
+// TestPlanBatchExampleMatchesCrmSimulate: the batch's baseline is
+// crm_simulate -S on the compiled policy with every node brought up (-u,
+// as the batch does for a policy without status), and each declared
+// scenario is crm_simulate -S with the scenario's injections on the CIB
+// that run leaves (-O): the scenarios start from the settled cluster.
+// n3-maintenance is left out: crm_simulate has no standby injection.
 func TestPlanBatchExampleMatchesCrmSimulate(t *testing.T) {
+	testBatchExampleMatchesCrmSimulate(t, false)
+}
+
+// TestPlanBatchAsRecordedMatchesCrmSimulate: with --as-recorded each
+// scenario is crm_simulate on the compiled policy itself (every node
+// brought up, then the scenario's injections).
+func TestPlanBatchAsRecordedMatchesCrmSimulate(t *testing.T) {
+	testBatchExampleMatchesCrmSimulate(t, true)
+}
+
+func testBatchExampleMatchesCrmSimulate(t *testing.T, asRecorded bool) {
 	testenv.Tool(t, "crm_simulate")
-	_, stdout, stderr := runPCL(t, "plan", failoverExample, "--batch", "--format", "json")
+	args := []string{"plan", failoverExample, "--batch", "--format", "json"}
+	if asRecorded {
+		args = append(args, "--as-recorded")
+	}
+	_, stdout, stderr := runPCL(t, args...)
 	var doc batchJSON
 	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
@@ -184,11 +200,17 @@ func TestPlanBatchExampleMatchesCrmSimulate(t *testing.T) {
 		"web-monitor-fails": {"-i", "web_monitor_10000@n1=7", "-i", "web_monitor_10000@n1=7", "-i", "web_monitor_10000@n1=7"},
 	}
 	cib := compiledWithStatus(t)
+	settled := filepath.Join(t.TempDir(), "settled.xml")
+	simulateActions(t, cib, append([]string{"-O", settled}, up...)...)
 	compared := 0
 	for _, s := range doc.Scenarios {
 		extra, ok := flags[s.Name]
 		if !ok {
 			continue
+		}
+		input, flags := settled, extra
+		if asRecorded || s.Name == "baseline" {
+			input, flags = cib, append(append([]string(nil), up...), extra...)
 		}
 		var got []string
 		for _, a := range s.Actions {
@@ -198,7 +220,7 @@ func TestPlanBatchExampleMatchesCrmSimulate(t *testing.T) {
 			got = append(got, batchAction(t, a.Action, a.Resource, a.Node))
 		}
 		sort.Strings(got)
-		want := simulateActions(t, cib, append(append([]string(nil), up...), extra...)...)
+		want := simulateActions(t, input, flags...)
 		compared++
 		if !equalLines(got, want) {
 			t.Errorf("%s: the batch's actions differ from crm_simulate %s\npcl:\n  %s\ncrm_simulate:\n  %s",
@@ -458,6 +480,14 @@ scenario "oops" {
 		{[]string{failoverExample, "--format", "markdown"}, exitUsage, "markdown is for --batch"},
 		{[]string{failoverExample, "--state", filepath.Join(dir, "missing.xml")}, exitDiags, "missing.xml"},
 		{[]string{unknownInScenario, "--batch"}, exitDiags, `names node "n2"`},
+		{[]string{failoverLive, "--attr", "n1:pingd"}, exitUsage, "no =VALUE"},
+		{[]string{failoverLive, "--attr", "n1:pingd="}, exitUsage, "--attr-delete"},
+		{[]string{failoverLive, "--attr", "pingd=1"}, exitUsage, "no NODE:"},
+		{[]string{failoverLive, "--attr-delete", "n1:pingd=0"}, exitUsage, "takes no value"},
+		{[]string{failoverLive, "--attr", "n9:pingd=1"}, exitUsage, `unknown node "n9"`},
+		{[]string{failoverLive, "--batch", "--each-node-down", "--attr", "n9:pingd=1"}, exitDiags, `unknown node "n9"`},
+		{[]string{failoverLive, "--node-down", "n1", "--keep-quorum", "--two-node"}, exitUsage, "give one or the other"},
+		{[]string{failoverLive, "--each-node-down", "--expected-votes", "-2"}, exitDiags, "must be positive"},
 	} {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			code, stdout, stderr := runPCLNoPanic(t, append([]string{"plan"}, c.args...)...)

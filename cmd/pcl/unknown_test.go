@@ -141,6 +141,22 @@ func TestPlanClone(t *testing.T) {
   * Restart    ping:1     (       n2 )  due to resource definition change
   * Move       web        ( n2 -> n1 )
   * Start      db         (       n2 )
+
+Executing Cluster Transition:
+  * Pseudo action:   ping-clone_stop_0
+  * Resource action: web             stop on n2
+  * Resource action: web             monitor on n1
+  * Resource action: db              monitor on n2
+  * Resource action: db              monitor on n1
+  * Resource action: ping            stop on n1
+  * Resource action: ping            stop on n2
+  * Pseudo action:   ping-clone_stopped_0
+  * Pseudo action:   ping-clone_start_0
+  * Resource action: web             start on n1
+  * Resource action: db              start on n2
+  * Resource action: ping            start on n1
+  * Resource action: ping            start on n2
+  * Pseudo action:   ping-clone_running_0
 `
 	if out != want {
 		t.Errorf("crm_simulate summary:\n%s\nwant:\n%s", out, want)
@@ -205,8 +221,10 @@ func TestPlanUnknown(t *testing.T) {
 		t.Fatalf("crm_simulate: exit %d: %s", code, errs)
 	}
 	summary := regexp.MustCompile(`^  \* \S+ +\S+ +\( .* \)( .*)?$`)
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if lines[0] != "Transition Summary:" {
+	executed := regexp.MustCompile(`^  \* (Resource action: \S+ +\S+ on \S+|Pseudo action: +\S+)$`)
+	sections := strings.Split(strings.TrimSuffix(out, "\n"), "\n\n")
+	lines := strings.Split(sections[0], "\n")
+	if lines[0] != "Transition Summary:" || len(sections) != 2 || !strings.HasPrefix(sections[1], "Executing Cluster Transition:\n") {
 		t.Errorf("crm_simulate format: %q", out)
 	}
 	for _, l := range lines[1:] {
@@ -214,12 +232,17 @@ func TestPlanUnknown(t *testing.T) {
 			t.Errorf("crm_simulate format: %q is not a summary line", l)
 		}
 	}
+	for _, l := range strings.Split(sections[len(sections)-1], "\n")[1:] {
+		if !executed.MatchString(l) {
+			t.Errorf("crm_simulate format: %q is not an executed action", l)
+		}
+	}
 	checkUnknownWarning(t, "crm_simulate", errs)
 }
 
 func TestPlanBatchClone(t *testing.T) {
 	cib := txtarCIB(t, cloneArchive)
-	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down", "--two-node") // two nodes: quorate with one (corosync two_node)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -236,7 +259,7 @@ func TestPlanBatchClone(t *testing.T) {
 
 func TestPlanBatchUnknown(t *testing.T) {
 	cib := txtarCIB(t, bundleArchive)
-	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down", "--two-node")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

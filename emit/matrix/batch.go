@@ -24,5 +24,6 @@ func fromOutcome(o *batch.Outcome) *Run {
 	if desc == "no change" {
 		desc = ""
 	}
-	return &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Result: o.Result}
+	q := o.Quorum
+	return &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Result: o.Result, Execution: o.Execution, After: o.After, Quorum: &q}
 }

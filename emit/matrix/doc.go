@@ -4,11 +4,14 @@
 // how many of its instances run where, "2/3 n1 n2", DEGRADED below its
 // clone-min, STOPPED with none), the single points of failure
 // (resources that stop in some scenario, and why, from the planner's
-// explanation), and each scenario's actions. Formats: text for a terminal
-// (wide matrices are split into pages of columns that fit), markdown, and
-// JSON ({"scenarios": [{"name", "placement": {rsc: node|null}, "actions":
-// [{"action", "resource", "node", "blocked", "unknown"}]}], "unknown":
-// [{"resource", "construct", "detail"}]}).
+// explanation; not assessed when the baseline has no quorum), the
+// scenarios without quorum, and each scenario's quorum and actions.
+// Formats: text for a terminal (wide matrices are split into pages of
+// columns that fit), markdown, and JSON ({"scenarios": [{"name",
+// "placement": {rsc: node|null}, "actions": [{"action", "resource",
+// "node", "blocked", "unknown"}], "quorum": {"quorate", "recomputed",
+// "votes", "expected_votes", "needed"}}], "unknown": [{"resource",
+// "construct", "detail"}]}).
 //
 // UNKNOWN is the one spelling of "not computed", explained in a legend
 // under any matrix that has it: a scenario that could not be planned, or

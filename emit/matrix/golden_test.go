@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,7 +50,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := batch.Run(base, scenarios(t, base, strings.Fields(string(get("args")))), batch.Options{})
+			list, quorum := scenarios(t, base, strings.Fields(string(get("args"))))
+			res := batch.Run(base, list, batch.Options{Quorum: quorum})
 			res.Elapsed = 0
 			rep := matrix.FromBatch(res)
 			changed := false
@@ -90,14 +92,21 @@ func TestGolden(t *testing.T) {
 // cmd/pcl's, which a library's test cannot import). The generated
 // scenarios come first, then one scenario of all the injections: nodes
 // down, then nodes failed, then failed operations, whatever the order of
-// the flags.
-func scenarios(t *testing.T, base *ir.CIB, args []string) []scenario.Scenario {
+// the flags. The quorum flags make the quorum rule.
+func scenarios(t *testing.T, base *ir.CIB, args []string) ([]scenario.Scenario, scenario.QuorumRule) {
 	t.Helper()
 	var out []scenario.Scenario
+	var quorum scenario.QuorumRule
 	var down, failed, ops []ir.Injection
 	for i := 0; i < len(args); i++ {
 		flag := args[i]
 		switch flag {
+		case "--two-node":
+			quorum.TwoNode = true
+			continue
+		case "--keep-quorum":
+			quorum.Keep = true
+			continue
 		case "--each-node-down":
 			out = append(out, batch.EachNodeDown(base)...)
 			continue
@@ -121,6 +130,8 @@ func scenarios(t *testing.T, base *ir.CIB, args []string) []scenario.Scenario {
 		case "--op-fail":
 			in, err = scenario.ParseOp(args[i])
 			ops = append(ops, in)
+		case "--expected-votes":
+			quorum.ExpectedVotes, err = strconv.Atoi(args[i])
 		default:
 			t.Fatalf("args: %s is not a flag this test reads", flag)
 		}
@@ -133,7 +144,7 @@ func scenarios(t *testing.T, base *ir.CIB, args []string) []scenario.Scenario {
 		s.Name = s.String()
 		out = append(out, s)
 	}
-	return out
+	return out, quorum
 }
 
 func setFile(ar *txtar.Archive, name string, data []byte) {

@@ -3,6 +3,7 @@ package matrix
 import (
 	"encoding/json"
 
+	"pcl/emit/plantext"
 	"pcl/planner"
 )
 
@@ -15,7 +16,14 @@ type jsonDoc struct {
 type jsonScenario struct {
 	Name      string             `json:"name"`
 	Placement map[string]*string `json:"placement"`
-	Actions   []Action           `json:"actions"`
+	// Changes are the transition summary (crm_simulate's), Actions the
+	// graph's actions.
+	Changes []plantext.ChangeEntry `json:"changes"`
+	Actions []Action               `json:"actions"`
+	// Stall is set when the transition stalls.
+	Stall *Stall `json:"stall,omitempty"`
+	// Quorum is the have-quorum the scenario was planned with.
+	Quorum *jsonQuorum `json:"quorum,omitempty"`
 	// Error is set only for a scenario that could not be planned.
 	Error string `json:"error,omitempty"`
 }
@@ -29,7 +37,10 @@ type jsonScenario struct {
 func JSON(r *Report) ([]byte, error) {
 	doc := jsonDoc{Scenarios: []jsonScenario{}, Unknown: r.Unknown}
 	for _, c := range r.all() {
-		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Actions: c.Actions, Error: c.Err}
+		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Changes: c.Summary, Actions: c.Actions, Stall: c.Stall, Quorum: c.jsonQuorum(), Error: c.Err}
+		if s.Changes == nil {
+			s.Changes = []plantext.ChangeEntry{}
+		}
 		if s.Actions == nil {
 			s.Actions = []Action{}
 		}

@@ -47,6 +47,8 @@ func Markdown(r *Report) []byte {
 	b.WriteString("\n## Single points of failure\n\n")
 	unassessed := r.unassessed()
 	switch {
+	case len(r.SPOFs) == 0 && r.baselineWithoutQuorum():
+		b.WriteString("Not assessed: the baseline has no quorum, so what no-quorum-policy stops there is lost in every scenario.\n")
 	case len(r.SPOFs) == 0 && unassessed == "":
 		b.WriteString("None: every running resource keeps a node in every scenario.\n")
 	case len(r.SPOFs) == 0 && r.planUnknown():
@@ -64,6 +66,10 @@ func Markdown(r *Report) []byte {
 		b.WriteString("\n" + mdCell(upperFirst(unassessed)) + ".\n")
 	}
 
+	if lost := r.quorumLost(); lost != "" {
+		b.WriteString("\n" + mdCell(lost) + "\n")
+	}
+
 	b.WriteString("\n## Scenarios\n")
 	for _, c := range r.all() {
 		title := c.Name
@@ -73,6 +79,9 @@ func Markdown(r *Report) []byte {
 		fmt.Fprintf(&b, "\n### %s\n\n", mdCell(title))
 		if c.Description != "" && c.Description != c.Name {
 			fmt.Fprintf(&b, "%s.\n\n", mdCell(c.Description))
+		}
+		if q := c.quorumText(); q != "" {
+			fmt.Fprintf(&b, "Quorum: %s.\n\n", mdCell(q))
 		}
 		switch {
 		case c.Err != "":

@@ -6,10 +6,12 @@ import (
 	"strings"
 	"time"
 
+	"pcl/emit/plantext"
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/model"
+	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
 
@@ -25,6 +27,12 @@ type Run struct {
 	// Result is the scenario as planner.Schedule planned it, with its
 	// transition.
 	Result *planner.Result
+	// Execution is what the transition engine runs of the transition, and
+	// After the cluster it leaves: a cell says where a resource runs then.
+	Execution *transition.Execution
+	After     *planner.Result
+	// Quorum is the scenario's quorum (nil when not known).
+	Quorum *scenario.Quorum
 }
 
 // State is what a matrix cell says.
@@ -66,13 +74,20 @@ type Column struct {
 	Name        string
 	Description string
 	Err         string
-	Cells       []Cell // by Report.Resources
-	Actions     []Action
+	// Quorum is the have-quorum the scenario was planned with and how it
+	// was decided (nil when not known).
+	Quorum  *scenario.Quorum
+	Cells   []Cell // by Report.Resources
+	Actions []Action
 	// Changes are the transition summary, one line per resource that
 	// starts, stops, moves or recovers, and the fencing, as plain text;
 	// the resources the planner cannot compute have no line of their
 	// own, but a last line saying their actions are unknown.
 	Changes []string
+	// Summary is the transition summary as JSON gives it.
+	Summary []plantext.ChangeEntry
+	// Stall says why the transition stalls, nil when every action runs.
+	Stall *Stall
 }
 
 // Action is one action of a scenario's transition.
@@ -163,8 +178,8 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 }
 
 func column(run *Run, resources []string) *Column {
-	c := &Column{Name: run.Name, Description: run.Description, Cells: make([]Cell, len(resources))}
-	if run.Err != nil || run.Result == nil || run.Result.Transition == nil {
+	c := &Column{Name: run.Name, Description: run.Description, Quorum: run.Quorum, Cells: make([]Cell, len(resources))}
+	if run.Err != nil || run.Result == nil || run.Result.Transition == nil || run.Execution == nil || run.After == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {
 			c.Err = run.Err.Error()
@@ -183,9 +198,14 @@ func column(run *Run, resources []string) *Column {
 			}
 		}
 	}
+	stalled := stalledResources(run.Execution)
 	for i, id := range resources {
 		res := p.Resource(id)
 		u, unknown := p.IsUnknown(id)
+		var now planner.Running
+		if r := run.After.Resource(id); r != nil {
+			now = run.After.Running(r)
+		}
 		switch {
 		case unknown:
 			c.Cells[i] = Cell{State: Unknown, Why: u.Detail}
@@ -197,86 +217,74 @@ func column(run *Run, resources []string) *Column {
 			if ch.Reason != "" {
 				why += " (due to " + ch.Reason + ")"
 			}
-			c.Cells[i] = Cell{State: Blocked, Node: p.AssignedNode(res), Why: why}
+			c.Cells[i] = stuckCell(now, why)
 		case res.Blocked || (res.Failed && !res.Managed):
 			why := "it failed and is blocked (on-fail=block): the cluster will not touch it"
 			if !res.Blocked {
 				why = "it failed and is not managed: the cluster will not recover it"
 			}
-			c.Cells[i] = Cell{State: Blocked, Node: p.AssignedNode(res), Why: why}
+			c.Cells[i] = Cell{State: Blocked, Node: now.Where, Why: why}
+		case stalled[id] != "":
+			c.Cells[i] = stuckCell(now, stalled[id])
 		case res.Kind == model.KindClone:
-			c.Cells[i] = cloneCell(p, res)
-		case res.AssignedTo >= 0:
-			c.Cells[i] = Cell{State: Placed, Node: p.AssignedNode(res)}
+			c.Cells[i] = cloneCell(p, res, now)
+		case now.Where != "":
+			c.Cells[i] = Cell{State: Placed, Node: now.Where}
 		default:
-			c.Cells[i] = Cell{State: Stopped, Why: stopReason(p, res)}
+			c.Cells[i] = Cell{State: Stopped, Why: stopReason(p, t, res)}
 		}
 	}
 	c.Actions = actions(p)
-	c.Changes = changes(p, resources)
+	c.Changes = changes(p, resources, stalled)
+	c.Summary = plantext.ChangeEntries(p)
+	if c.Stall = stall(t, run.Execution); c.Stall != nil {
+		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall.String())
+	}
 	return c
 }
 
-// cloneCell says how many of a clone's instances run where ("2/3 n1 n2",
-// and for a promotable clone "(Promoted n1)"): none is STOPPED, fewer than
-// clone-min DEGRADED, as is a promotable clone with no instance to
-// promote; both are single points of failure.
-func cloneCell(p *planner.Result, clone *planner.Resource) Cell {
-	where, why := p.Placement(clone)
-	placed := 0
-	for _, inst := range clone.Children {
-		if !inst.Orphan && instancePlaced(inst) {
-			placed++
-		}
+// stuckCell is a resource whose change cannot run: BLOCKED where it still
+// runs, STOPPED when that leaves it nowhere.
+func stuckCell(now planner.Running, why string) Cell {
+	if now.Where == "" {
+		return Cell{State: Stopped, Why: why}
 	}
+	return Cell{State: Blocked, Node: now.Where, Why: why}
+}
+
+// cloneCell says how many of a clone's instances run where once the
+// transition ran ("2/3 n1 n2", and for a promotable clone "(Promoted
+// n1)"): none is STOPPED, fewer than clone-min DEGRADED, as is a
+// promotable clone with no instance promoted; both are single points of
+// failure.
+func cloneCell(p *planner.Result, clone *planner.Resource, now planner.Running) Cell {
 	switch min := clone.CloneOpts.Min; {
-	case placed == 0:
-		return Cell{State: Stopped, Why: "no instance of " + clone.ID + " can be placed; " + why}
-	case min > 0 && placed < min:
-		return Cell{State: Degraded, Node: where, Why: fmt.Sprintf("only %d instances of %s can be placed, fewer than its clone-min of %d: what is ordered after it cannot start", placed, clone.ID, min)}
-	case clone.Promotable && !anyPromoted(clone):
-		return Cell{State: Degraded, Node: where, Why: "no instance of " + clone.ID + " can be promoted: what needs its Promoted role cannot run"}
+	case now.Instances == 0:
+		_, why := p.Placement(clone)
+		return Cell{State: Stopped, Why: "no instance of " + clone.ID + " runs; " + why}
+	case min > 0 && now.Instances < min:
+		return Cell{State: Degraded, Node: now.Where, Why: fmt.Sprintf("only %d instances of %s run, fewer than its clone-min of %d: what is ordered after it cannot start", now.Instances, clone.ID, min)}
+	case clone.Promotable && now.Promoted == 0:
+		return Cell{State: Degraded, Node: now.Where, Why: "no instance of " + clone.ID + " is promoted: what needs its Promoted role cannot run"}
 	}
-	return Cell{State: Placed, Node: where}
+	return Cell{State: Placed, Node: now.Where}
 }
 
-// anyPromoted reports whether some instance of a promotable clone (or a
-// member of a cloned group's instance) is to be promoted.
-func anyPromoted(clone *planner.Resource) bool {
-	for _, inst := range clone.Children {
-		if inst.Orphan {
-			continue
-		}
-		if inst.NextRole == pcmk.RolePromoted {
-			return true
-		}
-		for _, m := range inst.Children {
-			if m.NextRole == pcmk.RolePromoted {
-				return true
-			}
+// stopReason explains why a resource runs nowhere once the transition
+// ran: the reason of its stop when the transition stops it for another
+// resource's sake, else why it gets no node (the planner's reason and,
+// when it kept score explanations, what made each node unusable). A stop
+// "due to node availability" is the latter: the planner says more.
+func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resource) string {
+	for _, ch := range t.Changes {
+		if ch.Resource == res.ID && ch.Reason != "" && !(ch.Reason == "node availability" && res.Why != "") {
+			return "its " + strings.ToLower(ch.Verb) + " is due to " + ch.Reason
 		}
 	}
-	return false
-}
-
-// instancePlaced reports whether a clone instance (or every member of a
-// cloned group's instance) has a node.
-func instancePlaced(r *planner.Resource) bool {
-	if len(r.Children) == 0 {
-		return r.AssignedTo >= 0
-	}
-	for _, m := range r.Children {
-		if !instancePlaced(m) {
-			return false
-		}
-	}
-	return true
-}
-
-// stopReason explains why a resource gets no node: the planner's reason
-// and, when it kept score explanations, what made each node unusable.
-func stopReason(p *planner.Result, res *planner.Resource) string {
 	why := res.Why
+	if why == "" && res.AssignedTo >= 0 {
+		why = "it is placed on " + p.AssignedNode(res) + " but does not start there"
+	}
 	if why == "" {
 		why = "no node can run it"
 	}
@@ -333,11 +341,12 @@ func interval(ms int64) string {
 }
 
 // changes is the transition summary in words: "fence (reboot) n1",
-// "move web n1 -> n2", "stop db on n1 (blocked)". The changes of the
-// resources the planner cannot compute are left out (and the fencing too
-// when the whole plan is unknown), and a last line says their actions
-// are unknown: "actions unknown: web, ping-clone".
-func changes(res *planner.Result, resources []string) []string {
+// "move web n1 -> n2", "stop db on n1 (blocked)", "start a on n1 (never
+// runs: the transition stalls)". The changes of the resources the planner
+// cannot compute are left out (and the fencing too when the whole plan is
+// unknown), and a last line says their actions are unknown: "actions
+// unknown: web, ping-clone".
+func changes(res *planner.Result, resources []string, stalled map[string]string) []string {
 	t := res.Transition
 	_, planUnknown := res.PlanUnknown()
 	var out []string
@@ -373,6 +382,8 @@ func changes(res *planner.Result, resources []string) []string {
 		}
 		if c.Blocked {
 			s += " (blocked)"
+		} else if stalled[c.Resource] != "" {
+			s += " (never runs: the transition stalls)"
 		}
 		out = append(out, s)
 	}

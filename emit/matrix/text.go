@@ -49,6 +49,8 @@ func Text(r *Report, width int) []byte {
 	b.WriteString("\n")
 	unassessed := r.unassessed()
 	switch {
+	case len(r.SPOFs) == 0 && r.baselineWithoutQuorum():
+		b.WriteString("Single points of failure: not assessed: the baseline has no quorum, so what no-quorum-policy stops there is lost in every scenario.\n")
 	case len(r.SPOFs) == 0 && unassessed == "":
 		b.WriteString("Single points of failure: none; every running resource keeps a node in every scenario.\n")
 	case len(r.SPOFs) == 0 && r.planUnknown():
@@ -68,6 +70,10 @@ func Text(r *Report, width int) []byte {
 		}
 	}
 
+	if lost := r.quorumLost(); lost != "" {
+		b.WriteString("\n" + lost + "\n")
+	}
+
 	for _, c := range r.all() {
 		b.WriteString("\n")
 		title := "Scenario " + strconv.Quote(c.Name)
@@ -76,6 +82,9 @@ func Text(r *Report, width int) []byte {
 		}
 		if c.Description != "" && c.Description != c.Name {
 			title += " (" + c.Description + ")"
+		}
+		if q := c.quorumText(); q != "" {
+			title += ", " + q
 		}
 		switch {
 		case c.Err != "":

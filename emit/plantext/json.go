@@ -46,10 +46,39 @@ type ActionEntry struct {
 type ChangeEntry struct {
 	Change   string `json:"change"`
 	Resource string `json:"resource"`
-	From     string `json:"from,omitempty"`
-	To       string `json:"to,omitempty"`
+	// Node is the node of a change that concerns one (a start, a stop, a
+	// restart or promotion in place); From and To where it runs now and
+	// where it will.
+	Node string `json:"node,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Role and NextRole are a promotable resource's roles before and
+	// after.
+	Role     string `json:"role,omitempty"`
+	NextRole string `json:"next_role,omitempty"`
 	Reason   string `json:"reason,omitempty"`
 	Blocked  bool   `json:"blocked,omitempty"`
+}
+
+// ChangeEntries is the transition summary of res, leaving out the
+// resources the planner cannot compute.
+func ChangeEntries(res *planner.Result) []ChangeEntry {
+	t := res.Transition
+	out := []ChangeEntry{}
+	for _, c := range knownChanges(res, t.Changes) {
+		e := ChangeEntry{Change: c.Verb, Resource: c.Resource, From: t.NodeName(c.From), To: t.NodeName(c.To), Reason: c.Reason, Blocked: c.Blocked}
+		switch {
+		case e.From == "":
+			e.Node = e.To
+		case e.To == "" || e.To == e.From:
+			e.Node = e.From
+		}
+		if c.NeedRole {
+			e.Role, e.NextRole = c.Role.String(), c.NextRole.String()
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // Document is the JSON form of a plan.
@@ -70,7 +99,7 @@ type Document struct {
 // and listed at the top level.
 func JSON(res *planner.Result) ([]byte, error) {
 	t := res.Transition
-	doc := Document{Placement: []Placement{}, Changes: []ChangeEntry{}, Actions: []ActionEntry{}, Unknown: res.Unknown}
+	doc := Document{Placement: []Placement{}, Actions: []ActionEntry{}, Unknown: res.Unknown}
 	for _, r := range res.Resources {
 		if r.Kind != planner.KindPrimitive {
 			continue
@@ -85,10 +114,7 @@ func JSON(res *planner.Result) ([]byte, error) {
 		}
 		doc.Placement = append(doc.Placement, pl)
 	}
-	for _, c := range knownChanges(res, t.Changes) {
-		doc.Changes = append(doc.Changes, ChangeEntry{Change: c.Verb, Resource: c.Resource,
-			From: t.NodeName(c.From), To: t.NodeName(c.To), Reason: c.Reason, Blocked: c.Blocked})
-	}
+	doc.Changes = ChangeEntries(res)
 	index := map[*transition.Action]int{}
 	var listed []*transition.Action
 	for _, a := range t.Listed() {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 
 	"pcl/planner"
 	"pcl/planner/transition"
@@ -101,6 +102,10 @@ func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c t
 				parts = append(parts, fmt.Sprintf("%s %s", t.NodeName(c.From), why))
 				break
 			}
+			if full := capacityOn(res, r, t.NodeName(c.From)); full != "" {
+				parts = append(parts, fmt.Sprintf("%s has not enough capacity left for it (%s)", t.NodeName(c.From), full))
+				break
+			}
 		}
 		subject := c.Resource
 		from := t.NodeName(c.From)
@@ -127,7 +132,69 @@ func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c t
 			parts = append(parts, r.Why)
 		}
 	}
+	if why := promotionReason(res, c); why != "" {
+		parts = append(parts, why)
+	}
 	return strings.Join(parts, "; ")
+}
+
+// promotionReason says why a change promotes or demotes an instance of a
+// promotable clone, from its promotion score line: "" for a change that
+// does neither.
+func promotionReason(res *planner.Result, c transition.Change) string {
+	promoting := c.NextRole == pcmk.RolePromoted
+	demoting := c.Role == pcmk.RolePromoted && c.NextRole == pcmk.RoleUnpromoted
+	if !promoting && !demoting {
+		return ""
+	}
+	l := promotionLine(res, c.Resource)
+	if l == nil {
+		return ""
+	}
+	// The terms of the sum, an instance priority or a clone's score
+	// spelled out by its own parts (the first of which starts from 0).
+	var terms []string
+	for _, term := range l.Trail {
+		parts := term.Parts
+		if len(parts) == 0 {
+			parts = []planner.Contribution{term.Contribution}
+		}
+		for i, c := range parts {
+			if c.Value == 0 && (!c.Set || i == 0) {
+				continue
+			}
+			v := c.Value.String()
+			if c.Set && i > 0 {
+				v = "= " + v
+			}
+			terms = append(terms, c.Why.Text+" "+v)
+		}
+	}
+	sum := l.Score.String()
+	if len(terms) > 0 {
+		sum += " = " + strings.Join(terms, " + ")
+	}
+	if l.Promoted {
+		return fmt.Sprintf("promoted: %s (%s)", l.Why, sum)
+	}
+	return fmt.Sprintf("not promoted: %s (promotion score %s)", l.Why, sum)
+}
+
+// promotionLine is the promotion score line of a clone instance, or of
+// the cloned group instance a member belongs to; nil when there is none.
+func promotionLine(res *planner.Result, id string) *planner.PromotionLine {
+	ids := []string{id}
+	if r := res.Resource(id); r != nil && r.Parent != nil {
+		ids = append(ids, r.Parent.ID)
+	}
+	for _, want := range ids {
+		for i := range res.Promotions {
+			if res.Promotions[i].Resource == want {
+				return &res.Promotions[i]
+			}
+		}
+	}
+	return nil
 }
 
 // score is a resource's allocation score on a node (-INFINITY when the
@@ -190,23 +257,29 @@ func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
 // explain gives a resource's score on a node with its contributions.
 func explain(lines scoreLines, rsc, node string) string {
 	if l := lines.find(rsc, node); l != nil {
-		var terms []string
-		for _, c := range l.Trail {
-			if c.Value == 0 && !c.Set {
-				continue
-			}
-			v := c.Value.String()
-			if c.Set {
-				v = "= " + v
-			}
-			terms = append(terms, c.Why.Text+" "+v)
-		}
-		if len(terms) == 0 {
-			return l.Score.String()
-		}
-		return fmt.Sprintf("%s (%s)", l.Score, strings.Join(terms, ", "))
+		return describe(l.Score, l.Trail)
 	}
 	return "?"
+}
+
+// describe gives a score with the contributions that made it (those that
+// add nothing left out).
+func describe(score ir.Score, trail []planner.Contribution) string {
+	var terms []string
+	for _, c := range trail {
+		if c.Value == 0 && !c.Set {
+			continue
+		}
+		v := c.Value.String()
+		if c.Set {
+			v = "= " + v
+		}
+		terms = append(terms, c.Why.Text+" "+v)
+	}
+	if len(terms) == 0 {
+		return score.String()
+	}
+	return fmt.Sprintf("%s (%s)", score, strings.Join(terms, ", "))
 }
 
 // nodeUnusable says why a node cannot keep resources, "" when it can.
@@ -222,6 +295,21 @@ func nodeUnusable(n *transition.Node) string {
 		return "is in standby"
 	case n.Maintenance:
 		return "is in maintenance"
+	}
+	return ""
+}
+
+// capacityOn says what a placement strategy found short on the named node
+// for r ("cpu: needs 2, 0 left of 2"); "" when it banned r from no such
+// node.
+func capacityOn(res *planner.Result, r *planner.Resource, node string) string {
+	if r == nil {
+		return ""
+	}
+	for _, b := range r.CapacityBans {
+		if b.Node < len(res.Nodes) && res.Nodes[b.Node].Uname == node {
+			return b.Text()
+		}
 	}
 	return ""
 }

@@ -50,18 +50,18 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		}
 		var run ir.Score
 		for _, c := range l.Trail {
-			if c.Set {
-				run = c.Value
-				fmt.Fprintf(&b, "  = %-10s %s\n", c.Value, c.Why.Text)
-			} else {
-				run = run.Add(c.Value)
-				fmt.Fprintf(&b, "  %-12s %s\n", signed(c.Value), c.Why.Text)
-			}
+			writeContribution(&b, "  ", c, &run)
 		}
 		if len(l.Trail) == 0 {
 			fmt.Fprintf(&b, "  %-12s %s\n", "0", "default")
 		}
-		_ = run
+		// Capacity is checked when the resource is assigned, after the
+		// scores above (which crm_simulate prints as they are).
+		for _, ban := range r.CapacityBans {
+			if ban.Node == i {
+				fmt.Fprintf(&b, "  then banned (-INFINITY) at assignment, not enough capacity: %s\n", ban.Text())
+			}
+		}
 	}
 	if r.Promotable {
 		explainPromotions(&b, res, r)
@@ -70,8 +70,11 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 }
 
 // explainPromotions appends the promotion score of each instance of a
-// promotable clone r (or of r, an instance or a member of one), as the
-// planner computed it: the highest promoted, up to promoted-max.
+// promotable clone r (or of r, an instance or a member of one), in the
+// order Pacemaker considers them, with every contribution to it in the
+// order added (an instance priority summed into its clone's score with
+// its own contributions beneath it) and why the instance is or is not
+// promoted.
 func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource) {
 	ids := map[string]bool{}
 	var add func(r *planner.Resource)
@@ -82,6 +85,9 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 		}
 	}
 	add(r)
+	for up := r.Parent; up != nil; up = up.Parent {
+		ids[up.ID] = true // a cloned group member's line is its instance's
+	}
 	var lines []planner.PromotionLine
 	for _, l := range res.Promotions {
 		if ids[l.Resource] {
@@ -91,11 +97,50 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 	if len(lines) == 0 {
 		return
 	}
-	b.WriteString("\npromotion scores:\n")
+	b.WriteString("\npromotion scores")
+	if opts := r.Top().CloneOpts; opts != nil {
+		fmt.Fprintf(b, " (promoted-max %d, promoted-node-max %d)", opts.PromotedMax, opts.PromotedNodeMax)
+	}
+	b.WriteString(", highest first:\n")
 	for _, l := range lines {
-		fmt.Fprintf(b, "  %s on %s: %s\n", l.Resource, l.Node, l.Score)
+		verdict := "not promoted"
+		if l.Promoted {
+			verdict = "promoted"
+		}
+		fmt.Fprintf(b, "\n%s on %s: %s, %s: %s\n", l.Resource, l.Node, l.Score, verdict, l.Why)
+		var run ir.Score
+		for _, c := range l.Trail {
+			writeContribution(b, "  ", c.Contribution, &run)
+			var partRun ir.Score
+			for _, part := range c.Parts {
+				writeContribution(b, "      ", part, &partRun)
+			}
+		}
+		if len(l.Trail) == 0 {
+			fmt.Fprintf(b, "  %-12s %s\n", "0", "default")
+		}
 	}
 }
+
+// writeContribution appends one contribution to a score: its value
+// (signed, or "= value" when it replaces the score) and its cause, and
+// says when Pacemaker's arithmetic clamps the running sum *run to
+// INFINITY or -INFINITY.
+func writeContribution(b *bytes.Buffer, indent string, c planner.Contribution, run *ir.Score) {
+	before := *run
+	*run = c.Apply(before)
+	if c.Set {
+		fmt.Fprintf(b, "%s= %-10s %s\n", indent, c.Value, c.Why.Text)
+		return
+	}
+	clamp := ""
+	if exact := int64(before) + int64(c.Value); finite(before) && finite(c.Value) && exact != int64(*run) {
+		clamp = fmt.Sprintf(" (the sum, %d, is clamped to %s)", exact, *run)
+	}
+	fmt.Fprintf(b, "%s%-12s %s%s\n", indent, signed(c.Value), c.Why.Text, clamp)
+}
+
+func finite(s ir.Score) bool { return s > -ir.Infinity && s < ir.Infinity }
 
 func signed(s ir.Score) string {
 	if s >= 0 {

@@ -110,6 +110,11 @@ func TestExplainSumsToScore(t *testing.T) {
 					t.Errorf("%s: %s: explanation sums to %s", path, l, planner.SumTrail(l.Trail))
 				}
 			}
+			for _, l := range plan.Promotions {
+				if got := planner.SumPromotionTrail(l.Trail); got != l.Score {
+					t.Errorf("%s: %s promotion score on %s: explanation sums to %s, not %s", path, l.Resource, l.Node, got, l.Score)
+				}
+			}
 		}
 	}
 }

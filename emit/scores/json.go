@@ -21,12 +21,29 @@ type jsonContribution struct {
 	Constraint string `json:"constraint,omitempty"`
 	Value      string `json:"value"`
 	Set        bool   `json:"replaces,omitempty"`
+	// Parts is the making of Value, when it is a score of its own (an
+	// instance's promotion priority, a clone's allocation score).
+	Parts []jsonContribution `json:"parts,omitempty"`
 }
 
 func jsonTrail(trail []planner.Contribution) []jsonContribution {
 	var out []jsonContribution
 	for _, c := range trail {
-		out = append(out, jsonContribution{Cause: c.Why.Text, Kind: c.Why.Kind.String(), Constraint: c.Why.Constraint, Value: c.Value.String(), Set: c.Set})
+		out = append(out, jsonContributionOf(c))
+	}
+	return out
+}
+
+func jsonContributionOf(c planner.Contribution) jsonContribution {
+	return jsonContribution{Cause: c.Why.Text, Kind: c.Why.Kind.String(), Constraint: c.Why.Constraint, Value: c.Value.String(), Set: c.Set}
+}
+
+func jsonPromotionTrail(trail []planner.PromotionTerm) []jsonContribution {
+	out := []jsonContribution{}
+	for _, c := range trail {
+		jc := jsonContributionOf(c.Contribution)
+		jc.Parts = jsonTrail(c.Parts)
+		out = append(out, jc)
 	}
 	return out
 }
@@ -66,13 +83,20 @@ type jsonPromotion struct {
 	Resource string `json:"resource"`
 	Node     string `json:"node"`
 	Score    string `json:"score"`
+	// Promoted says whether the instance is chosen for promotion, Why
+	// why it is or is not.
+	Promoted bool   `json:"promoted"`
+	Why      string `json:"why"`
+	// Contributions are what makes Score, in the order added.
+	Contributions []jsonContribution `json:"contributions"`
 }
 
 // JSON renders every resource with its chosen node and every score line in
 // order, with explanations. A resource the planner cannot compute has
 // "unknown": true and the reason instead of a node and scores, and the
 // top-level "unknown" list says what cannot be computed; "promotions" lists
-// the promotion score of each promotable clone instance.
+// the promotion score of each promotable clone instance, whether it is
+// promoted and why, and its contributions.
 func JSON(res *planner.Result) ([]byte, error) {
 	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
 	for _, n := range res.Nodes {
@@ -102,7 +126,8 @@ func JSON(res *planner.Result) ([]byte, error) {
 		jp.Resources = append(jp.Resources, jr)
 	}
 	for _, l := range res.Promotions {
-		jp.Promotions = append(jp.Promotions, jsonPromotion{Resource: l.Resource, Node: l.Node, Score: l.Score.String()})
+		jp.Promotions = append(jp.Promotions, jsonPromotion{Resource: l.Resource, Node: l.Node, Score: l.Score.String(),
+			Promoted: l.Promoted, Why: l.Why, Contributions: jsonPromotionTrail(l.Trail)})
 	}
 	data, err := json.MarshalIndent(jp, "", "  ")
 	if err != nil {

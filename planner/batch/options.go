@@ -1,6 +1,9 @@
 package batch
 
-import "pcl/planner"
+import (
+	"pcl/planner"
+	"pcl/planner/scenario"
+)
 
 // Options tune a batch.
 type Options struct {
@@ -15,6 +18,15 @@ type Options struct {
 	// progress display needs no locking of its own; a worker waits for
 	// the call to return, so it must be quick.
 	Progress func(done, total int)
-	// NoBaseline skips planning the cluster as it is.
+	// NoBaseline leaves the baseline out of the result (it is still
+	// planned when the scenarios start from it).
 	NoBaseline bool
+	// AsRecorded applies each scenario to the status as recorded instead
+	// of to the cluster the baseline's transition leaves.
+	AsRecorded bool
+	// Quorum decides each scenario's have-quorum (scenario.QuorumRule):
+	// recomputed from the nodes the scenario leaves up unless Quorum.Keep.
+	// The baseline keeps a have-quorum the CIB records and counts the
+	// votes otherwise (a policy compiled from .pcl records none).
+	Quorum scenario.QuorumRule
 }

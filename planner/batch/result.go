@@ -6,8 +6,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/scenario"
+	"pcl/planner/transition"
 )
 
 // Result is a planned batch.
@@ -17,6 +19,9 @@ type Result struct {
 	Baseline *Outcome
 	// Scenarios are in the order given.
 	Scenarios []*Outcome
+	// From is the CIB the scenarios were applied to: the baseline's
+	// settled cluster, or with Options.AsRecorded the base as given.
+	From *ir.CIB
 	// Elapsed is the wall time the batch took.
 	Elapsed time.Duration
 }
@@ -30,8 +35,19 @@ type Outcome struct {
 	// Result is the scenario's placement, scores and transition, and
 	// what the planner could not compute (Result.Unknown).
 	Result *planner.Result
+	// Execution is what the transition engine runs of Result.Transition
+	// (crm_simulate -S): the actions, in order, and those it never
+	// reaches when the transition stalls.
+	Execution *transition.Execution
+	// Settled is the scenario's CIB once the transition ran, and After
+	// that cluster as the planner reads it: where each resource is active
+	// then (planner.Result.Running) is the scenario's outcome.
+	Settled *ir.CIB
+	After   *planner.Result
 	// Diags are the planner's warnings.
 	Diags hcl.Diagnostics
+	// Quorum is the scenario's have-quorum and how it was decided.
+	Quorum scenario.Quorum
 }
 
 // PlannerPanic is the error of a scenario the planner failed on.

@@ -12,19 +12,24 @@ import (
 
 // Run plans every scenario against base. base is not modified, and is
 // shared read-only by the workers.
+//
+// The baseline is planned first and its transition executed, as
+// crm_simulate -S does; every scenario then starts from that settled
+// cluster ("everything runs as planned, then this happens"), unless
+// Options.AsRecorded asks for the status as recorded. Each scenario's
+// transition is executed too, and its outcome is the cluster it leaves.
+//
+// The baseline's quorum is decided once, in the base: a have-quorum the
+// CIB records is kept, and one it does not record (a compiled policy) is
+// counted, so the cluster as it is runs with every node up. Each scenario
+// then has its own decided (Options.Quorum).
 func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	start := time.Now()
+	base, baseQuorum := opts.Quorum.Decide(base, true)
 	res := &Result{Scenarios: make([]*Outcome, len(scenarios))}
 	jobs := len(scenarios)
 	if !opts.NoBaseline {
 		jobs++
-	}
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if workers > jobs {
-		workers = jobs
 	}
 	// The count is kept under a lock, and Progress called under it, so
 	// that the callback sees each count once and in order.
@@ -40,6 +45,33 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		opts.Progress(done, jobs)
 	}
 
+	from := base
+	if !opts.NoBaseline || !opts.AsRecorded {
+		baseline := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
+		if !opts.NoBaseline {
+			res.Baseline = baseline
+			finished()
+		}
+		if !opts.AsRecorded {
+			if baseline.Err != nil {
+				// Without a settled cluster no scenario can start from it.
+				for i, s := range scenarios {
+					res.Scenarios[i] = &Outcome{Scenario: s, Err: baseline.Err}
+					finished()
+				}
+				res.Elapsed = time.Since(start)
+				return res
+			}
+			from = baseline.Settled
+		}
+	}
+	res.From = from
+
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(scenarios)))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -47,17 +79,10 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				if i == len(scenarios) {
-					res.Baseline = planOne(base, scenario.Scenario{Name: "baseline"}, opts.Planner)
-				} else {
-					res.Scenarios[i] = planOne(base, scenarios[i], opts.Planner)
-				}
+				res.Scenarios[i] = planOne(from, scenarios[i], opts, nil)
 				finished()
 			}
 		}()
-	}
-	if !opts.NoBaseline {
-		next <- len(scenarios)
 	}
 	for i := range scenarios {
 		next <- i
@@ -68,15 +93,17 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	return res
 }
 
-// planOne applies one scenario and schedules it (planner.Schedule, with
-// the transition). A panic in the planner is a bug, but one scenario's bug
-// must not lose the batch: it is reported as that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcome) {
+// planOne applies one scenario, decides its quorum (unless given, as the
+// baseline's is), schedules it (planner.Schedule, with the transition),
+// executes the transition and reads the cluster it leaves. A panic in the
+// planner is a bug, but one scenario's bug must not lose the batch: it is
+// reported as that scenario's error.
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome) {
+	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
 		if r := recover(); r != nil {
-			out.Result = nil
-			out.Err = &PlannerPanic{Value: r}
+			*out = Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}
 		}
 	}()
 	cib, err := scenario.Apply(base, s)
@@ -84,10 +111,25 @@ func planOne(base *ir.CIB, s scenario.Scenario, po planner.Options) (out *Outcom
 		out.Err = err
 		return out
 	}
+	if decided != nil {
+		out.Quorum = *decided
+	} else {
+		cib, out.Quorum = opts.Quorum.Decide(cib, false)
+	}
 	if !s.Now.IsZero() {
 		po.Now = s.Now
 	}
 	po.Transition = true
 	out.Result, out.Diags = planner.Schedule(cib, po)
+	t := out.Result.Transition
+	out.Execution = t.Execute()
+	out.Settled, err = scenario.Settle(cib, t, out.Execution, po.Now, out.Result.OpDigest)
+	if err != nil {
+		out.Err = err
+		return out
+	}
+	// The cluster the transition leaves, read as the next run would read
+	// it: only its status matters here.
+	out.After, _ = planner.Schedule(out.Settled, planner.Options{Now: po.Now, StatusOnly: true})
 	return out
 }

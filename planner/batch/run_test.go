@@ -85,3 +85,35 @@ func TestRunUnknownNode(t *testing.T) {
 		t.Errorf("a scenario on an unknown node: %+v", o)
 	}
 }
+
+// TestRunQuorum: the baseline of a CIB that records no have-quorum is
+// counted (quorate with every node up), each scenario recomputed; with
+// Keep, the CIB's (absent: no quorum) stays everywhere.
+func TestRunQuorum(t *testing.T) {
+	base := synth.Generate(synth.Params{Resources: 10, Nodes: 3, Seed: 1})
+	base.Attrs = slices.DeleteFunc(slices.Clone(base.Attrs), func(a ir.Attr) bool { return a.Name == "have-quorum" })
+	scenarios := append(batch.EachNodeDown(base), batch.EachNodePairDown(base)...)
+	res := batch.Run(base, scenarios, batch.Options{Planner: planner.Options{NoTrail: true}})
+	got := []string{fmt.Sprintf("baseline %+v", res.Baseline.Quorum)}
+	for _, o := range res.Scenarios {
+		got = append(got, fmt.Sprintf("%s %+v", o.Scenario.Name, o.Quorum))
+	}
+	want := []string{
+		"baseline {Quorate:true Recomputed:true Votes:3 Expected:3 Needed:2}",
+		"node1 down {Quorate:true Recomputed:true Votes:2 Expected:3 Needed:2}",
+		"node2 down {Quorate:true Recomputed:true Votes:2 Expected:3 Needed:2}",
+		"node3 down {Quorate:true Recomputed:true Votes:2 Expected:3 Needed:2}",
+		"node1+node2 down {Quorate:false Recomputed:true Votes:1 Expected:3 Needed:2}",
+		"node1+node3 down {Quorate:false Recomputed:true Votes:1 Expected:3 Needed:2}",
+		"node2+node3 down {Quorate:false Recomputed:true Votes:1 Expected:3 Needed:2}",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("quorum:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	kept := batch.Run(base, scenarios[:1], batch.Options{Planner: planner.Options{NoTrail: true}, Quorum: scenario.QuorumRule{Keep: true}})
+	for _, o := range []*batch.Outcome{kept.Baseline, kept.Scenarios[0]} {
+		if o.Quorum.Quorate || o.Quorum.Recomputed {
+			t.Errorf("%s with Keep: %+v", o.Scenario.Name, o.Quorum)
+		}
+	}
+}

@@ -109,6 +109,10 @@ type Resource struct {
 	AssignedTo int
 	// Why says why a resource has no node (empty when it has one).
 	Why string
+	// CapacityBans are the nodes its last assignment banned for want of
+	// capacity (a placement-strategy other than default), and what fell
+	// short on each.
+	CapacityBans []CapacityBan
 	// LockNode is the shutdown-lock node, NoNode for none.
 	LockNode int
 

@@ -14,6 +14,15 @@ type Contribution struct {
 	Set bool `json:"set,omitempty"`
 }
 
+// Apply returns score s after this step: s plus the value, or the value
+// alone for a step that replaces the score.
+func (c Contribution) Apply(s ir.Score) ir.Score {
+	if c.Set {
+		return c.Value
+	}
+	return s.Add(c.Value)
+}
+
 // Table is a resource's allowed-node table: Pacemaker's allowed_nodes hash,
 // flattened to node-indexed slices.
 type Table struct {

@@ -94,6 +94,16 @@ func (a *applier) apply(in ir.Injection) error {
 		a.setNodeStateAttr(ns, "in_ccm", "false")
 	case ir.InjectNodeStandby:
 		return a.standby(in.Node)
+	case ir.InjectAttrSet, ir.InjectAttrDelete:
+		ns, err := a.nodeState(in.Node, false)
+		if err != nil {
+			return err
+		}
+		if in.Kind == ir.InjectAttrSet {
+			setNodeAttr(ns, in.Attr, in.Value)
+		} else {
+			deleteNodeAttr(ns, in.Attr)
+		}
 	case ir.InjectTicketGrant:
 		a.setTicket(in.Ticket, "granted", true)
 	case ir.InjectTicketRevoke:

@@ -3,7 +3,14 @@
 // nodes coming up (-u), going down (-d) or failing (-f), a node put in
 // standby, operation results (-i rsc_op_interval@node=rc, n times),
 // tickets granted, revoked, put in standby or activated (-g, -r,
-// --ticket-standby, --ticket-activate), and the effective time (-t).
+// --ticket-standby, --ticket-activate), and the effective time (-t);
+// and, beyond crm_simulate, transient node attributes set or deleted as
+// `crm_attribute -l reboot` does through pacemaker-attrd (attr.go).
+//
+// QuorumRule decides a scenario's have-quorum: crm_simulate keeps the
+// CIB's (unless -q says otherwise), pcl counts the votes of the nodes the
+// scenario leaves in the membership as corosync's votequorum does
+// (quorum.go), with two_node and expected_votes as options.
 //
 // Apply is a pure function on the IR: it returns a modified copy of the
 // CIB and never touches its input, so many scenarios can be applied to one
@@ -24,10 +31,11 @@
 // scenario's time, else the CIB's execution-date, so that batches are
 // reproducible; either way the failure is "now" for the scheduler.
 //
-// The package also reads the crm_simulate-style flags (ParseOp, ParseNode,
-// ParseTicket; the operation and time syntaxes are package pcmk's,
-// pcmk.ParseOpSpec and pcmk.ParseEffectiveTime) and turns declared scenarios
-// (ir.Scenario, from .pcl scenario blocks) into Scenarios (FromIR), and
+// The package also reads the crm_simulate-style flags (ParseOp,
+// ParseNode, ParseTicket, ParseAttr; the operation, attribute and time
+// syntaxes are package pcmk's: pcmk.ParseOpSpec, pcmk.ParseAttrSpec and
+// pcmk.ParseEffectiveTime) and turns declared scenarios (ir.Scenario,
+// from .pcl scenario blocks) into Scenarios (FromIR), and
 // puts a new policy together with a running cluster's status for a dry
 // run of a policy change (WithStatus).
 //

@@ -155,10 +155,33 @@ func lrmPresent(ns *ir.NodeState) bool {
 	return ns.LRMID != "" || ns.LRMAttrs != nil || len(ns.Resources) > 0
 }
 
-// recordOp is create_op and pcmk__create_history_xml with an expected
-// result of 0: the result replaces the history entry of the same id (the
-// last result, the last failure or the recurring operation).
+// opResult is an operation's result as the history records it.
+type opResult struct {
+	Resource   string // the name the operation ids are made from
+	Operation  pcmk.Task
+	IntervalMs int64
+	RC         int
+	// ExpectedRC is the result the scheduler asked for: a different one
+	// is a failure.
+	ExpectedRC int
+	// NotifyType and NotifyTask name a notification (pre or post, and the
+	// clone action it is about).
+	NotifyType string
+	NotifyTask pcmk.Task
+	// Digest is the parameters' digest (op-digest), "" for none.
+	Digest string
+}
+
+// recordOp is create_op and pcmk__create_history_xml for an injected
+// operation (crm_simulate -i), whose expected result is 0.
 func (a *applier) recordOp(h *ir.ResourceHistory, in ir.Injection) {
+	a.recordResult(h, opResult{Resource: in.Resource, Operation: pcmk.Task(in.Operation), IntervalMs: in.IntervalMs, RC: in.RC})
+}
+
+// recordResult is pcmk__create_history_xml: the result replaces the
+// history entry of the same id (the last result, the last failure, the
+// recurring operation, the migration or the notification).
+func (a *applier) recordResult(h *ir.ResourceHistory, r opResult) {
 	callID := 0
 	for _, op := range h.Ops {
 		if c := opCallID(op); c > callID {
@@ -167,27 +190,31 @@ func (a *applier) recordOp(h *ir.ResourceHistory, in ir.Injection) {
 	}
 	callID++
 
-	task := in.Operation
-	if task == "reload" || task == "reload-agent" {
-		task = "start" // a successful reload is recorded as a start
+	task := r.Operation
+	if task == pcmk.TaskReload || task == pcmk.TaskReloadAgent {
+		task = pcmk.TaskStart // a successful reload is recorded as a start
 	}
-	key := in.Resource + "_" + task + "_" + strconv.FormatInt(in.IntervalMs, 10)
-	failed := in.RC != 0
+	key := r.Resource + "_" + string(task) + "_" + strconv.FormatInt(r.IntervalMs, 10)
+	failed := r.RC != r.ExpectedRC
 	var ids []string
 	switch {
-	case task == "migrate_to" || task == "migrate_from":
+	case task == pcmk.TaskNotify:
+		ids = []string{r.Resource + "_" + r.NotifyType + "_notify_" + string(r.NotifyTask) + "_0"}
+		failed = false // notification errors are ignored
+		r.RC = 0
+	case task == pcmk.TaskMigrateTo || task == pcmk.TaskMigrateFrom:
 		ids = []string{key}
 	case failed:
-		ids = []string{in.Resource + "_last_failure_0"}
-		if in.IntervalMs == 0 {
-			ids = append(ids, in.Resource+"_last_0")
+		ids = []string{r.Resource + "_last_failure_0"}
+		if r.IntervalMs == 0 {
+			ids = append(ids, r.Resource+"_last_0")
 		}
-	case in.IntervalMs > 0:
+	case r.IntervalMs > 0:
 		ids = []string{key}
 	default:
-		ids = []string{in.Resource + "_last_0"}
+		ids = []string{r.Resource + "_last_0"}
 	}
-	transitionKey := fmt.Sprintf("%d:-1:0:%s", callID, fakeTEID)
+	transitionKey := fmt.Sprintf("%d:-1:%d:%s", callID, r.ExpectedRC, fakeTEID)
 	why := ""
 	if failed {
 		why = simulatedWhy
@@ -202,19 +229,22 @@ func (a *applier) recordOp(h *ir.ResourceHistory, in ir.Injection) {
 		set := func(name, value string) { setOpAttr(op, name, value) }
 		set("id", id)
 		set("operation_key", key)
-		set("operation", task)
+		set("operation", string(task))
 		set("crm-debug-origin", "crm_simulate")
 		set("crm_feature_set", featureSet)
 		set("transition-key", transitionKey)
-		set("transition-magic", fmt.Sprintf("0:%d;%s", in.RC, transitionKey))
+		set("transition-magic", fmt.Sprintf("0:%d;%s", r.RC, transitionKey))
 		set("exit-reason", why)
 		set("call-id", strconv.Itoa(callID))
-		set("rc-code", strconv.Itoa(in.RC))
+		set("rc-code", strconv.Itoa(r.RC))
 		set("op-status", "0")
-		set("interval", strconv.FormatInt(in.IntervalMs, 10))
+		set("interval", strconv.FormatInt(r.IntervalMs, 10))
 		set("last-rc-change", stamp)
 		set("exec-time", "0")
 		set("queue-time", "0")
+		if r.Digest != "" {
+			set("op-digest", r.Digest)
+		}
 	}
 }
 
@@ -267,6 +297,8 @@ func setOpAttr(op *ir.OpRecord, name, value string) {
 		op.LastRCChange = num()
 	case "exec-time":
 		op.ExecTime = num()
+	case "op-digest":
+		op.OpDigest = value
 	case "queue-time":
 		op.QueueTime = num()
 	}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"pcl/emit/cibxml"
 	"pcl/importer"
@@ -388,7 +389,13 @@ func pclActions(oc oracleCase) (list []string, err error) {
 	if err != nil {
 		return nil, err
 	}
-	res, _ := planner.Schedule(modified, planner.Options{Now: oc.sc.Now, NoTrail: true, Transition: true})
+	return scheduledActions(modified, oc.sc.Now), nil
+}
+
+// scheduledActions are the actions pcl's transition for cib executes, in
+// the form simulatedActions lists crm_simulate's.
+func scheduledActions(cib *ir.CIB, now time.Time) (list []string) {
+	res, _ := planner.Schedule(cib, planner.Options{Now: now, NoTrail: true, Transition: true})
 	tr := res.Transition
 	for _, a := range tr.Listed() {
 		if !a.Is(transition.Dumped) || a.Is(transition.Pseudo) {
@@ -405,7 +412,7 @@ func pclActions(oc oracleCase) (list []string, err error) {
 		}
 	}
 	sort.Strings(list)
-	return list, nil
+	return list
 }
 
 var (

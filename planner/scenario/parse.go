@@ -44,3 +44,18 @@ func ParseOp(text string) (ir.Injection, error) {
 	return ir.Injection{Kind: ir.InjectOp, Resource: o.Resource, Operation: string(o.Task), IntervalMs: o.IntervalMs,
 		Node: o.Node, RC: int(o.RC), Count: o.Count}, nil
 }
+
+// ParseAttr reads the argument of --attr (NODE:NAME=VALUE, set a
+// transient node attribute) or, with del, of --attr-delete (NODE:NAME),
+// as pcmk.ParseAttrSpec reads them. Errors name the flag.
+func ParseAttr(text string, del bool) (ir.Injection, error) {
+	kind := ir.InjectAttrSet
+	if del {
+		kind = ir.InjectAttrDelete
+	}
+	a, err := pcmk.ParseAttrSpec(text, del)
+	if err != nil {
+		return ir.Injection{}, fmt.Errorf("--%s %q: %v", kind.Flag(), text, err)
+	}
+	return ir.Injection{Kind: kind, Node: a.Node, Attr: a.Name, Value: a.Value}, nil
+}

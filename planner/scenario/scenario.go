@@ -32,6 +32,10 @@ func Describe(in ir.Injection) string {
 		return in.Node + " fails"
 	case ir.InjectNodeStandby:
 		return in.Node + " standby"
+	case ir.InjectAttrSet:
+		return in.Node + " " + in.Attr + "=" + in.Value
+	case ir.InjectAttrDelete:
+		return in.Node + " " + in.Attr + " deleted"
 	case ir.InjectTicketGrant:
 		return "ticket " + in.Ticket + " granted"
 	case ir.InjectTicketRevoke:
@@ -106,6 +110,11 @@ func check(in ir.Injection) error {
 	switch in.Kind {
 	case ir.InjectNodeUp, ir.InjectNodeDown, ir.InjectNodeFail, ir.InjectNodeStandby:
 		return checkName("node", in.Node)
+	case ir.InjectAttrSet, ir.InjectAttrDelete:
+		if err := checkName("node", in.Node); err != nil {
+			return err
+		}
+		return checkName("attribute", in.Attr)
 	case ir.InjectTicketGrant, ir.InjectTicketRevoke, ir.InjectTicketStandby, ir.InjectTicketActivate:
 		return checkName("ticket", in.Ticket)
 	case ir.InjectOp:

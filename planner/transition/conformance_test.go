@@ -298,3 +298,56 @@ func TestWholeCorpusNoPanic(t *testing.T) {
 		}()
 	}
 }
+
+// executedLines extracts the "Executing Cluster Transition:" items of a
+// crm_simulate -S output, whitespace collapsed.
+func executedLines(text string) []string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "Executing Cluster Transition:") {
+			in = true
+			continue
+		}
+		if !in {
+			continue
+		}
+		if !strings.HasPrefix(l, "  * ") {
+			break
+		}
+		out = append(out, strings.Join(strings.Fields(l), " "))
+	}
+	return out
+}
+
+// TestExecutedConformance compares the actions the transition engine runs,
+// in order, with crm_simulate -S's "Executing Cluster Transition" for
+// tiers 0 to 3.
+func TestExecutedConformance(t *testing.T) {
+	dir, tests := corpusTests(t, testenv.Tier(t, 0, 1, 2, 3))
+	results := map[string]bool{}
+	for _, ct := range tests {
+		want, err := os.ReadFile(filepath.Join(dir, "summary", ct.Name+".summary"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, ok := computeCorpus(t, dir, ct)
+		if !ok {
+			results[ct.Name] = false
+			continue
+		}
+		got := executedLines(string(plantext.CRMSimulateExecuted(tr, tr.Execute())))
+		wl := executedLines(string(want))
+		pass := strings.Join(wl, "\n") == strings.Join(got, "\n")
+		results[ct.Name] = pass
+		if *only != "" && !pass {
+			// The same actions may run in another order: show both.
+			t.Logf("pcl:\n  %s\ncrm_simulate:\n  %s", strings.Join(got, "\n  "), strings.Join(wl, "\n  "))
+		}
+	}
+	if *only != "" {
+		t.Logf("%s: %v", *only, results)
+		return
+	}
+	testenv.Ratchet(t, "executed", results)
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -220,7 +221,8 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 		t.Skip("slow: runs crm_simulate once per generated configuration")
 	}
 	dir := t.TempDir()
-	results := map[string]bool{}
+	results, executed := map[string]bool{}, map[string]bool{}
+	stalled := 0
 	for seed := int64(1); seed <= *diffSeeds; seed++ {
 		name := fmt.Sprintf("%s-%03d", prefix, seed)
 		src := gen(seed)
@@ -229,8 +231,9 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 			t.Fatal(err)
 		}
 		dotPath := filepath.Join(dir, name+".dot")
-		out, err := exec.Command(sim, "-x", path, "-D", dotPath).CombinedOutput()
-		if err != nil {
+		out, err := exec.Command(sim, "-x", path, "-S", "-D", dotPath).CombinedOutput()
+		// crm_simulate -S exits 1 when the transition stalls.
+		if err != nil && !strings.Contains(string(out), "Transition failed") {
 			t.Fatalf("%s: crm_simulate: %v\n%s", name, err, out)
 		}
 		wantDot, err := os.ReadFile(dotPath)
@@ -249,15 +252,37 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 		dotOK := strings.Join(dotBody(string(gotDot)), "\n") == strings.Join(dotBody(string(wantDot)), "\n")
 		sumOK := strings.Join(gotSum, "\n") == strings.Join(wantSum, "\n")
 		results[name] = dotOK && sumOK
+		// What the transition engine runs and whether it stalls
+		// ("Transition failed: terminated"). The order is compared on the
+		// corpus (TestExecutedConformance); here the actions that run,
+		// which make the cluster the transition leaves.
+		ex := tr.Execute()
+		gotExec := executedLines(string(plantext.CRMSimulateExecuted(tr, ex)))
+		wantExec := executedLines(string(out))
+		execOK := strings.Join(sorted(gotExec), "\n") == strings.Join(sorted(wantExec), "\n") &&
+			ex.Complete() == !strings.Contains(string(out), "Transition failed: terminated")
+		executed[name] = execOK
+		if !ex.Complete() {
+			stalled++
+		}
 		if *keepDiff != "" {
 			_ = os.WriteFile(filepath.Join(*keepDiff, name+".xml"), []byte(src), 0o644)
 			_ = os.WriteFile(filepath.Join(*keepDiff, name+".dot"), wantDot, 0o644)
 		}
-		if !results[name] && testing.Verbose() {
-			t.Logf("%s differs (dot %v, summary %v); input kept at %s", name, dotOK, sumOK, path)
+		if (!results[name] || !execOK) && testing.Verbose() {
+			t.Logf("%s differs (dot %v, summary %v, executed %v); input kept at %s", name, dotOK, sumOK, execOK, path)
 			testenv.LogLineDiff(t, dotBody(string(gotDot)), dotBody(string(wantDot)))
 			testenv.LogLineDiff(t, gotSum, wantSum)
+			testenv.LogLineDiff(t, gotExec, wantExec)
 		}
 	}
+	t.Logf("%d of %d transitions stall", stalled, len(results))
 	testenv.Ratchet(t, ratchet, results)
+	testenv.Ratchet(t, ratchet+"-executed", executed)
+}
+
+func sorted(lines []string) []string {
+	out := append([]string(nil), lines...)
+	sort.Strings(out)
+	return out
 }

@@ -213,3 +213,47 @@ func (s *scheduler) eachActionInParallel(fn func(a *Action, scratch *[]Edge)) {
 	}
 	wg.Wait()
 }
+
+// graphOrder lists the graph's actions in the order Pacemaker adds them
+// to the graph (pcmk__create_graph), which is the order the transition
+// engine walks them in: resource by resource, in assignment order, each
+// resource's actions newest first (a resource's action list is built by
+// prepending); a group's members after the group's own actions, a clone's
+// instances before (clone_expand adds them first); then the actions
+// without a resource, newest first.
+func (s *scheduler) graphOrder() []int32 {
+	var out []int32
+	add := func(list []*Action) {
+		for i := len(list) - 1; i >= 0; i-- {
+			if list[i].is(Dumped) {
+				out = append(out, int32(list[i].ID))
+			}
+		}
+	}
+	var walk func(r *Resource)
+	walk = func(r *Resource) {
+		if hasInstances(r) {
+			// Probing sorts a clone's instances back into number
+			// order (clone_create_probe); without probes they keep the
+			// order assignment left them in.
+			children := r.Children
+			if s.numProbeNodes > 0 {
+				children = byNumber(children)
+			}
+			for _, m := range children {
+				walk(m)
+			}
+			add(s.of(r).actions)
+			return
+		}
+		add(s.of(r).actions)
+		for _, m := range r.Children {
+			walk(m)
+		}
+	}
+	for _, r := range s.top {
+		walk(r)
+	}
+	add(s.loose)
+	return out
+}

@@ -23,14 +23,14 @@ func (t *Transition) ActionName(a *Action) string {
 		host = "<none>"
 	}
 	prefix := ""
-	task := a.Task
 	if a.Task == pcmk.TaskCancel {
 		prefix = "Cancel "
-		task = a.CancelTask
 	}
 	if a.Rsc != nil && a.Rsc.CloneName != "" {
-		// An instance known by another name is shown by that name.
-		key := opKey(a.Rsc.CloneName, task, a.IntervalMs)
+		// An instance known by another name is shown by that name, and a
+		// notification by the action its key names
+		// (notify_key_operation), not the one it is about.
+		key := t.GraphKey(a)
 		if a.Task == pcmk.TaskNotify || a.Task == pcmk.TaskNotified {
 			n := t.notifyNames[int32(a.ID)]
 			key = notifyKey(a.Rsc.CloneName, n.kind, n.task)
@@ -49,6 +49,26 @@ func (t *Transition) ActionName(a *Action) string {
 		return prefix + string(a.Task) + " " + host
 	}
 	return a.Key
+}
+
+// GraphKey is the action's operation key as the graph gives it
+// (clone_op_key): its key, but for an instance known by another name
+// (CloneName) the key made from that name: for a cancellation the
+// cancelled operation's, for a notification the one of the clone action
+// it is about (notify_operation).
+func (t *Transition) GraphKey(a *Action) string {
+	if a.Rsc == nil || a.Rsc.CloneName == "" {
+		return a.Key
+	}
+	task := a.Task
+	if a.Task == pcmk.TaskCancel {
+		task = a.CancelTask
+	}
+	if a.Task == pcmk.TaskNotify {
+		n := t.notifyNames[int32(a.ID)]
+		return notifyKey(a.Rsc.CloneName, n.kind, n.operation)
+	}
+	return opKey(a.Rsc.CloneName, task, a.IntervalMs)
 }
 
 // Managed reports whether the action's resource is managed (true for

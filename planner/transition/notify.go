@@ -40,6 +40,10 @@ type notifyData struct {
 type notifyName struct {
 	kind string
 	task pcmk.Task
+	// operation is an instance's notify action's notify_operation: the
+	// clone action notified about, which the graph's key names (see
+	// Transition.GraphKey).
+	operation pcmk.Task
 }
 
 // notifies reports whether r sends notifications (notify=true).
@@ -206,6 +210,7 @@ func (s *scheduler) newNotifyAction(r *Resource, node int, op, done *Action, tas
 	a := s.customAction(r, notifyKey(r.ID, kind, task), op.Task, node, op.is(Optional))
 	// A notify action found again keeps the names it was made with.
 	if _, ok := s.notifyNames[int32(a.ID)]; !ok {
+		name.operation = task
 		s.notifyNames[int32(a.ID)] = name
 	}
 	s.orderActions(op, a, OrderOptional)

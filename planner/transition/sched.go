@@ -327,7 +327,7 @@ func (s *scheduler) updateRunnable(a *Action) {
 		a.Reason = ""
 		a.set(Runnable)
 	default:
-		switch s.quorumPolicy() {
+		switch s.quorumPolicy(a.Rsc) {
 		case "stop":
 			a.clear(Runnable)
 			a.setReason("no quorum", true)
@@ -350,13 +350,20 @@ func (s *scheduler) needsQuorumOrFencing(a *Action) bool {
 	return a.Rsc.NeedsFencing || a.Rsc.NeedsQuorum
 }
 
-func (s *scheduler) quorumPolicy() string {
+// quorumPolicy is effective_quorum_policy: what no-quorum-policy means
+// for r's actions. With demote, an instance of a promotable clone (its
+// role Promoted or Unpromoted) keeps running; anything else is stopped.
+func (s *scheduler) quorumPolicy(r *Resource) string {
 	if s.in.HaveQuorum {
 		return "ignore"
 	}
 	switch s.in.NoQuorumPolicy {
-	case "freeze", "ignore", "demote":
+	case "freeze", "ignore":
 		return s.in.NoQuorumPolicy
+	case "demote":
+		if role := s.of(r).role; role == pcmk.RolePromoted || role == pcmk.RoleUnpromoted {
+			return "ignore"
+		}
 	}
 	return "stop"
 }

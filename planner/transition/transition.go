@@ -1,6 +1,9 @@
 package transition
 
-import "pcl/pcmk"
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+)
 
 // Transition is the computed set of actions and their orderings.
 type Transition struct {
@@ -13,6 +16,11 @@ type Transition struct {
 	// notifyNames are the notification actions' kind and task, by id
 	// (see ActionName).
 	notifyNames map[int32]notifyName
+	// synapses are the ids of the graph's actions in graph order (see
+	// graphOrder); resources every resource scheduled.
+	synapses  []int32
+	resources []*Resource
+	orders    []*ir.Order
 }
 
 // Compute schedules the actions for in, as Pacemaker 2.1.5 does after
@@ -67,7 +75,7 @@ func Compute(in *Input) *Transition {
 	}
 	s.createGraph()
 
-	t := &Transition{Nodes: s.nodes, Actions: s.actions, notifyNames: s.notifyNames}
+	t := &Transition{Nodes: s.nodes, Actions: s.actions, notifyNames: s.notifyNames, synapses: s.graphOrder(), resources: s.rscs, orders: in.Orders}
 	t.Changes = s.summarise()
 	return t
 }

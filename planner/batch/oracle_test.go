@@ -1,0 +1,233 @@
+package batch_test
+
+import (
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"pcl/importer"
+	"pcl/internal/synth"
+	"pcl/internal/testenv"
+	"pcl/ir"
+	"pcl/planner"
+	"pcl/planner/batch"
+)
+
+var settledSeeds = flag.Int("settled-seeds", 12, "generated clusters TestSettledMatchesCRMSimulate checks")
+var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettledMatchesCRMSimulate's CIBs in")
+var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesCRMSimulate checks every Nth corpus test of tiers 0 to 3 whose executed actions match (1: all)")
+
+// TestSettledMatchesCRMSimulate is the settled semantics of a batch: the
+// baseline's transition runs (crm_simulate -S -O settled.xml), then each
+// node goes down in turn on that cluster (crm_simulate -x settled.xml -S
+// -d NODE -q Q -O after.xml, Q the majority rule: more than half of the
+// cluster nodes still in the membership, counted here from settled.xml);
+// where each resource runs then, as Pacemaker reads after.xml, is where
+// the batch's scenario leaves it (Outcome.After), and Q is the quorum the
+// batch decided.
+func TestSettledMatchesCRMSimulate(t *testing.T) {
+	sim := testenv.Tool(t, "crm_simulate")
+	if testing.Short() {
+		t.Skip("slow: runs crm_simulate once per node of each cluster")
+	}
+	type input struct{ name, xml string }
+	var inputs []input
+	for seed := 1; seed <= *settledSeeds; seed++ {
+		inputs = append(inputs, input{fmt.Sprintf("clones-%03d", seed), synth.CloneCIB(uint64(seed))})
+	}
+	dir := testenv.CorpusDir(t)
+	listed, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(), "testdata", "ratchet", "executed.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range strings.Fields(string(listed)) {
+		if i%*settledCorpusStep != 0 {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "xml", name+".xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, input{name, string(data)})
+	}
+	work := *settledKeep
+	if work == "" {
+		work = t.TempDir()
+	}
+	agree, scenarios, clusters := 0, 0, 0
+	for _, in := range inputs {
+		cib, diags := importer.Read(in.name+".xml", []byte(in.xml))
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", in.name, diags)
+		}
+		if cib.Status == nil || len(cib.Status.Nodes) == 0 {
+			continue
+		}
+		if _, unknown := planOf(cib).PlanUnknown(); unknown {
+			continue
+		}
+		path := filepath.Join(work, in.name+".xml")
+		if err := os.WriteFile(path, []byte(in.xml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		settled := filepath.Join(work, in.name+"-settled.xml")
+		if !simulate(t, sim, "-x", path, "-S", "-Q", "-O", settled) {
+			continue
+		}
+		clusters++
+		res := batch.Run(cib, batch.EachNodeDown(cib), batch.Options{Planner: planner.Options{NoTrail: true}, NoBaseline: true})
+		for _, o := range res.Scenarios {
+			if o.Err != nil {
+				t.Errorf("%s, %s: %v", in.name, o.Scenario.Name, o.Err)
+				continue
+			}
+			node := strings.TrimSuffix(o.Scenario.Name, " down")
+			after := filepath.Join(work, in.name+"-"+node+".xml")
+			q := majority(t, settled, node)
+			if o.Quorum.Quorate != q {
+				t.Errorf("%s, %s down: the batch decided quorum %v, the majority rule says %v", in.name, node, o.Quorum.Quorate, q)
+			}
+			if !simulate(t, sim, "-x", settled, "-S", "-Q", "-d", node, "-q", fmt.Sprint(map[bool]int{false: 0, true: 1}[q]), "-O", after) {
+				continue
+			}
+			scenarios++
+			want := simulatedRunning(t, sim, after)
+			got := runningLines(o.After)
+			if strings.Join(got, "\n") == strings.Join(want, "\n") {
+				agree++
+				continue
+			}
+			t.Errorf("%s, %s down: the cluster the batch leaves differs from crm_simulate's", in.name, node)
+			testenv.LogLineDiff(t, got, want)
+		}
+	}
+	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
+}
+
+// majority is corosync's default quorum once node leaves the cluster of a
+// CIB file: more than half of its cluster nodes (no remote, guest or ping
+// nodes) in the membership (in_ccm).
+func majority(t *testing.T, path, leaving string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Nodes []struct {
+			Uname string `xml:"uname,attr"`
+			Type  string `xml:"type,attr"`
+		} `xml:"configuration>nodes>node"`
+		States []struct {
+			Uname string `xml:"uname,attr"`
+			InCCM string `xml:"in_ccm,attr"`
+		} `xml:"status>node_state"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	inCCM := map[string]bool{}
+	for _, ns := range doc.States {
+		inCCM[ns.Uname] = ns.InCCM == "true" || ns.InCCM == "1" || ns.InCCM == "yes"
+	}
+	members, up := 0, 0
+	for _, n := range doc.Nodes {
+		if n.Type == "remote" || n.Type == "ping" {
+			continue
+		}
+		members++
+		if inCCM[n.Uname] && n.Uname != leaving {
+			up++
+		}
+	}
+	return up > members/2
+}
+
+func planOf(cib *ir.CIB) *planner.Result {
+	res, _ := planner.Schedule(cib, planner.Options{NoTrail: true})
+	return res
+}
+
+// simulate runs crm_simulate; a transition that stalls exits 1 and is a
+// result like any other.
+func simulate(t *testing.T, sim string, args ...string) bool {
+	out, err := exec.Command(sim, args...).CombinedOutput()
+	if err != nil && !strings.Contains(string(out), "Transition failed") {
+		t.Errorf("crm_simulate %s: %v\n%s", strings.Join(args, " "), err, out)
+		return false
+	}
+	return true
+}
+
+// runningLines lists where each primitive (each clone instance) is
+// active, "id role node", ids without instance numbers, sorted.
+func runningLines(res *planner.Result) []string {
+	var out []string
+	for _, r := range res.Resources {
+		if r.Kind != planner.KindPrimitive {
+			continue
+		}
+		for _, n := range r.RunningOn {
+			out = append(out, fmt.Sprintf("%s %s %s", baseID(r.ID), r.Role, res.Nodes[n].Uname))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func baseID(id string) string {
+	if i := strings.LastIndexByte(id, ':'); i > 0 {
+		return id[:i]
+	}
+	return id
+}
+
+// simulatedRunning reads the same from the cluster status crm_simulate
+// prints of a CIB file (crm_mon's reading of it; crm_mon 2.1.5 itself
+// crashes on some of these files).
+func simulatedRunning(t *testing.T, sim, path string) []string {
+	out, err := exec.Command(sim, "-x", path, "--output-as=xml").Output()
+	if err != nil {
+		t.Fatalf("crm_simulate -x %s: %v", path, err)
+	}
+	type node struct {
+		Name string `xml:"name,attr"`
+	}
+	type resource struct {
+		ID    string `xml:"id,attr"`
+		Role  string `xml:"role,attr"`
+		Nodes []node `xml:"node"`
+	}
+	type container struct {
+		Resources  []resource  `xml:"resource"`
+		Containers []container `xml:",any"`
+	}
+	var doc struct {
+		Status struct {
+			Resources container `xml:"resources"`
+		} `xml:"cluster_status"`
+	}
+	if err := xml.Unmarshal(out, &doc); err != nil {
+		t.Fatalf("crm_simulate -x %s: %v", path, err)
+	}
+	var lines []string
+	var walk func(c container)
+	walk = func(c container) {
+		for _, r := range c.Resources {
+			for _, n := range r.Nodes {
+				lines = append(lines, fmt.Sprintf("%s %s %s", baseID(r.ID), r.Role, n.Name))
+			}
+		}
+		for _, sub := range c.Containers {
+			walk(sub)
+		}
+	}
+	walk(doc.Status.Resources)
+	sort.Strings(lines)
+	return lines
+}

@@ -1,0 +1,104 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+	"pcl/planner/transition"
+)
+
+// Settle returns a copy of cib with the status an executed transition
+// leaves, as crm_simulate -S records it with its simulated executor: each
+// resource action's expected result in the resource's history on its
+// node, and each fenced node down with its history and transient
+// attributes gone. Pseudo-actions and controller actions (do_shutdown,
+// clear_failcount) change nothing, as in crm_simulate. now is when the
+// results are recorded (zero: the CIB's execution-date, else the clock);
+// digest gives each operation's parameter digest (op-digest), which the
+// next run compares with the configuration (planner.Result.OpDigest). The
+// input is not modified.
+func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, now time.Time, digest DigestFunc) (*ir.CIB, error) {
+	if cib == nil || cib.Config == nil {
+		return nil, errors.New("the CIB has no configuration")
+	}
+	out := *cib
+	out.Attrs = append([]ir.Attr(nil), cib.Attrs...)
+	a := &applier{cib: &out, owned: map[any]bool{}}
+	a.stamp = a.injectionTime(now)
+	var errs []error
+	for _, st := range e.Fired {
+		act := st.Action
+		switch st.Kind() {
+		case transition.StepFencing:
+			if act.FenceOp == "on" {
+				continue
+			}
+			ns, err := a.nodeState(t.NodeName(act.Node), false)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			a.setMembership(ns, false)
+			eraseHistory(ns)
+		case transition.StepResource:
+			if !st.Recorded() {
+				continue
+			}
+			if err := a.recordStep(t, st, digest); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return &out, nil
+}
+
+// DigestFunc gives an operation's parameter digest.
+type DigestFunc func(r *model.Resource, task pcmk.Task, intervalMs int64) string
+
+// recordStep is simulate_resource_action for an action that succeeds: its
+// result, the one expected, recorded in the resource's history on its node
+// (pcmk__inject_resource_history, then pcmk__inject_action_result).
+func (a *applier) recordStep(t *transition.Transition, st transition.Step, digest DigestFunc) error {
+	act := st.Action
+	node := t.NodeName(act.Node)
+	ns, err := a.nodeState(node, false)
+	if err != nil {
+		return err
+	}
+	if act.Rsc == nil {
+		return fmt.Errorf("%s on %s: the action has no resource", act.Key, node)
+	}
+	h := a.historyUnder(ns, st.Resource, st.HistoryName, act.Rsc.Agent)
+	// A cancellation is recorded too, as an operation named cancel with
+	// the cancelled operation's interval, as crm_simulate does.
+	a.recordResult(h, opResult{
+		Resource:   st.HistoryName,
+		Operation:  act.Task,
+		IntervalMs: act.IntervalMs,
+		RC:         int(st.ExpectedRC),
+		ExpectedRC: int(st.ExpectedRC),
+		NotifyType: st.NotifyType,
+		NotifyTask: st.NotifyTask,
+		Digest:     digest(act.Rsc, act.Task, act.IntervalMs),
+	})
+	return nil
+}
+
+// historyUnder finds the node's history of the resource under the name
+// crm_simulate looks for first, then under its configured name, and
+// creates it under the configured name.
+func (a *applier) historyUnder(ns *ir.NodeState, name, configured string, ag ir.Agent) *ir.ResourceHistory {
+	for _, h := range ns.Resources {
+		if h.ID == name {
+			return h
+		}
+	}
+	return a.history(ns, configured, ag)
+}
