@@ -149,7 +149,7 @@ func TestFormatRuleRoundTrip(t *testing.T) {
 		if diags.HasErrors() {
 			continue // the importer's tests report these
 		}
-		for _, r := range testenv.OutermostRules(cib) {
+		for _, r := range ir.OutermostRules(cib) {
 			total++
 			if r.IDRef != "" {
 				continue

@@ -16,13 +16,26 @@ import (
 func init() {
 	register(command{
 		name:    "import",
-		usage:   "CIB.xml [-o FILE]",
-		summary: "write readable .pcl for an existing CIB",
+		usage:   "CIB.xml | --live [-o FILE]",
+		summary: "write readable .pcl for an existing CIB or the running cluster",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			out := fs.StringP("output", "o", "", "write the .pcl to `FILE` (atomically) instead of stdout")
+			live := fs.Bool("live", false, "import the running cluster's configuration (cibadmin -Q; CIB_file honoured)")
 			return func(e *env, args []string) int {
+				if *live {
+					if len(args) != 0 {
+						fmt.Fprintln(e.stderr, "pcl import: --live takes no CIB.xml")
+						return exitUsage
+					}
+					src, err := runTool(nil, "cibadmin", "--query")
+					if err != nil {
+						fmt.Fprintf(e.stderr, "pcl import: reading the live CIB: %v\n", err)
+						return exitDiags
+					}
+					return importSource(e, liveName(), src, *out)
+				}
 				if len(args) != 1 {
-					fmt.Fprintln(e.stderr, "pcl import: expected exactly one CIB .xml file")
+					fmt.Fprintln(e.stderr, "pcl import: expected exactly one CIB .xml file, or --live")
 					return exitUsage
 				}
 				return runImport(e, args[0], *out)
@@ -42,6 +55,12 @@ func runImport(e *env, path, out string) int {
 		}})
 		return exitDiags
 	}
+	return importSource(e, path, src, out)
+}
+
+// importSource writes .pcl for the CIB src read from path (a file name,
+// or the live CIB's name).
+func importSource(e *env, path string, src []byte, out string) int {
 	files := map[string]*hcl.File{path: {Bytes: src}}
 	cib, diags := importer.Read(path, src)
 	if diags.HasErrors() || cib == nil {

@@ -14,6 +14,8 @@ const (
 	exitOK    = 0
 	exitDiags = 1 // the input has errors
 	exitUsage = 2 // the command line is wrong
+	// exitDiffers (3, diff --exit-code) and exitNotAsPredicted (4, apply
+	// --wait) are in diff.go and apply.go.
 )
 
 // command is one `pcl <name>` subcommand.
@@ -38,11 +40,13 @@ func register(c command) {
 // env is what a command may touch of the outside world.
 type env struct {
 	stdout, stderr io.Writer
+	// stdin answers apply's question; nil answers nothing.
+	stdin io.Reader
 }
 
 func main() {
 	tuneGC()
-	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr}))
+	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin}))
 }
 
 func run(args []string, e *env) int {

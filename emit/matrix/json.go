@@ -21,7 +21,7 @@ type jsonScenario struct {
 	Changes []plantext.ChangeEntry `json:"changes"`
 	Actions []Action               `json:"actions"`
 	// Stall is set when the transition stalls.
-	Stall *Stall `json:"stall,omitempty"`
+	Stall *plantext.Stall `json:"stall,omitempty"`
 	// Quorum is the have-quorum the scenario was planned with.
 	Quorum *jsonQuorum `json:"quorum,omitempty"`
 	// Error is set only for a scenario that could not be planned.

@@ -87,7 +87,7 @@ type Column struct {
 	// Summary is the transition summary as JSON gives it.
 	Summary []plantext.ChangeEntry
 	// Stall says why the transition stalls, nil when every action runs.
-	Stall *Stall
+	Stall *plantext.Stall
 }
 
 // Action is one action of a scenario's transition.
@@ -198,7 +198,7 @@ func column(run *Run, resources []string) *Column {
 			}
 		}
 	}
-	stalled := stalledResources(run.Execution)
+	stall := plantext.StallOf(t, run.Execution)
 	for i, id := range resources {
 		res := p.Resource(id)
 		u, unknown := p.IsUnknown(id)
@@ -224,8 +224,8 @@ func column(run *Run, resources []string) *Column {
 				why = "it failed and is not managed: the cluster will not recover it"
 			}
 			c.Cells[i] = Cell{State: Blocked, Node: now.Where, Why: why}
-		case stalled[id] != "":
-			c.Cells[i] = stuckCell(now, stalled[id])
+		case stall.Holds(id):
+			c.Cells[i] = stuckCell(now, stall.Why(id))
 		case res.Kind == model.KindClone:
 			c.Cells[i] = cloneCell(p, res, now)
 		case now.Where != "":
@@ -235,9 +235,9 @@ func column(run *Run, resources []string) *Column {
 		}
 	}
 	c.Actions = actions(p)
-	c.Changes = changes(p, resources, stalled)
+	c.Changes = changes(p, resources, stall)
 	c.Summary = plantext.ChangeEntries(p)
-	if c.Stall = stall(t, run.Execution); c.Stall != nil {
+	if c.Stall = stall; stall != nil {
 		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall.String())
 	}
 	return c
@@ -346,7 +346,7 @@ func interval(ms int64) string {
 // cannot compute are left out (and the fencing too when the whole plan is
 // unknown), and a last line says their actions are unknown: "actions
 // unknown: web, ping-clone".
-func changes(res *planner.Result, resources []string, stalled map[string]string) []string {
+func changes(res *planner.Result, resources []string, stall *plantext.Stall) []string {
 	t := res.Transition
 	_, planUnknown := res.PlanUnknown()
 	var out []string
@@ -382,7 +382,7 @@ func changes(res *planner.Result, resources []string, stalled map[string]string)
 		}
 		if c.Blocked {
 			s += " (blocked)"
-		} else if stalled[c.Resource] != "" {
+		} else if stall.Holds(c.Resource) {
 			s += " (never runs: the transition stalls)"
 		}
 		out = append(out, s)

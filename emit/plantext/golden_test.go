@@ -17,7 +17,8 @@ import (
 
 // TestGolden plans the CIB of each testdata/*.txtar archive ("cib.xml")
 // and compares the archive's other files with the plan in that format:
-// "text", "json" and "crm_simulate". -update rewrites them.
+// "text", "json", "crm_simulate" and "executed" (what crm_simulate -S
+// prints of the actions it runs). -update rewrites them.
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	if len(files) == 0 {
@@ -57,6 +58,8 @@ func TestGolden(t *testing.T) {
 					}
 				case "crm_simulate":
 					got = plantext.CRMSimulate(res.Transition)
+				case "executed":
+					got = plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())
 				default:
 					t.Fatalf("%s: not a format", f.Name)
 				}

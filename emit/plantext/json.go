@@ -87,6 +87,9 @@ type Document struct {
 	// Changes leave out the resources the planner cannot compute.
 	Changes []ChangeEntry `json:"changes"`
 	Actions []ActionEntry `json:"actions"`
+	// Stall is set when the transition stalls: the engine never runs the
+	// actions that wait on an ordering cycle.
+	Stall *Stall `json:"stall,omitempty"`
 	// Unknown is Result.Unknown: what the planner cannot compute, and
 	// why.
 	Unknown []planner.Unknown `json:"unknown,omitempty"`
@@ -115,6 +118,7 @@ func JSON(res *planner.Result) ([]byte, error) {
 		doc.Placement = append(doc.Placement, pl)
 	}
 	doc.Changes = ChangeEntries(res)
+	doc.Stall = StallOf(t, t.Execute())
 	index := map[*transition.Action]int{}
 	var listed []*transition.Action
 	for _, a := range t.Listed() {

@@ -49,12 +49,19 @@ func Text(res *planner.Result) []byte {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
 	lines := indexScores(res, changes)
+	stall := StallOf(t, t.Execute())
 	for _, c := range changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
 		if why := reason(t, res, lines, c); why != "" {
 			fmt.Fprintf(&b, ": %s", why)
 		}
+		if stall != nil && stall.Holds(c.Resource) {
+			b.WriteString(" (never runs: the transition stalls)")
+		}
 		b.WriteString("\n")
+	}
+	if stall != nil {
+		fmt.Fprintf(&b, "The transition stalls: %s.\n", stall)
 	}
 	writeUnknown(&b, res)
 	return b.Bytes()

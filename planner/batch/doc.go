@@ -1,8 +1,10 @@
 // Package batch plans many what-if scenarios against one cluster at once:
-// it applies each scenario to the base CIB (package planner/scenario),
-// places the resources (package planner) and schedules the transition
-// (package planner/transition), on all cores with a bounded pool of
-// workers. Results come back in the order the scenarios were given,
+// it plans the baseline and runs its transition (crm_simulate -S), then
+// applies each scenario to that settled cluster (package planner/scenario;
+// Options.AsRecorded applies them to the status as recorded), places the
+// resources (package planner), schedules and runs the transition (package
+// planner/transition) and reads the cluster it leaves (Outcome.After), on
+// all cores with a bounded pool of workers. Results come back in the order the scenarios were given,
 // whatever order they finished in, so a batch's report is reproducible.
 //
 // It also generates the usual failover scenarios (each node down, each

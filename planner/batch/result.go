@@ -39,11 +39,10 @@ type Outcome struct {
 	// (crm_simulate -S): the actions, in order, and those it never
 	// reaches when the transition stalls.
 	Execution *transition.Execution
-	// Settled is the scenario's CIB once the transition ran, and After
-	// that cluster as the planner reads it: where each resource is active
-	// then (planner.Result.Running) is the scenario's outcome.
-	Settled *ir.CIB
-	After   *planner.Result
+	// After is the cluster once the transition ran, as the planner reads
+	// its status: where each resource is active then
+	// (planner.Result.Running) is the scenario's outcome.
+	After *planner.Result
 	// Diags are the planner's warnings.
 	Diags hcl.Diagnostics
 	// Quorum is the scenario's have-quorum and how it was decided.

@@ -47,7 +47,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 
 	from := base
 	if !opts.NoBaseline || !opts.AsRecorded {
-		baseline := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
+		baseline, settled := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
 		if !opts.NoBaseline {
 			res.Baseline = baseline
 			finished()
@@ -62,7 +62,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 				res.Elapsed = time.Since(start)
 				return res
 			}
-			from = baseline.Settled
+			from = settled
 		}
 	}
 	res.From = from
@@ -79,7 +79,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Scenarios[i] = planOne(from, scenarios[i], opts, nil)
+				res.Scenarios[i], _ = planOne(from, scenarios[i], opts, nil)
 				finished()
 			}
 		}()
@@ -95,21 +95,21 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 
 // planOne applies one scenario, decides its quorum (unless given, as the
 // baseline's is), schedules it (planner.Schedule, with the transition),
-// executes the transition and reads the cluster it leaves. A panic in the
-// planner is a bug, but one scenario's bug must not lose the batch: it is
-// reported as that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome) {
+// executes the transition and reads the cluster it leaves, which it returns
+// too. A panic in the planner is a bug, but one scenario's bug must not
+// lose the batch: it is reported as that scenario's error.
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome, settled *ir.CIB) {
 	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
 		if r := recover(); r != nil {
-			*out = Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}
+			out, settled = &Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}, nil
 		}
 	}()
 	cib, err := scenario.Apply(base, s)
 	if err != nil {
 		out.Err = err
-		return out
+		return out, nil
 	}
 	if decided != nil {
 		out.Quorum = *decided
@@ -123,13 +123,13 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 	out.Result, out.Diags = planner.Schedule(cib, po)
 	t := out.Result.Transition
 	out.Execution = t.Execute()
-	out.Settled, err = scenario.Settle(cib, t, out.Execution, po.Now, out.Result.OpDigest)
+	settled, err = scenario.Settle(cib, t, out.Execution, po.Now, out.Result.OpDigest)
 	if err != nil {
 		out.Err = err
-		return out
+		return out, nil
 	}
 	// The cluster the transition leaves, read as the next run would read
 	// it: only its status matters here.
-	out.After, _ = planner.Schedule(out.Settled, planner.Options{Now: po.Now, StatusOnly: true})
-	return out
+	out.After, _ = planner.Schedule(settled, planner.Options{Now: po.Now, StatusOnly: true})
+	return out, settled
 }

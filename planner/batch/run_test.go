@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/importer"
 	"pcl/internal/synth"
 	"pcl/ir"
 	"pcl/planner"
@@ -114,6 +115,32 @@ func TestRunQuorum(t *testing.T) {
 	for _, o := range []*batch.Outcome{kept.Baseline, kept.Scenarios[0]} {
 		if o.Quorum.Quorate || o.Quorum.Recomputed {
 			t.Errorf("%s with Keep: %+v", o.Scenario.Name, o.Quorum)
+		}
+	}
+}
+
+// TestSettledAgreesAsRecordedOnASettledCluster: on a cluster that is
+// already settled (the one a baseline's transition leaves), applying the
+// scenarios to the settled baseline and to the status as recorded is the
+// same thing.
+func TestSettledAgreesAsRecordedOnASettledCluster(t *testing.T) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		cib, diags := importer.Read("clones.xml", []byte(synth.CloneCIB(seed)))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		settled := batch.Run(cib, nil, batch.Options{Planner: planner.Options{NoTrail: true}}).From
+		scenarios := batch.EachNodeDown(settled)
+		a := batch.Run(settled, scenarios, batch.Options{Planner: planner.Options{NoTrail: true}})
+		b := batch.Run(settled, scenarios, batch.Options{Planner: planner.Options{NoTrail: true}, AsRecorded: true})
+		for i := range scenarios {
+			if a.Scenarios[i].Err != nil || b.Scenarios[i].Err != nil {
+				t.Fatalf("seed %d, %s: %v, %v", seed, scenarios[i].Name, a.Scenarios[i].Err, b.Scenarios[i].Err)
+			}
+			got, want := runningLines(a.Scenarios[i].After), runningLines(b.Scenarios[i].After)
+			if !slices.Equal(got, want) {
+				t.Errorf("seed %d, %s: settled %v, as recorded %v", seed, scenarios[i].Name, got, want)
+			}
 		}
 	}
 }

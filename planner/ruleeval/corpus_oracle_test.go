@@ -41,7 +41,7 @@ func TestCorpusRulesOracle(t *testing.T) {
 		if diags.HasErrors() {
 			continue
 		}
-		for _, r := range testenv.OutermostRules(cib) {
+		for _, r := range ir.OutermostRules(cib) {
 			if !locationCapable(r) {
 				continue
 			}

@@ -7,6 +7,13 @@
 // and, beyond crm_simulate, transient node attributes set or deleted as
 // `crm_attribute -l reboot` does through pacemaker-attrd (attr.go).
 //
+// Settle records an executed transition (transition.Execution) into a
+// copy of the status as crm_simulate -S's simulated executor does: each
+// resource action's expected result, with its parameter digest, in the
+// resource's history, and each fenced node down without history or
+// transient attributes (settle.go). A batch's scenarios start from the
+// cluster it leaves.
+//
 // QuorumRule decides a scenario's have-quorum: crm_simulate keeps the
 // CIB's (unless -q says otherwise), pcl counts the votes of the nodes the
 // scenario leaves in the membership as corosync's votequorum does

@@ -123,10 +123,8 @@ func (a *applier) primitiveAgent(id string) (ir.Agent, error) {
 // history is pcmk__inject_resource_history: the node's <lrm_resource> for
 // the resource, created when missing.
 func (a *applier) history(ns *ir.NodeState, rsc string, ag ir.Agent) *ir.ResourceHistory {
-	for _, h := range ns.Resources {
-		if h.ID == rsc {
-			return h
-		}
+	if h := a.ownHistory(ns, rsc); h != nil {
+		return h
 	}
 	if !lrmPresent(ns) {
 		addSection(ns, "lrm")
@@ -139,7 +137,34 @@ func (a *applier) history(ns *ir.NodeState, rsc string, ag ir.Agent) *ir.Resourc
 	}
 	h.Attrs = append(h.Attrs, ir.Attr{Name: "type", Value: ag.Type})
 	ns.Resources = append(ns.Resources, h)
+	a.owned[h] = true
 	return h
+}
+
+// ownHistory finds the node's history of the resource, made the copy's
+// own (deeply: it is about to change), nil when there is none. ns must be
+// the copy's own.
+func (a *applier) ownHistory(ns *ir.NodeState, rsc string) *ir.ResourceHistory {
+	for j, h := range ns.Resources {
+		if h.ID != rsc {
+			continue
+		}
+		if !a.owned[h] {
+			c := *h
+			c.Attrs = cloneAttrs(h.Attrs)
+			c.Ops = make([]*ir.OpRecord, len(h.Ops))
+			for k, op := range h.Ops {
+				oc := *op
+				oc.Attrs = cloneAttrs(op.Attrs)
+				c.Ops[k] = &oc
+			}
+			h = &c
+			ns.Resources[j] = h
+			a.owned[h] = true
+		}
+		return h
+	}
+	return nil
 }
 
 // lrmPresent reports whether the node state has an <lrm> element.

@@ -95,10 +95,8 @@ func (a *applier) recordStep(t *transition.Transition, st transition.Step, diges
 // crm_simulate looks for first, then under its configured name, and
 // creates it under the configured name.
 func (a *applier) historyUnder(ns *ir.NodeState, name, configured string, ag ir.Agent) *ir.ResourceHistory {
-	for _, h := range ns.Resources {
-		if h.ID == name {
-			return h
-		}
+	if h := a.ownHistory(ns, name); h != nil {
+		return h
 	}
 	return a.history(ns, configured, ag)
 }

@@ -51,7 +51,9 @@ func (a *applier) nodeState(uname string, up bool) (*ir.NodeState, error) {
 	return ns, nil
 }
 
-// ownNodeState makes status node i the copy's own, deeply.
+// ownNodeState makes status node i the copy's own: its attributes and
+// list of histories (each history is copied when it changes, see
+// ownHistory).
 func (a *applier) ownNodeState(i int) *ir.NodeState {
 	st := a.status()
 	ns := st.Nodes[i]
@@ -65,20 +67,9 @@ func (a *applier) ownNodeState(i int) *ir.NodeState {
 		c.Sections = append([]string{}, ns.Sections...)
 	}
 	c.Transient = cloneSets(ns.Transient)
-	c.Resources = make([]*ir.ResourceHistory, len(ns.Resources))
-	for j, h := range ns.Resources {
-		hc := *h
-		hc.Attrs = cloneAttrs(h.Attrs)
-		hc.Ops = make([]*ir.OpRecord, len(h.Ops))
-		for k, op := range h.Ops {
-			oc := *op
-			oc.Attrs = cloneAttrs(op.Attrs)
-			hc.Ops[k] = &oc
-		}
-		c.Resources[j] = &hc
-	}
-	if ns.Resources == nil {
-		c.Resources = nil
+	// The histories stay shared until one changes (ownHistory).
+	if ns.Resources != nil {
+		c.Resources = append([]*ir.ResourceHistory{}, ns.Resources...)
 	}
 	st.Nodes[i] = &c
 	a.owned[&c] = true

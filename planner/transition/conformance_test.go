@@ -175,25 +175,14 @@ func dotConformance(t *testing.T, ratchet string, names []string) {
 	testenv.Ratchet(t, ratchet, results)
 }
 
-// summaryLines extracts the "Transition Summary:" items of a
-// crm_simulate -S output, whitespace collapsed.
+// summaryLines and executedLines extract the "Transition Summary:" and
+// "Executing Cluster Transition:" items of a crm_simulate -S output.
 func summaryLines(text string) []string {
-	var out []string
-	in := false
-	for _, l := range strings.Split(text, "\n") {
-		if strings.HasPrefix(l, "Transition Summary:") {
-			in = true
-			continue
-		}
-		if !in {
-			continue
-		}
-		if strings.TrimSpace(l) == "" {
-			break
-		}
-		out = append(out, strings.Join(strings.Fields(l), " "))
-	}
-	return out
+	return testenv.SimulateSection(text, "Transition Summary:")
+}
+
+func executedLines(text string) []string {
+	return testenv.SimulateSection(text, "Executing Cluster Transition:")
 }
 
 func TestSummaryConformance(t *testing.T) {
@@ -213,6 +202,13 @@ func TestSummaryConformanceTier3(t *testing.T) {
 }
 
 func summaryConformance(t *testing.T, ratchet string, names []string) {
+	sectionConformance(t, ratchet, names, summaryLines, plantext.CRMSimulate)
+}
+
+// sectionConformance compares one section of crm_simulate -S's output
+// (extract reads it) with pcl's rendering of it, for the named corpus
+// tests, and ratchets the passing ones.
+func sectionConformance(t *testing.T, ratchet string, names []string, extract func(string) []string, render func(*transition.Transition) []byte) {
 	dir, tests := corpusTests(t, names)
 	results := map[string]bool{}
 	for _, ct := range tests {
@@ -225,12 +221,13 @@ func summaryConformance(t *testing.T, ratchet string, names []string) {
 			results[ct.Name] = false
 			continue
 		}
-		got := summaryLines(string(plantext.CRMSimulate(tr)))
-		wl := summaryLines(string(want))
+		got := extract(string(render(tr)))
+		wl := extract(string(want))
 		pass := strings.Join(wl, "\n") == strings.Join(got, "\n")
 		results[ct.Name] = pass
 		if *only != "" && !pass {
-			testenv.LogLineDiff(t, got, wl)
+			// The same lines may come in another order: show both.
+			t.Logf("pcl:\n  %s\ncrm_simulate:\n  %s", strings.Join(got, "\n  "), strings.Join(wl, "\n  "))
 		}
 	}
 	if *only != "" {
@@ -299,55 +296,11 @@ func TestWholeCorpusNoPanic(t *testing.T) {
 	}
 }
 
-// executedLines extracts the "Executing Cluster Transition:" items of a
-// crm_simulate -S output, whitespace collapsed.
-func executedLines(text string) []string {
-	var out []string
-	in := false
-	for _, l := range strings.Split(text, "\n") {
-		if strings.HasPrefix(l, "Executing Cluster Transition:") {
-			in = true
-			continue
-		}
-		if !in {
-			continue
-		}
-		if !strings.HasPrefix(l, "  * ") {
-			break
-		}
-		out = append(out, strings.Join(strings.Fields(l), " "))
-	}
-	return out
-}
-
 // TestExecutedConformance compares the actions the transition engine runs,
 // in order, with crm_simulate -S's "Executing Cluster Transition" for
 // tiers 0 to 3.
 func TestExecutedConformance(t *testing.T) {
-	dir, tests := corpusTests(t, testenv.Tier(t, 0, 1, 2, 3))
-	results := map[string]bool{}
-	for _, ct := range tests {
-		want, err := os.ReadFile(filepath.Join(dir, "summary", ct.Name+".summary"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, ok := computeCorpus(t, dir, ct)
-		if !ok {
-			results[ct.Name] = false
-			continue
-		}
-		got := executedLines(string(plantext.CRMSimulateExecuted(tr, tr.Execute())))
-		wl := executedLines(string(want))
-		pass := strings.Join(wl, "\n") == strings.Join(got, "\n")
-		results[ct.Name] = pass
-		if *only != "" && !pass {
-			// The same actions may run in another order: show both.
-			t.Logf("pcl:\n  %s\ncrm_simulate:\n  %s", strings.Join(got, "\n  "), strings.Join(wl, "\n  "))
-		}
-	}
-	if *only != "" {
-		t.Logf("%s: %v", *only, results)
-		return
-	}
-	testenv.Ratchet(t, "executed", results)
+	sectionConformance(t, "executed", testenv.Tier(t, 0, 1, 2, 3), executedLines, func(tr *transition.Transition) []byte {
+		return plantext.CRMSimulateExecuted(tr, tr.Execute())
+	})
 }

@@ -9,6 +9,12 @@
 // result is the transition graph (which actions are in it and which
 // orderings between them are inputs) and the transition summary.
 //
+// Execute runs the graph as Pacemaker's transition engine does when every
+// action succeeds (crm_simulate -S): the actions it starts, in its order
+// (the graph's synapse order, pass after pass), and, when it stalls, the
+// actions it never reaches with the ordering cycles and order constraints
+// that hold them (execute.go).
+//
 // It does not unpack the CIB's status, compute scores or place resources:
 // it works on the planner's model (package planner/model), whose
 // resources say where they run now, in which role, whether they failed,

@@ -130,6 +130,9 @@ func (t *Transition) Execute() *Execution {
 		}
 	}
 	done := make([]bool, len(t.Actions))
+	// releasedBy marks, per action, the last input (id + 1) that released
+	// it: an action's After list may name the same action twice.
+	releasedBy := make([]int32, len(t.Actions))
 	var fired []int32
 	for len(ready) > 0 {
 		id := ready[len(ready)-1]
@@ -138,9 +141,10 @@ func (t *Transition) Execute() *Execution {
 		fired = append(fired, id)
 		for _, out := range t.Actions[id].After {
 			then := out.Action
-			if pos[then] == 0 || !t.inputDumped(then, int32(id)) {
+			if pos[then] == 0 || releasedBy[then] == id+1 || !t.inputDumped(then, id) {
 				continue
 			}
+			releasedBy[then] = id + 1
 			p := pass[id]
 			if pos[id] > pos[then] {
 				p++

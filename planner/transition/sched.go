@@ -352,7 +352,9 @@ func (s *scheduler) needsQuorumOrFencing(a *Action) bool {
 
 // quorumPolicy is effective_quorum_policy: what no-quorum-policy means
 // for r's actions. With demote, an instance of a promotable clone (its
-// role Promoted or Unpromoted) keeps running; anything else is stopped.
+// role Promoted or Unpromoted) keeps running but no higher than
+// Unpromoted: asking is what demotes a Promoted one; anything else is
+// stopped.
 func (s *scheduler) quorumPolicy(r *Resource) string {
 	if s.in.HaveQuorum {
 		return "ignore"
@@ -362,6 +364,9 @@ func (s *scheduler) quorumPolicy(r *Resource) string {
 		return s.in.NoQuorumPolicy
 	case "demote":
 		if role := s.of(r).role; role == pcmk.RolePromoted || role == pcmk.RoleUnpromoted {
+			if s.of(r).nextRole > pcmk.RoleUnpromoted {
+				s.of(r).nextRole = pcmk.RoleUnpromoted
+			}
 			return "ignore"
 		}
 	}

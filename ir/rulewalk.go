@@ -1,19 +1,17 @@
-package testenv
+package ir
 
-import (
-	"reflect"
+import "reflect"
 
-	"pcl/ir"
-)
-
-var ruleType = reflect.TypeOf(&ir.Rule{})
+var ruleType = reflect.TypeOf(&Rule{})
 
 // OutermostRules finds the rules anywhere in v (a CIB, a configuration,
-// ...) that are not inside another rule, in field order. Tests use it to
-// run every rule of the corpus through a parser or an evaluator without
-// knowing every place a rule can stand.
-func OutermostRules(v any) []*ir.Rule {
-	var out []*ir.Rule
+// ...) that are not inside another rule, in field order: rules stand in
+// many places (attribute sets of nodes, resources, operations, defaults
+// and alerts; locations), and walking the model by reflection finds them
+// all without a list to keep up to date. Tests use it to run every rule
+// through a parser or an evaluator; cibdiff to show a changed rule.
+func OutermostRules(v any) []*Rule {
+	var out []*Rule
 	seen := map[uintptr]bool{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
@@ -23,7 +21,7 @@ func OutermostRules(v any) []*ir.Rule {
 				return
 			}
 			if v.Type() == ruleType {
-				out = append(out, v.Interface().(*ir.Rule))
+				out = append(out, v.Interface().(*Rule))
 				return
 			}
 			if seen[v.Pointer()] {

@@ -1,4 +1,4 @@
-package matrix
+package plantext
 
 import (
 	"fmt"
@@ -8,14 +8,50 @@ import (
 	"pcl/planner/transition"
 )
 
-// stalledResources names, by resource id (and the ids of the groups and
-// clones it belongs to), why a resource's start, stop, promotion or
-// demotion never runs: the transition stalls before it.
-func stalledResources(e *transition.Execution) map[string]string {
-	out := map[string]string{}
-	if e.Complete() {
-		return out
+// Stall is why a transition stalls (crm_simulate -S: "Transition failed:
+// terminated").
+type Stall struct {
+	// NeverRun counts the transition's actions that never run.
+	NeverRun int `json:"never_run"`
+	// Cycles are the ordering cycles it stalls on.
+	Cycles []StallCycle `json:"cycles,omitempty"`
+	// Missing are actions waited on that the transition does not contain.
+	Missing []string `json:"missing,omitempty"`
+
+	// held says, by resource id (and the ids of the groups and clones it
+	// belongs to), why the resource's start, stop, promotion or demotion
+	// never runs.
+	held map[string]string
+}
+
+// Holds reports whether the stall keeps resource id (or one of its
+// members) from starting, stopping, promoting or demoting.
+func (st *Stall) Holds(id string) bool { return st != nil && st.held[id] != "" }
+
+// Why says why resource id never starts, stops, promotes or demotes, ""
+// when the stall does not hold it.
+func (st *Stall) Why(id string) string {
+	if st == nil {
+		return ""
 	}
+	return st.held[id]
+}
+
+// StallCycle is one ordering cycle: each action is ordered before the
+// next and the last before the first, by the order constraints named
+// (and by orderings Pacemaker makes itself).
+type StallCycle struct {
+	Actions     []string `json:"actions"`
+	Constraints []string `json:"constraints"`
+}
+
+// StallOf describes why the transition stalls when the engine runs it as
+// e says, nil when it does not.
+func StallOf(t *transition.Transition, e *transition.Execution) *Stall {
+	if e.Complete() {
+		return nil
+	}
+	st := &Stall{NeverRun: len(e.Stalled), held: map[string]string{}}
 	cause := "the transition stalls on an ordering cycle"
 	if len(e.Cycles) == 0 {
 		cause = "the transition stalls on an action it does not contain"
@@ -31,39 +67,11 @@ func stalledResources(e *transition.Execution) map[string]string {
 		}
 		why := fmt.Sprintf("its %s never runs: %s", a.Task, cause)
 		for r := a.Rsc; r != nil; r = r.Parent {
-			if _, seen := out[r.ID]; !seen {
-				out[r.ID] = why
+			if _, seen := st.held[r.ID]; !seen {
+				st.held[r.ID] = why
 			}
 		}
 	}
-	return out
-}
-
-// Stall is why a scenario's transition stalls (crm_simulate -S: "Transition
-// failed: terminated").
-type Stall struct {
-	// NeverRun counts the transition's actions that never run.
-	NeverRun int `json:"never_run"`
-	// Cycles are the ordering cycles it stalls on.
-	Cycles []StallCycle `json:"cycles,omitempty"`
-	// Missing are actions waited on that the transition does not contain.
-	Missing []string `json:"missing,omitempty"`
-}
-
-// StallCycle is one ordering cycle: each action is ordered before the
-// next and the last before the first, by the order constraints named
-// (and by orderings Pacemaker makes itself).
-type StallCycle struct {
-	Actions     []string `json:"actions"`
-	Constraints []string `json:"constraints"`
-}
-
-// stall describes why the transition stalls, nil when it does not.
-func stall(t *transition.Transition, e *transition.Execution) *Stall {
-	if e.Complete() {
-		return nil
-	}
-	st := &Stall{NeverRun: len(e.Stalled)}
 	for _, c := range e.Cycles {
 		sc := StallCycle{Constraints: append([]string{}, c.Constraints...)}
 		for _, a := range c.Actions {
