@@ -18,12 +18,9 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 	if l.agents == nil {
 		return
 	}
-	agent := p.Agent
+	agent := l.agentOf(p)
 	sets := p.Sets
 	if t, ok := l.resources[p.Template].(*ir.Template); ok && p.Template != "" {
-		if agent.Class == "" {
-			agent = t.Agent
-		}
 		sets = append(append([]*ir.NVSet(nil), t.Sets...), sets...)
 	}
 	if agent.Class == "" || agent.Type == "" {

@@ -67,13 +67,15 @@ func (l *lowerer) fencingOption(name, dflt string) (value bool, at *hcl.Range, k
 // isFencingDevice tells whether p's agent (or its template's) is of class
 // stonith.
 func (l *lowerer) isFencingDevice(p *ir.Primitive) bool {
-	class := p.Agent.Class
-	if class == "" && p.Template != "" {
-		if t, ok := l.resources[p.Template].(*ir.Template); ok {
-			class = t.Agent.Class
-		}
+	return strings.EqualFold(l.agentOf(p).Class, "stonith")
+}
+
+// agentOf is p's agent, or its template's when p names none.
+func (l *lowerer) agentOf(p *ir.Primitive) ir.Agent {
+	if t, ok := l.resources[p.Template].(*ir.Template); ok && p.Template != "" && p.Agent.Class == "" {
+		return t.Agent
 	}
-	return strings.EqualFold(class, "stonith")
+	return p.Agent
 }
 
 // fencingAnchor is where to report a missing fencing device when

@@ -105,10 +105,7 @@ func (l *lowerer) checkRoleMeta(res ir.Resource, sets []*ir.NVSet) {
 // agent is not OCF: only OCF agents can promote, and Pacemaker refuses the
 // clone ("cannot be used as a promotable clone resource").
 func (l *lowerer) checkPromotableAgent(p *ir.Primitive) {
-	class := p.Agent.Class
-	if t, ok := l.resources[p.Template].(*ir.Template); ok && p.Template != "" && class == "" {
-		class = t.Agent.Class
-	}
+	class := l.agentOf(p).Class
 	if class == "" || strings.EqualFold(class, "ocf") || !l.promotable(p) {
 		return
 	}
