@@ -148,3 +148,29 @@ func defaultSchema() string {
 	}
 	return ""
 }
+
+// xmlText reports text an XML document cannot hold: NUL, control
+// characters other than tab, newline and carriage return, U+FFFE and
+// U+FFFF, and invalid UTF-8. Written out, such a character would be
+// replaced or refused, never reaching Pacemaker as written.
+func (l *lowerer) xmlText(rng hcl.Range, s string) bool {
+	for i, r := range s {
+		bad := ""
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			bad = "bytes that are not UTF-8"
+		case r == 0:
+			bad = "a NUL character"
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r':
+			bad = "the control character " + strconv.QuoteRune(r)
+		case r == 0xFFFE || r == 0xFFFF:
+			bad = "the non-character " + strconv.QuoteRune(r)
+		}
+		if bad != "" {
+			l.diags = append(l.diags, errorAt(rng, "Character XML cannot hold",
+				"This text holds %s, which an XML document cannot hold: the CIB would lose or change it. Remove it.", bad))
+			return false
+		}
+	}
+	return true
+}

@@ -104,7 +104,7 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 // explicitID returns the block's id attribute, or derived when not written.
 func (l *lowerer) explicitID(b *dsl.Block, ctx *hcl.EvalContext, derived string) (string, bool) {
 	if a := b.Attr("id"); a != nil {
-		if id, ok := l.str(a, ctx); ok && l.nonEmptyID(a, id) {
+		if id, ok := l.text(a, ctx); ok && l.nonEmptyID(a, id) {
 			l.idRange[id] = a.Expr.Range()
 			return id, false
 		}

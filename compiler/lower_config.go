@@ -14,6 +14,7 @@ import (
 func (l *lowerer) lowerNode(in *instance) {
 	b, ctx := in.block, in.ctx
 	n := &ir.Node{Uname: in.name, ID: in.name, DeclRange: b.DefRange}
+	l.xmlText(in.nameRange, n.Uname) // node names are free text, not ids
 	if a := b.Attr("id"); a != nil {
 		if id, ok := l.str(a, ctx); ok && l.nonEmptyID(a, id) {
 			n.ID = id

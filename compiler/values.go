@@ -30,8 +30,16 @@ func (l *lowerer) value(a *hcl.Attribute, ctx *hcl.EvalContext) (cty.Value, bool
 	return v, !v.IsNull()
 }
 
-// str evaluates a to text: a string, a number or a bool.
+// str evaluates a to text: a string, a number or a bool, holding only
+// characters XML can hold.
 func (l *lowerer) str(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
+	t, ok := l.text(a, ctx)
+	return t, ok && l.xmlText(a.Expr.Range(), t)
+}
+
+// text is str without the check of characters, for ids, whose own check
+// says what is wrong with them.
+func (l *lowerer) text(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
 	v, ok := l.value(a, ctx)
 	if !ok {
 		return "", false
