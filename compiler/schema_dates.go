@@ -17,23 +17,32 @@ import (
 // schemaDateFields reports whether the CIB's validate-with takes seconds,
 // minutes, days and yeardays in dates.
 func (l *lowerer) schemaDateFields() bool {
-	v := ""
+	return l.validateWith() == "none" || l.schemaAtLeast(3, 9)
+}
+
+func (l *lowerer) validateWith() string {
 	for _, a := range l.attrs {
 		if a.Name == "validate-with" {
-			v = a.Value
+			return a.Value
 		}
 	}
-	rest, ok := strings.CutPrefix(v, "pacemaker-")
+	return ""
+}
+
+// schemaAtLeast reports whether the CIB is validated with pacemaker-major.minor
+// or a later schema; "none" and unknown schemas are not.
+func (l *lowerer) schemaAtLeast(major, minor int) bool {
+	rest, ok := strings.CutPrefix(l.validateWith(), "pacemaker-")
 	if !ok {
-		return v == "none" // no validation; an unknown schema is not guessed
+		return false
 	}
 	if rest == "next" {
 		return true
 	}
-	major, minor, _ := strings.Cut(rest, ".")
-	ma, err1 := strconv.Atoi(major)
-	mi, err2 := strconv.Atoi(minor)
-	return err1 == nil && err2 == nil && (ma > 3 || (ma == 3 && mi >= 9))
+	maStr, miStr, _ := strings.Cut(rest, ".")
+	ma, err1 := strconv.Atoi(maStr)
+	mi, err2 := strconv.Atoi(miStr)
+	return err1 == nil && err2 == nil && (ma > major || (ma == major && mi >= minor))
 }
 
 // checkDateFields reports the fields of a date expression's date_spec or

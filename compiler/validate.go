@@ -124,12 +124,18 @@ func (l *lowerer) validateSets(sets []*ir.NVSet) {
 
 func (l *lowerer) validatePrimitive(p *ir.Primitive) {
 	l.validateSets(p.Sets)
+	l.checkIsolation(p.Sets)
 	if p.Operations == nil {
 		return
 	}
 	for _, op := range p.Operations.Ops {
 		for _, s := range op.Sets {
 			l.checkOpMeta(s)
+			l.checkOpRequiresMeta(s)
+		}
+		if op.Requires != "" && l.schemaAtLeast(3, 0) {
+			l.diags = append(l.diags, errorAt(op.DeclRange, "Operation requires",
+				"Since pacemaker-3.0 the CIB schema has no requires on an operation, and crm_verify refuses it; set requires in the resource's meta attributes."))
 		}
 	}
 	// Pacemaker tells operations apart by name and interval; recurring
@@ -413,6 +419,40 @@ func (l *lowerer) checkDeviceRequires(p *ir.Primitive) {
 			if pair.Name == "requires" && pair.Value != nil && strings.EqualFold(*pair.Value, "unfencing") {
 				l.diags = append(l.diags, errorAt(pair.DeclRange, "Fencing device requires unfencing",
 					"%q is a fencing device, which cannot require unfencing; Pacemaker resets requires to \"quorum\" with a configuration warning, and crm_verify fails on it.", p.ID))
+			}
+		}
+	}
+}
+
+// checkOpRequiresMeta reports requires among an operation's meta
+// attributes, which the schema refuses since pacemaker-3.0.
+func (l *lowerer) checkOpRequiresMeta(s *ir.NVSet) {
+	if s.Kind != ir.MetaAttributes || !l.schemaAtLeast(3, 0) {
+		return
+	}
+	for _, p := range s.Pairs {
+		if p.Name == "requires" {
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Operation requires",
+				"Since pacemaker-3.0 the CIB schema refuses requires among an operation's meta attributes, and crm_verify with it; set requires in the resource's meta attributes."))
+		}
+	}
+}
+
+// checkIsolation reports the isolation meta attributes of a primitive or
+// template, which the schema refuses since pacemaker-3.0.
+func (l *lowerer) checkIsolation(sets []*ir.NVSet) {
+	if !l.schemaAtLeast(3, 0) {
+		return
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			switch p.Name {
+			case "isolation", "isolation-host", "isolation-instance", "isolation-wrapper":
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Unsupported meta attribute",
+					"Since pacemaker-3.0 the CIB schema refuses the meta attribute %q (container isolation is done with bundles), and crm_verify with it.", p.Name))
 			}
 		}
 	}
