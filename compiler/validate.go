@@ -341,7 +341,11 @@ func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
 	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
 		return
 	}
-	for _, s := range c.Sets {
+	sets := c.Sets
+	if !metaSet(c.Sets, "clone-node-max") {
+		sets = l.cfg.RscDefaults // applies to the clone
+	}
+	for _, s := range sets {
 		if s.Kind != ir.MetaAttributes {
 			continue
 		}
