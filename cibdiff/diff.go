@@ -19,6 +19,9 @@ type Diff struct {
 	Placements []Placement
 	Plan       *planner.Result
 	NoPlan     string
+	// After is where every primitive runs once Plan's transition ran
+	// (Predicted), nil without a plan.
+	After []Running
 }
 
 // Differs reports whether the configurations differ.
@@ -41,12 +44,16 @@ func Compute(old, new *ir.CIB, opts planner.Options) (*Diff, hcl.Diagnostics, er
 	if diags.HasErrors() {
 		return d, diags, nil
 	}
-	newRes, nd := planner.Schedule(scenario.WithStatus(new, old), opts)
+	planned := scenario.WithStatus(new, old)
+	newRes, nd := planner.Schedule(planned, opts)
 	diags = append(diags, nd...)
 	if nd.HasErrors() {
 		return d, diags, nil
 	}
 	d.Placements = Placements(oldRes, newRes)
 	d.Plan = newRes
+	if d.After, err = Predicted(planned, newRes); err != nil {
+		return nil, diags, err
+	}
 	return d, diags, nil
 }

@@ -6,8 +6,10 @@ import (
 	"sort"
 	"strings"
 
+	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
+	"pcl/planner/scenario"
 )
 
 // Running is one resource instance active on one node in one role.
@@ -21,52 +23,32 @@ type Running struct {
 
 func (r Running) String() string { return fmt.Sprintf("%s %s on %s", r.Resource, r.Role, r.Node) }
 
-// Predicted is where res says every primitive runs once its transition
-// is complete, and in which role. It is one transition: a cluster may go
-// on with more (an instance of a promotable clone is promoted once its
-// agent has set a promotion score, which no plan can foresee).
-func Predicted(res *planner.Result) []Running {
-	changes := map[string]pcmk.Role{}
-	blocked := map[string]bool{}
-	if res.Transition != nil {
-		for _, c := range res.Transition.Changes {
-			if c.Blocked {
-				blocked[c.Resource] = true
-			} else if c.NeedRole {
-				changes[c.Resource] = c.NextRole
-			}
-		}
+// Predicted is where every primitive runs, and in which role, once the
+// transition of res (planned from cib) has run as Pacemaker's transition
+// engine runs it, every action succeeding: the actions it runs recorded
+// into the status (scenario.Settle) and read back, so that a change that
+// cannot run, or waits on an ordering cycle, leaves its resource as it
+// was. It is one transition: a cluster may go on with more (an instance
+// of a promotable clone is promoted once its agent has set a promotion
+// score, which no plan can foresee).
+func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
+	t := res.Transition
+	settled, err := scenario.Settle(cib, t, t.Execute(), res.Now, res.OpDigest)
+	if err != nil {
+		return nil, err
 	}
+	after, _ := planner.Schedule(settled, planner.Options{Now: res.Now, StatusOnly: true})
 	var out []Running
-	for _, r := range res.Resources {
-		if r.Kind != planner.KindPrimitive || r.Orphan {
+	for _, r := range after.Resources {
+		if r.Kind != planner.KindPrimitive {
 			continue
 		}
-		node := res.AssignedNode(r)
-		if blocked[r.ID] {
-			// The change cannot run (an unrunnable start it depends
-			// on, a blocked stop): the resource stays as it is.
-			node = ""
-			if len(r.RunningOn) > 0 {
-				node = res.Nodes[r.RunningOn[0]].Uname
-			}
+		for _, n := range r.RunningOn {
+			out = append(out, Running{Resource: baseID(r.ID), Node: after.Nodes[n].Uname, Role: r.Role.String()})
 		}
-		if node == "" {
-			continue
-		}
-		role := pcmk.RoleStarted
-		if r.Promotable {
-			role = pcmk.RoleUnpromoted
-		}
-		if next, ok := changes[r.ID]; ok {
-			role = next
-		} else if r.Role == pcmk.RolePromoted || r.Role == pcmk.RoleUnpromoted {
-			role = r.Role
-		}
-		out = append(out, Running{Resource: baseID(r.ID), Node: node, Role: role.String()})
 	}
 	sortRunning(out)
-	return out
+	return out, nil
 }
 
 // ParseCrmMon reads the active resources of `crm_mon --output-as=xml`.

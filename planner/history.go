@@ -115,19 +115,43 @@ func activeIn(sorted []*ir.OpRecord) bool {
 
 // sortOps orders a resource's history entries oldest first as
 // unpack_lrm_resource does: the entries are taken in reverse document order
-// and stably sorted with pe__is_newer_op.
+// and sorted with pe__is_newer_op by GLib's g_list_sort. The comparison is
+// not transitive when a pending operation (call-id -1) is compared by
+// transition with some entries and by call id with others, so only the
+// same algorithm gives the same order.
 func sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
 	out := make([]*ir.OpRecord, len(ops))
 	for i, op := range ops {
 		out[len(ops)-1-i] = op
 	}
-	// insertion sort: stable, and history lists are short
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && cmpOps(out[j-1], out[j]) > 0; j-- {
-			out[j-1], out[j] = out[j], out[j-1]
+	return glibMergeSort(out, make([]*ir.OpRecord, len(out)))
+}
+
+// glibMergeSort is g_list_sort: split after the first half (rounded down),
+// sort both halves, merge taking from the first while it compares less
+// or equal. scratch is as long as list.
+func glibMergeSort(list, scratch []*ir.OpRecord) []*ir.OpRecord {
+	if len(list) < 2 {
+		return list
+	}
+	half := len(list) / 2
+	l1 := glibMergeSort(list[:half], scratch[:half])
+	l2 := glibMergeSort(list[half:], scratch[half:])
+	merged := scratch[:0]
+	i, j := 0, 0
+	for i < len(l1) && j < len(l2) {
+		if cmpOps(l1[i], l2[j]) <= 0 {
+			merged = append(merged, l1[i])
+			i++
+		} else {
+			merged = append(merged, l2[j])
+			j++
 		}
 	}
-	return out
+	merged = append(merged, l1[i:]...)
+	merged = append(merged, l2[j:]...)
+	copy(list, merged)
+	return list
 }
 
 func callID(op *ir.OpRecord) int {

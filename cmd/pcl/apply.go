@@ -17,7 +17,6 @@ import (
 	"pcl/emit/difftext"
 	"pcl/emit/plantext"
 	"pcl/ir"
-	"pcl/planner"
 )
 
 // exitNotAsPredicted is apply --wait's answer when the cluster settled
@@ -99,7 +98,7 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 		fmt.Fprintln(e.stderr, "pcl apply: --wait: CIB_file is set, so no cluster runs this configuration; nothing to wait for.")
 		return exitOK
 	}
-	return waitAndCompare(e, d.Plan, o.wait)
+	return waitAndCompare(e, d, o.wait)
 }
 
 // confirm asks on stderr and reads the answer from stdin.
@@ -207,7 +206,7 @@ func makePatch(oldPath, newPath, patchPath string) error {
 
 // waitAndCompare waits until the cluster settles and reports where what
 // runs differs from the plan.
-func waitAndCompare(e *env, plan *planner.Result, limit time.Duration) int {
+func waitAndCompare(e *env, d *cibdiff.Diff, limit time.Duration) int {
 	fmt.Fprintf(e.stdout, "Waiting up to %s for the cluster to settle...\n", limit)
 	if err := waitSettled(limit); err != nil {
 		fmt.Fprintf(e.stderr, "pcl apply: --wait: %v\n", err)
@@ -218,11 +217,11 @@ func waitAndCompare(e *env, plan *planner.Result, limit time.Duration) int {
 		fmt.Fprintf(e.stderr, "pcl apply: --wait: %v\n", err)
 		return exitDiags
 	}
-	if plan == nil {
+	if d.Plan == nil {
 		fmt.Fprintln(e.stdout, "The cluster settled; the live CIB had no status, so there is no prediction to compare with.")
 		return exitOK
 	}
-	miss := cibdiff.Mismatches(cibdiff.Predicted(plan), running)
+	miss := cibdiff.Mismatches(d.After, running)
 	if len(miss) == 0 {
 		fmt.Fprintln(e.stdout, "The cluster settled as predicted: every resource runs where and in the role the plan said.")
 		return exitOK

@@ -53,6 +53,13 @@ const emptyPolicy = `properties {
 // cluster settles where pcl predicted.
 func applyAsPredicted(t *testing.T, policy string) {
 	t.Helper()
+	// What an earlier step set off (a clean-up's refresh, a transition)
+	// may still change the configuration; pcl apply rightly refuses to
+	// write over a change made after it read, so start from a quiet
+	// cluster.
+	if err := waitSettled(3 * time.Minute); err != nil {
+		t.Fatal(err)
+	}
 	code, out, errOut := runPCL(t, "apply", policy, "--yes", "--wait="+settle)
 	if code != exitOK || !(strings.Contains(out, "settled as predicted") || strings.Contains(out, "agrees with that state") || strings.Contains(out, "Nothing to apply")) {
 		t.Fatalf("pcl apply %s: exit %d\n%s\n%s", policy, code, out, errOut)
@@ -132,7 +139,11 @@ func whatIf(t *testing.T, cib *ir.CIB, injections ...ir.Injection) []cibdiff.Run
 	if len(res.Unknown) > 0 {
 		t.Fatalf("the plan has unknowns: %v", res.Unknown)
 	}
-	return cibdiff.Predicted(res)
+	predicted, err := cibdiff.Predicted(cib, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return predicted
 }
 
 // runningAfterSettle waits for the cluster to settle and reads crm_mon.
