@@ -3,7 +3,6 @@ module pcl
 go 1.26.8
 
 require (
-	github.com/agext/levenshtein v1.2.1
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/mitchellh/go-wordwrap v1.0.1
@@ -13,6 +12,7 @@ require (
 )
 
 require (
+	github.com/agext/levenshtein v1.2.1 // indirect
 	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/apparentlymart/go-textseg/v17 v17.0.1 // indirect
 	github.com/google/go-cmp v0.6.0 // indirect

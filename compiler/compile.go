@@ -3,6 +3,7 @@ package compiler
 import (
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
 )
@@ -12,6 +13,15 @@ type Options struct {
 	// Vars overrides variable defaults (--var name=value), as raw strings
 	// parsed as HCL expressions.
 	Vars map[string]string
+	// ForCluster says the CIB is meant for a cluster (pcl compile, pcl
+	// check): what crm_verify refuses only as a whole cluster's
+	// configuration, such as fencing enabled without a fencing device, is
+	// an error. Planning and scoring (like crm_simulate) go on without it.
+	ForCluster bool
+	// Agents, when set, gives resource agents' metadata to check
+	// primitives' parameters and timeouts against. The compiler never runs
+	// anything itself; cmd/pcl decides where metadata comes from.
+	Agents agents.Source
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl
@@ -24,7 +34,7 @@ func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.F
 		return nil, files, diags
 	}
 	cib, d := compilePolicy(pol, files, opts)
-	return cib, files, append(diags, d...)
+	return cib, files, collapseImportedTwice(append(diags, d...), files)
 }
 
 // compilePolicy runs the passes after loading: evaluate, expand, lower,
@@ -38,11 +48,15 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	}
 	l := newLowerer()
 	l.files = files
+	l.agents = opts.Agents
 	l.attrs = append([]ir.Attr(nil), ir.DefaultCIBAttrs...)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()
 	l.resolveScenarios()
 	l.validate()
+	if opts.ForCluster {
+		l.checkFencing()
+	}
 	diags = append(diags, l.diags...)
 	if !l.explicitSections {
 		l.cfg.Sections = l.sections

@@ -2,11 +2,10 @@ package compiler
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
-	"github.com/agext/levenshtein"
 	"github.com/hashicorp/hcl/v2"
+
+	"pcl/internal/suggest"
 )
 
 func errorAt(rng hcl.Range, summary, detail string, args ...any) *hcl.Diagnostic {
@@ -22,28 +21,21 @@ func duplicate(what, name string, rng, first hcl.Range) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Duplicate " + what,
-		Detail:   fmt.Sprintf("A %s named %q was already declared at %s; names must be unique.", what, name, first),
+		Detail:   fmt.Sprintf("A %s named %q was already declared at %s; names must be unique.", what, name, where(first)),
 		Subject:  rng.Ptr(),
 		Context:  rng.Ptr(),
 	}
 }
 
+// where names a position as file:line:col, as diagnostics print theirs.
+func where(rng hcl.Range) string {
+	return fmt.Sprintf("%s:%d:%d", rng.Filename, rng.Start.Line, rng.Start.Column)
+}
+
 // suggestion returns ` (did you mean "x"?)` for the closest candidate, or
 // "" when nothing is close.
 func suggestion(name string, candidates []string) string {
-	best, bestDist := "", 0
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	for _, c := range sorted {
-		d := levenshtein.Distance(strings.ToLower(name), strings.ToLower(c), nil)
-		limit := 3
-		if len(name) < 6 {
-			limit = 2
-		}
-		if d <= limit && (best == "" || d < bestDist) {
-			best, bestDist = c, d
-		}
-	}
+	best := suggest.Closest(name, candidates)
 	if best == "" {
 		return ""
 	}

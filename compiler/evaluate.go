@@ -86,12 +86,7 @@ func rootContext(pol *dsl.Policy, opts Options) (*hcl.EvalContext, hcl.Diagnosti
 			vars[name] = v
 		}
 	}
-	names := make([]string, 0, len(opts.Vars))
-	for n := range opts.Vars {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(opts.Vars) {
 		if _, ok := declared[n]; !ok {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,

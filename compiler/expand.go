@@ -131,6 +131,10 @@ func (l *lowerer) instances(b *dsl.Block, forEach, nameAttr *hcl.Attribute, ctx 
 		if nameAttr != nil {
 			if n, ok := l.str(nameAttr, ictx); ok {
 				in.name, in.nameRange = n, nameAttr.Expr.Range()
+				if n == "" {
+					l.diags = append(l.diags, errorAt(nameAttr.Expr.Range(), "Empty name",
+						"The name is empty; the %s's id is its name, and the schema requires one.", b.Type))
+				}
 			}
 		}
 		return in
@@ -140,6 +144,10 @@ func (l *lowerer) instances(b *dsl.Block, forEach, nameAttr *hcl.Attribute, ctx 
 	}
 	v, ok := l.value(forEach, ctx)
 	if !ok {
+		if v, d := forEach.Expr.Value(ctx); !d.HasErrors() && v.IsKnown() && v.IsNull() {
+			l.diags = append(l.diags, warningAt(forEach.Expr.Range(), "Null for_each",
+				"for_each is null, so this block makes no %s at all; write an empty map or list if that is meant, or remove for_each for a single one.", b.Type))
+		}
 		return nil
 	}
 	type kv struct{ k, v cty.Value }

@@ -2,13 +2,13 @@ package compiler
 
 import (
 	"strconv"
+
+	"pcl/ir"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
-
-	"pcl/ir"
 )
 
 // This file holds the checks that keep the compile invariant: whatever
@@ -94,59 +94,6 @@ func (l *lowerer) checkID(id, kind string, rng hcl.Range, derived bool) {
 	l.diags = append(l.diags, errorAt(rng, "Invalid id", detail, id, kind, idProblem(id)))
 }
 
-// clusterBooleans are the cluster options Pacemaker 2.1.5 checks as
-// booleans (check_boolean); a value that is not one is refused by
-// crm_verify.
-var clusterBooleans = map[string]bool{
-	"concurrent-fencing": true, "enable-acl": true, "enable-startup-probes": true,
-	"maintenance-mode": true, "remove-after-stop": true, "shutdown-lock": true,
-	"start-failure-is-fatal": true, "startup-fencing": true, "stonith-enabled": true,
-	"stop-all-resources": true, "stop-orphan-actions": true, "stop-orphan-resources": true,
-	"symmetric-cluster": true, "have-watchdog": true,
-}
-
-// clusterEnums are the enumerated cluster options of Pacemaker 2.1.5, whose
-// values it compares without regard to case.
-var clusterEnums = map[string][]string{
-	"no-quorum-policy":     {"stop", "freeze", "ignore", "demote", "suicide"},
-	"placement-strategy":   {"default", "utilization", "minimal", "balanced"},
-	"node-health-strategy": {"none", "migrate-on-red", "only-green", "progressive", "custom"},
-	"stonith-action":       {"reboot", "off", "poweroff"},
-}
-
-// checkClusterOptions reports cluster options whose value Pacemaker
-// refuses.
-func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
-	if s == nil {
-		return
-	}
-	for _, p := range s.Pairs {
-		if p.Value == nil {
-			continue
-		}
-		v := *p.Value
-		if clusterBooleans[p.Name] {
-			if _, ok := ir.ParseBool(v); !ok {
-				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
-					"The cluster option %q takes a boolean (true, false, yes, no, on, off, 1, 0); %q is not one, and crm_verify refuses it.", p.Name, v))
-			}
-			continue
-		}
-		if allowed, ok := clusterEnums[p.Name]; ok {
-			found := false
-			for _, a := range allowed {
-				if strings.EqualFold(a, v) {
-					found = true
-				}
-			}
-			if !found {
-				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
-					"The cluster option %q takes one of %s; %q is not one%s, and crm_verify refuses it.", p.Name, strings.Join(allowed, ", "), v, suggestion(v, allowed)))
-			}
-		}
-	}
-}
-
 // nonNegativeInt reports whether s is a whole number >= 0 as the schema's
 // xsd:nonNegativeInteger reads it.
 func nonNegativeInt(s string) bool {
@@ -165,3 +112,65 @@ func nonNegativeInt(s string) bool {
 // cibCounters are the <cib> attributes the schema types as
 // nonNegativeInteger.
 var cibCounters = map[string]bool{"admin_epoch": true, "epoch": true, "num_updates": true}
+
+// optionalCIBAttrs are the <cib> attributes the schema (cib-1.2.rng)
+// allows beside the required ones.
+var optionalCIBAttrs = map[string]bool{
+	"cib-last-written": true, "crm_feature_set": true, "dc-uuid": true, "execution-date": true,
+	"have-quorum": true, "no-quorum-panic": true, "remote-clear-port": true, "remote-tls-port": true,
+	"update-client": true, "update-origin": true, "update-user": true,
+}
+
+func cibAttrNames() []string {
+	names := sortedKeys(optionalCIBAttrs)
+	for n := range ir.RequiredCIBAttrs {
+		names = append(names, n)
+	}
+	return names
+}
+
+// knownSchemas are the values of validate-with Pacemaker 2.1.5 knows: its
+// schemas (/usr/share/pacemaker/pacemaker-*.rng) and "none".
+var knownSchemas = map[string]bool{"none": true, "pacemaker-next": true,
+	"pacemaker-1.0": true, "pacemaker-1.2": true, "pacemaker-1.3": true,
+	"pacemaker-2.0": true, "pacemaker-2.1": true, "pacemaker-2.2": true, "pacemaker-2.3": true, "pacemaker-2.4": true,
+	"pacemaker-2.5": true, "pacemaker-2.6": true, "pacemaker-2.7": true, "pacemaker-2.8": true, "pacemaker-2.9": true, "pacemaker-2.10": true,
+	"pacemaker-3.0": true, "pacemaker-3.1": true, "pacemaker-3.2": true, "pacemaker-3.3": true, "pacemaker-3.4": true,
+	"pacemaker-3.5": true, "pacemaker-3.6": true, "pacemaker-3.7": true, "pacemaker-3.8": true, "pacemaker-3.9": true,
+}
+
+// defaultSchema is the validate-with of a compiled policy.
+func defaultSchema() string {
+	for _, a := range ir.DefaultCIBAttrs {
+		if a.Name == "validate-with" {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// xmlText reports text an XML document cannot hold: NUL, control
+// characters other than tab, newline and carriage return, U+FFFE and
+// U+FFFF, and invalid UTF-8. Written out, such a character would be
+// replaced or refused, never reaching Pacemaker as written.
+func (l *lowerer) xmlText(rng hcl.Range, s string) bool {
+	for i, r := range s {
+		bad := ""
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			bad = "bytes that are not UTF-8"
+		case r == 0:
+			bad = "a NUL character"
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r':
+			bad = "the control character " + strconv.QuoteRune(r)
+		case r == 0xFFFE || r == 0xFFFF:
+			bad = "the non-character " + strconv.QuoteRune(r)
+		}
+		if bad != "" {
+			l.diags = append(l.diags, errorAt(rng, "Character XML cannot hold",
+				"This text holds %s, which an XML document cannot hold: the CIB would lose or change it. Remove it.", bad))
+			return false
+		}
+	}
+	return true
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
 )
@@ -32,7 +33,11 @@ type lowerer struct {
 	parent    map[string]ir.Resource // container of a nested resource
 	resRange  map[string]hcl.Range
 
-	counts map[string]int // n-th block of properties, rsc_defaults, op_defaults
+	counts   map[string]int // n-th block of properties, rsc_defaults, op_defaults
+	cibBlock *hcl.Range     // the first cib block
+	agents   agents.Source  // agents' metadata, nil when not checked
+
+	defaultRequiresReported bool // rsc_defaults requires checked for fencing devices
 
 	scenarios     []*scenarioDecl
 	scenarioNames map[string]hcl.Range // first declaration of each scenario name
@@ -81,11 +86,16 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 		if first.kind == kind {
 			summary = "Duplicate " + kind
 		}
-		detail := fmt.Sprintf("The id %q is already used by the %s declared at %s; ids must be unique in the CIB.", id, first.kind, first.rng)
+		detail := fmt.Sprintf("The id %q is already used by the %s declared at %s; ids must be unique in the CIB.", id, first.kind, where(first.rng))
 		if derived || first.derived {
 			detail += " One of them is derived from its parent's name; give it an explicit id = \"...\"."
 		}
-		l.diags = append(l.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: rng.Ptr()})
+		// An explicit id is pointed at itself, not at its element.
+		subject := rng
+		if r, ok := l.idRange[id]; ok && !derived && r.Filename == rng.Filename && r.Start.Byte >= rng.Start.Byte {
+			subject = r
+		}
+		l.diags = append(l.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail, Subject: subject.Ptr()})
 		return
 	}
 	l.ids[id] = decl{kind: kind, rng: rng, derived: derived}
@@ -94,12 +104,23 @@ func (l *lowerer) declare(id, kind string, rng hcl.Range, derived bool) {
 // explicitID returns the block's id attribute, or derived when not written.
 func (l *lowerer) explicitID(b *dsl.Block, ctx *hcl.EvalContext, derived string) (string, bool) {
 	if a := b.Attr("id"); a != nil {
-		if id, ok := l.str(a, ctx); ok {
+		if id, ok := l.text(a, ctx); ok && l.nonEmptyID(a, id) {
 			l.idRange[id] = a.Expr.Range()
 			return id, false
 		}
 	}
 	return derived, true
+}
+
+// nonEmptyID reports an explicit id written as "": the schema requires
+// one. null leaves the derived id.
+func (l *lowerer) nonEmptyID(a *hcl.Attribute, id string) bool {
+	if id != "" {
+		return true
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Empty id",
+		"The id is empty; the schema requires one. Write an id, or leave the attribute out (or null) for the derived one."))
+	return false
 }
 
 func (l *lowerer) section(name string) {
@@ -136,6 +157,12 @@ func (l *lowerer) lowerPolicy(pol *dsl.Policy, ctx *hcl.EvalContext) {
 			case "locals", "variable":
 				// evaluated by rootContext
 			case "cib":
+				if l.cibBlock != nil {
+					l.diags = append(l.diags, errorAt(b.DefRange, "Second cib block",
+						"A cib block was already given at %s; the CIB has one <cib> element, so a policy has one cib block. Merge their attributes into the first.", where(*l.cibBlock)))
+					continue
+				}
+				l.cibBlock = b.DefRange.Ptr()
 				l.diags = append(l.diags, dsl.Decode(b)...)
 				l.lowerCIBBlock(b, ctx)
 			case "properties", "rsc_defaults", "op_defaults":
@@ -216,6 +243,16 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 					continue
 				}
 				l.dropRootAttr(n)
+				continue
+			}
+			if !ir.RequiredCIBAttrs[n] && !optionalCIBAttrs[n] {
+				l.diags = append(l.diags, errorAt(vals[i].rng, "Unknown cib attribute",
+					"<cib> has no attribute %q%s; the schema refuses it, and crm_verify with it.", n, suggestion(n, cibAttrNames())))
+				continue
+			}
+			if n == "validate-with" && !knownSchemas[*vals[i].value] {
+				l.diags = append(l.diags, errorAt(vals[i].rng, "Unknown schema",
+					"validate-with = %q names no schema Pacemaker 2.1.5 has%s; it would refuse the CIB. Leave validate-with out for %s.", *vals[i].value, suggestion(*vals[i].value, sortedKeys(knownSchemas)), defaultSchema()))
 				continue
 			}
 			if cibCounters[n] && !nonNegativeInt(*vals[i].value) {

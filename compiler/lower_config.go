@@ -14,22 +14,21 @@ import (
 func (l *lowerer) lowerNode(in *instance) {
 	b, ctx := in.block, in.ctx
 	n := &ir.Node{Uname: in.name, ID: in.name, DeclRange: b.DefRange}
-	derived := true
+	l.xmlText(in.nameRange, n.Uname) // node names are free text, not ids
 	if a := b.Attr("id"); a != nil {
-		if id, ok := l.str(a, ctx); ok {
-			n.ID, derived = id, false
+		if id, ok := l.str(a, ctx); ok && l.nonEmptyID(a, id) {
+			n.ID = id
 		}
 	}
 	// Node ids are not XML IDs in the CIB schema: a remote node shares
 	// its id with the resource that runs it. They are unique among nodes.
-	_ = derived
 	for _, other := range l.cfg.Nodes {
 		switch {
 		case other.Uname == n.Uname:
 			l.diags = append(l.diags, duplicate("node", n.Uname, in.nameRange, other.DeclRange))
 		case other.ID == n.ID:
 			l.diags = append(l.diags, errorAt(in.nameRange, "Duplicate node id",
-				"The node id %q is already used by node %q at %s; set id = \"...\" to tell them apart.", n.ID, other.Uname, other.DeclRange))
+				"The node id %q is already used by node %q at %s; set id = \"...\" to tell them apart.", n.ID, other.Uname, where(other.DeclRange)))
 		}
 	}
 	if a := b.Attr("type"); a != nil {
@@ -237,7 +236,8 @@ func (l *lowerer) permissions(b *dsl.Block, ctx *hcl.EvalContext, owner string) 
 		l.declare(p.ID, "permission", pb.DefRange, derived)
 		if a := pb.Attr("kind"); a != nil {
 			p.Kind = l.oneOf(a, ctx, "read", "write", "deny")
-		} else {
+		}
+		if p.Kind == "" {
 			l.diags = append(l.diags, errorAt(pb.DefRange, "Missing kind",
 				"A permission needs kind = \"read\", \"write\" or \"deny\"."))
 		}
@@ -248,6 +248,10 @@ func (l *lowerer) permissions(b *dsl.Block, ctx *hcl.EvalContext, owner string) 
 			if a := pb.Attr(f.name); a != nil {
 				*f.dst, _ = l.str(a, ctx)
 			}
+		}
+		if a := pb.Attr("reference"); a != nil && p.Reference != "" {
+			// The schema types reference as an IDREF: it must name an id.
+			l.refs = append(l.refs, reference{kind: refAny, id: p.Reference, rng: a.Expr.Range(), what: "ACL permission"})
 		}
 		if a := pb.Attr("legacy"); a != nil {
 			if v := l.boolean(a, ctx); v != nil && v.Value {

@@ -49,8 +49,11 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 			s := &ir.ResourceSet{DeclRange: sb.DefRange}
 			ps := pendingSet{set: s, rng: sb.DefRange}
 			if a := sb.Attr("id"); a != nil {
-				s.ID, _ = l.str(a, ctx)
-			} else if sb.Attr("ref") == nil {
+				if id, ok := l.str(a, ctx); ok && l.nonEmptyID(a, id) {
+					s.ID = id
+				}
+			}
+			if s.ID == "" && sb.Attr("ref") == nil {
 				ps.derived = true
 			}
 			if a := sb.Attr("ref"); a != nil {
@@ -62,17 +65,20 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 			if a := sb.Attr("role"); a != nil {
 				s.Role = l.role(a, ctx)
 			}
+			unread := false // a resources list that is not one, already reported
 			if a := sb.Attr("resources"); a != nil {
-				s.Resources, _ = l.strList(a, ctx)
+				var ok bool
+				s.Resources, ok = l.strList(a, ctx)
+				unread = !ok
 				for i, r := range s.Resources {
 					l.refs = append(l.refs, reference{kind: refResource, id: r, rng: elemRange(a, i), what: what, role: s.Role})
 				}
 			}
 			if a := sb.Attr("sequential"); a != nil {
-				s.Sequential = l.boolean(a, ctx)
+				s.Sequential = l.schemaBool(a, ctx)
 			}
 			if a := sb.Attr("require-all"); a != nil {
-				s.RequireAll = l.boolean(a, ctx)
+				s.RequireAll = l.schemaBool(a, ctx)
 			}
 			if a := sb.Attr("ordering"); a != nil {
 				s.Ordering = l.oneOf(a, ctx, "group", "listed")
@@ -84,12 +90,23 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 			if a := sb.Attr("kind"); a != nil {
 				s.Kind = ir.OrderKind(l.oneOf(a, ctx, "Mandatory", "Optional", "Serialize"))
 			}
+			if s.IDRef == "" && len(s.Resources) == 0 && !unread {
+				rng := sb.DefRange
+				if a := sb.Attr("resources"); a != nil {
+					rng = a.Expr.Range()
+				}
+				l.emptySet(rng)
+			}
 			out = append(out, ps)
 		case it.Attr != nil && it.Attr.Name == "resources":
 			s := &ir.ResourceSet{DeclRange: it.Attr.Range}
-			s.Resources, _ = l.strList(it.Attr, ctx)
+			var ok bool
+			s.Resources, ok = l.strList(it.Attr, ctx)
 			for i, r := range s.Resources {
 				l.refs = append(l.refs, reference{kind: refResource, id: r, rng: elemRange(it.Attr, i), what: what})
+			}
+			if ok && len(s.Resources) == 0 {
+				l.emptySet(it.Attr.Range)
 			}
 			out = append(out, pendingSet{set: s, derived: true, rng: it.Attr.Range})
 		}
@@ -191,10 +208,10 @@ func (l *lowerer) lowerOrder(in *instance) *ir.Order {
 		c.Score = l.score(a, ctx)
 	}
 	if a := b.Attr("symmetrical"); a != nil {
-		c.Symmetrical = l.boolean(a, ctx)
+		c.Symmetrical = l.schemaBool(a, ctx)
 	}
 	if a := b.Attr("require-all"); a != nil {
-		c.RequireAll = l.boolean(a, ctx)
+		c.RequireAll = l.schemaBool(a, ctx)
 	}
 	c.Sets = l.finishSets(c.ID, l.resourceSets(b, ctx, "order"))
 	l.pairOrSets(b, c.ID, "order", c.First != "" || c.Then != "", c.First != "" && c.Then != "", len(c.Sets) > 0, "first and then")
@@ -272,4 +289,11 @@ func (l *lowerer) lowerTicket(in *instance) *ir.Ticket {
 	c.Sets = l.finishSets(c.ID, l.resourceSets(b, ctx, "ticket"))
 	l.pairOrSets(b, c.ID, "ticket", c.Resource != "", c.Resource != "", len(c.Sets) > 0, "resource")
 	return c
+}
+
+// emptySet reports a resource set without resources, which the schema
+// refuses (a <resource_set> holds at least one resource_ref).
+func (l *lowerer) emptySet(rng hcl.Range) {
+	l.diags = append(l.diags, errorAt(rng, "Empty resource set",
+		"This resource set names no resources; the schema requires at least one in a <resource_set>, and crm_verify refuses an empty one."))
 }

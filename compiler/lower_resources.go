@@ -22,7 +22,11 @@ func (l *lowerer) registerResource(id, kind string, r ir.Resource, rng hcl.Range
 	}
 }
 
-// parseAgent splits class:provider:type (or class:type).
+// agentClasses are the agent classes of the CIB schema besides ocf, which
+// alone has providers.
+var agentClasses = map[string]bool{"lsb": true, "heartbeat": true, "stonith": true, "upstart": true, "service": true, "systemd": true, "nagios": true}
+
+// agent splits class:provider:type (or class:type).
 func (l *lowerer) agent(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Agent {
 	if v, d := a.Expr.Value(ctx); !d.HasErrors() && v.IsKnown() && v.IsNull() {
 		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid agent",
@@ -40,7 +44,16 @@ func (l *lowerer) agent(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Agent {
 			"%q is incomplete: an OCF agent is written ocf:PROVIDER:TYPE, such as ocf:heartbeat:IPaddr2.", t))
 		return ir.Agent{}
 	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
+		if !agentClasses[parts[0]] {
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Unknown agent class",
+				"%q is not an agent class the CIB schema takes (ocf, lsb, heartbeat, stonith, upstart, service, systemd, nagios)%s; crm_verify refuses it.", parts[0], suggestion(parts[0], sortedKeys(agentClasses))))
+			return ir.Agent{}
+		}
 		return ir.Agent{Class: parts[0], Type: parts[1]}
+	case len(parts) == 3 && parts[0] != "ocf" && parts[0] != "":
+		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid agent",
+			"%q has a provider, which only OCF agents have (ocf:PROVIDER:TYPE); other classes are written class:type, such as systemd:httpd.", t))
+		return ir.Agent{}
 	case len(parts) == 3 && parts[0] == "ocf" && parts[1] == "":
 		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Incomplete agent",
 			"%q is incomplete: an OCF agent is written ocf:PROVIDER:TYPE, such as ocf:heartbeat:IPaddr2.", t))
@@ -140,10 +153,10 @@ func (l *lowerer) lowerOp(b *dsl.Block, ctx *hcl.EvalContext, rsc string) *ir.Op
 		op.Role = l.role(a, ctx)
 	}
 	if a := b.Attr("enabled"); a != nil {
-		op.Enabled = l.boolean(a, ctx)
+		op.Enabled = l.schemaBool(a, ctx)
 	}
 	if a := b.Attr("record-pending"); a != nil {
-		op.RecordPending = l.boolean(a, ctx)
+		op.RecordPending = l.schemaBool(a, ctx)
 	}
 	if a := b.Attr("requires"); a != nil {
 		op.Requires = l.oneOf(a, ctx, "nothing", "quorum", "fencing", "unfencing")
@@ -181,7 +194,8 @@ func (l *lowerer) lowerGroup(in *instance) *ir.Group {
 	}
 	n := setCounter{}
 	var setsAt []int
-	slots := 0 // members so far, nested or named by members = [...]
+	slots := 0      // members so far, nested or named by members = [...]
+	unread := false // a members list that is not one, already reported
 	for _, it := range b.Items() {
 		if s, ok := l.lowerSetItem(it, resourceSetKinds, g.ID, n, ctx); ok {
 			g.Sets = append(g.Sets, s)
@@ -196,13 +210,17 @@ func (l *lowerer) lowerGroup(in *instance) *ir.Group {
 				slots++
 			}
 		case "members":
-			if names, ok := l.strList(it.Attr, ctx); ok {
-				for i, name := range names {
-					l.moves = append(l.moves, move{into: g, id: name, rng: elemRange(it.Attr, i), at: slots})
-					slots++
-				}
+			names, ok := l.strList(it.Attr, ctx)
+			unread = unread || !ok
+			for i, name := range names {
+				l.moves = append(l.moves, move{into: g, id: name, rng: elemRange(it.Attr, i), at: slots})
+				slots++
 			}
 		}
+	}
+	if slots == 0 && !unread {
+		l.diags = append(l.diags, errorAt(b.DefRange, "Empty group",
+			"The group %q has no members; the schema requires at least one primitive in a <group>, and crm_verify refuses an empty one.", g.ID))
 	}
 	// Sets all before or all after the members fit ChildAt; anything else
 	// needs SetsAt.
@@ -299,9 +317,11 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 				m := &ir.PortMapping{}
 				if a := pm.Attr("port"); a != nil {
 					m.Port, _ = l.str(a, ctx)
+					l.checkSchemaType(a, m.Port)
 				}
 				if a := pm.Attr("internal-port"); a != nil {
 					m.InternalPort, _ = l.str(a, ctx)
+					l.checkSchemaType(a, m.InternalPort)
 				}
 				if a := pm.Attr("range"); a != nil {
 					m.Range, _ = l.str(a, ctx)
@@ -353,15 +373,46 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 	return bu
 }
 
-// textAttrs evaluates every attribute of a block to text, in source order.
+// textAttrs evaluates every attribute of a block to text, in source order,
+// checking those the schema types.
 func (l *lowerer) textAttrs(b *dsl.Block, ctx *hcl.EvalContext) []ir.Attr {
 	var out []ir.Attr
 	for _, a := range b.Attrs {
 		if v, ok := l.str(a, ctx); ok {
+			l.checkSchemaType(a, v)
 			out = append(out, ir.Attr{Name: a.Name, Value: v})
 		}
 	}
 	return out
+}
+
+// bundleAttrTypes are the bundle attributes (container runtime, network,
+// port mapping) the schema types as integers or booleans.
+var bundleAttrTypes = map[string]string{
+	"replicas": "integer", "replicas-per-host": "integer", "masters": "integer", "promoted-max": "integer",
+	"control-port": "integer", "host-netmask": "integer", "port": "integer", "internal-port": "integer",
+	"add-host": "boolean",
+}
+
+// checkSchemaType reports a bundle attribute value its schema type
+// (xsd:integer, xsd:boolean) refuses.
+func (l *lowerer) checkSchemaType(a *hcl.Attribute, v string) {
+	t := strings.TrimSpace(v)
+	switch bundleAttrTypes[a.Name] {
+	case "integer":
+		digits := strings.TrimLeft(t, "+-")
+		if len(t)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid integer",
+				"The CIB schema types %q as an integer; it refuses %q, and crm_verify with it.", a.Name, v))
+		}
+	case "boolean":
+		switch t {
+		case "true", "false", "1", "0":
+		default:
+			l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid boolean",
+				"The CIB schema types %q as a boolean, which is true, false, 1 or 0; it refuses %q, and crm_verify with it.", a.Name, v))
+		}
+	}
 }
 
 // setsBeforeChild collects a resource's attribute sets and counts those

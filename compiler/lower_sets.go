@@ -39,6 +39,9 @@ func (l *lowerer) orderedPairs(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string
 					"The value of %q must be a string, number, bool, null or { ref = \"id\" }; this is %s.", k, v.Type().FriendlyName()))
 				return
 			}
+			if !l.xmlText(rng, t) || !l.xmlText(rng, k) {
+				return
+			}
 			pv.value = &t
 		}
 		names = append(names, k)

@@ -51,12 +51,12 @@ func (l *lowerer) resolve() {
 		}
 		if first, dup := moved[m.id]; dup {
 			l.diags = append(l.diags, errorAt(m.rng, "Resource in two groups",
-				"The resource %q is already placed in another group or clone at %s; a resource belongs to one.", m.id, first))
+				"The resource %q is already placed in another group or clone at %s; a resource belongs to one.", m.id, where(first)))
 			continue
 		}
 		if p, nested := l.parent[m.id]; nested {
 			l.diags = append(l.diags, errorAt(m.rng, "Resource in two groups",
-				"The resource %q is declared inside %q (%s); a resource belongs to one group or clone.", m.id, p.ResourceID(), l.resRange[p.ResourceID()]))
+				"The resource %q is declared inside %q (%s); a resource belongs to one group or clone.", m.id, p.ResourceID(), where(l.resRange[p.ResourceID()])))
 			continue
 		}
 		if target == m.into {
@@ -81,7 +81,7 @@ func (l *lowerer) resolve() {
 			case *ir.Primitive, *ir.Group:
 			case *ir.Clone:
 				l.diags = append(l.diags, errorAt(m.rng, "Clone of a clone",
-					"%q is already a clone (declared at %s); a clone holds a primitive or a group.", m.id, l.resRange[m.id]))
+					"%q is already a clone (declared at %s); a clone holds a primitive or a group.", m.id, where(l.resRange[m.id])))
 				continue
 			default:
 				l.diags = append(l.diags, errorAt(m.rng, "Invalid clone child",

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -59,12 +58,11 @@ type ruleLowerer struct {
 }
 
 func (lw *ruleLowerer) errorf(rng hcl.Range, summary, format string, args ...any) {
-	lw.diags = append(lw.diags, &hcl.Diagnostic{
-		Severity: hcl.DiagError,
-		Summary:  summary,
-		Detail:   fmt.Sprintf(format, args...),
-		Subject:  rng.Ptr(),
-	})
+	lw.diags = append(lw.diags, errorAt(rng, summary, format, args...))
+}
+
+func (lw *ruleLowerer) warnf(rng hcl.Range, summary, format string, args ...any) {
+	lw.diags = append(lw.diags, warningAt(rng, summary, format, args...))
 }
 
 // fill sets r's boolean-op and terms from node (negated when not is set)
@@ -201,6 +199,7 @@ var ruleInvertedOps = map[string]string{
 func (lw *ruleLowerer) compare(c *rule.Compare, not *rule.Not) ir.RuleTerm {
 	// Keywords are matched without regard to case but the schema wants
 	// them in lower case; values are kept exactly as written.
+	lw.lintCompare(c)
 	x := &ir.Expression{Attribute: c.Attribute, Operation: strings.ToLower(c.Op), Type: strings.ToLower(c.Type), DeclRange: c.Range}
 	if c.Value != nil {
 		v := c.Value.Text
@@ -356,7 +355,9 @@ func (lw *ruleLowerer) checkRange(f rule.Field) {
 	if !ok {
 		lw.errorf(f.ValueRange, "Invalid date_spec field",
 			"The date_spec field %s must be a number or a range such as 9-16, 9- or -16, not %q.", f.Name, f.Value)
+		return
 	}
+	lw.lintRange(f)
 }
 
 func ruleCapitalize(s string) string {

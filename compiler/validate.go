@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // This file is the validate pass: Pacemaker's rules that hold across
@@ -29,32 +30,87 @@ func (l *lowerer) validate() {
 	}
 	for _, s := range l.cfg.RscDefaults {
 		l.checkMeta(s)
+		l.checkDefaultRole(s)
+	}
+	for _, s := range l.cfg.OpDefaults {
+		l.checkOpMeta(s)
 	}
 	l.validateRefs()
+	l.checkCycles()
+	l.checkFencingDisabled()
 }
 
 func (l *lowerer) walkResource(r ir.Resource) {
 	switch r := r.(type) {
 	case *ir.Primitive:
-		l.validatePrimitive(r)
+		l.checkPrimitive(r)
 	case *ir.Template:
 		l.validatePrimitive(&r.Primitive)
 	case *ir.Group:
 		l.validateSets(r.Sets)
+		l.checkRoleMeta(r, r.Sets)
 		for _, m := range r.Members {
-			l.validatePrimitive(m)
+			l.checkPrimitive(m)
 		}
 	case *ir.Clone:
 		l.validateSets(r.Sets)
+		l.checkRoleMeta(r, r.Sets)
+		l.checkCloneNodeMax(r)
 		if r.Child != nil {
 			l.walkResource(r.Child)
 		}
 	case *ir.Bundle:
 		l.validateSets(r.Sets)
 		if r.Child != nil {
-			l.validatePrimitive(r.Child)
+			l.checkPrimitive(r.Child)
 		}
 	}
+}
+
+// checkPrimitive runs the checks of a primitive that is a resource (not a
+// template).
+func (l *lowerer) checkPrimitive(p *ir.Primitive) {
+	l.validatePrimitive(p)
+	l.checkDeviceRequires(p)
+	l.checkRoleMeta(p, p.Sets)
+	l.checkPromotableAgent(p)
+	l.checkAgent(p)
+}
+
+// checkRoleMeta reports a target-role of Promoted or Unpromoted on a
+// resource that cannot be promoted: Pacemaker ignores it as a
+// configuration error ("only makes sense for promotable clones"), which
+// crm_verify refuses.
+func (l *lowerer) checkRoleMeta(res ir.Resource, sets []*ir.NVSet) {
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name != "target-role" || p.Value == nil {
+				continue
+			}
+			switch role := ir.Role(*p.Value).Normalize(); role {
+			case ir.RolePromoted, ir.RoleUnpromoted:
+				if !l.promotable(res) {
+					l.diags = append(l.diags, errorAt(p.DeclRange, "Role of a resource that is not promotable",
+						"target-role = %q asks for a role only a promotable clone's instances have, and %q is not in one; Pacemaker ignores it as a configuration error, and crm_verify refuses it. Use Started or Stopped.", *p.Value, res.ResourceID()))
+				}
+			}
+		}
+	}
+}
+
+// checkPromotableAgent reports a primitive of a promotable clone whose
+// agent is not OCF: only OCF agents can promote, and Pacemaker refuses the
+// clone ("cannot be used as a promotable clone resource").
+func (l *lowerer) checkPromotableAgent(p *ir.Primitive) {
+	class := l.agentOf(p).Class
+	if class == "" || strings.EqualFold(class, "ocf") || !l.promotable(p) {
+		return
+	}
+	l.diags = append(l.diags, errorAt(p.DeclRange, "Promotable clone of a non-OCF agent",
+		"%q is in a promotable clone but its agent is of class %s; only OCF agents can be promoted, so Pacemaker refuses the clone, and crm_verify with it.", p.ID, class))
 }
 
 func (l *lowerer) validateSets(sets []*ir.NVSet) {
@@ -68,8 +124,19 @@ func (l *lowerer) validateSets(sets []*ir.NVSet) {
 
 func (l *lowerer) validatePrimitive(p *ir.Primitive) {
 	l.validateSets(p.Sets)
+	l.checkIsolation(p.Sets)
 	if p.Operations == nil {
 		return
+	}
+	for _, op := range p.Operations.Ops {
+		for _, s := range op.Sets {
+			l.checkOpMeta(s)
+			l.checkOpRequiresMeta(s)
+		}
+		if op.Requires != "" && l.schemaAtLeast(3, 0) {
+			l.diags = append(l.diags, errorAt(op.DeclRange, "Operation requires",
+				"Since pacemaker-3.0 the CIB schema has no requires on an operation, and crm_verify refuses it; set requires in the resource's meta attributes."))
+		}
 	}
 	// Pacemaker tells operations apart by name and interval; recurring
 	// monitors of a promotable resource may share an interval when their
@@ -87,7 +154,7 @@ func (l *lowerer) validatePrimitive(p *ir.Primitive) {
 			// first definition, and real CIBs hold such duplicates.
 			l.diags = append(l.diags, warningAt(op.DeclRange, "Duplicate operation",
 				"The resource %q already has a %s operation with interval %s at %s; Pacemaker identifies operations by name and interval (and role), uses the first and ignores this one.",
-				p.ID, op.Name, first.Interval.Text, first.DeclRange))
+				p.ID, op.Name, first.Interval.Text, where(first.DeclRange)))
 			continue
 		}
 		seen[k] = op
@@ -108,6 +175,7 @@ func (l *lowerer) validateRule(r *ir.Rule) {
 			if rng.Filename == "" {
 				rng = r.DeclRange
 			}
+			l.checkDateFields(t, rng)
 			switch t.Operation {
 			case "gt":
 				if t.Start == "" {
@@ -149,17 +217,54 @@ func init() {
 	}
 }
 
+// checkMeta checks a resource meta attribute set (or rsc_defaults) by
+// name and, for the attributes Pacemaker reads as a boolean, a number, a
+// duration or one of a list, by value.
 func (l *lowerer) checkMeta(s *ir.NVSet) {
 	if s.Kind != ir.MetaAttributes {
 		return
 	}
 	names := sortedKeys(knownMeta)
 	for _, p := range s.Pairs {
-		if p.Name == "" || knownMeta[p.Name] || strings.HasPrefix(p.Name, "#") {
+		if p.Name == "" || strings.HasPrefix(p.Name, "#") {
 			continue
 		}
-		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown meta attribute",
-			"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
+		if !knownMeta[p.Name] {
+			l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown meta attribute",
+				"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
+			continue
+		}
+		if p.Value != nil && !defaultMarker(*p.Value) {
+			l.checkMetaValue(p, *p.Value)
+		}
+	}
+}
+
+// checkOpMeta checks the meta attributes of an operation or of
+// op_defaults: Pacemaker reads them as the operation's own attributes.
+func (l *lowerer) checkOpMeta(s *ir.NVSet) {
+	if s.Kind != ir.MetaAttributes {
+		return
+	}
+	for _, p := range s.Pairs {
+		if p.Name == "" || opMeta[p.Name] {
+			continue
+		}
+		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown operation attribute",
+			"Pacemaker does not know the operation attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, opMetaNames)))
+	}
+}
+
+// opMeta are the operation attributes (docs: Operation Properties) that
+// may also be written as op meta attributes or op_defaults.
+var opMeta = map[string]bool{}
+
+var opMetaNames = strings.Fields(`id name interval description start-delay interval-origin
+	timeout enabled record-pending role requires on-fail OCF_CHECK_LEVEL`)
+
+func init() {
+	for _, n := range opMetaNames {
+		opMeta[n] = true
 	}
 }
 
@@ -196,7 +301,7 @@ func (l *lowerer) promotable(res ir.Resource) bool {
 	for res != nil {
 		switch r := res.(type) {
 		case *ir.Clone:
-			if r.Master || metaTrue(r.Sets, "promotable") {
+			if r.Master || metaTrue(r.Sets, "promotable") || (!metaSet(r.Sets, "promotable") && metaTrue(l.cfg.RscDefaults, "promotable")) {
 				return true
 			}
 		case *ir.Bundle:
@@ -227,4 +332,132 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 		}
 	}
 	return false
+}
+
+// checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
+// Pacemaker runs at most one instance of such a clone per node and
+// reports the setting as a configuration error, which crm_verify refuses.
+func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
+	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
+		return
+	}
+	sets := c.Sets
+	if !metaSet(c.Sets, "clone-node-max") {
+		sets = l.cfg.RscDefaults // applies to the clone
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name != "clone-node-max" || p.Value == nil {
+				continue
+			}
+			if n, _, ok := pcmk.ScanLL(*p.Value); ok && n > 1 {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Anonymous clone with clone-node-max",
+					"%q is an anonymous clone (globally-unique is not true), of which Pacemaker runs at most one instance per node; it refuses clone-node-max = %s as a configuration error, and crm_verify with it. Set globally-unique = true, or leave clone-node-max out.", c.ID, *p.Value))
+			}
+		}
+	}
+}
+
+// checkDefaultRole reports a Promoted or Unpromoted target-role in
+// rsc_defaults when some resource is not promotable: it applies to every
+// resource, and Pacemaker refuses it for those as a configuration error.
+func (l *lowerer) checkDefaultRole(s *ir.NVSet) {
+	for _, p := range s.Pairs {
+		if p.Name != "target-role" || p.Value == nil {
+			continue
+		}
+		if role := ir.Role(*p.Value).Normalize(); role != ir.RolePromoted && role != ir.RoleUnpromoted {
+			continue
+		}
+		for _, r := range l.cfg.Resources {
+			if _, isTemplate := r.(*ir.Template); isTemplate || l.promotable(r) {
+				continue
+			}
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Role of a resource that is not promotable",
+				"target-role = %q in rsc_defaults applies to every resource, and %q is not a promotable clone; Pacemaker ignores it there as a configuration error, and crm_verify refuses it. Set the role on the promotable clones instead.", *p.Value, r.ResourceID()))
+			break
+		}
+	}
+}
+
+// metaSet tells whether a meta attribute set of sets names the attribute.
+func metaSet(sets []*ir.NVSet, name string) bool {
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name == name && p.Value != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkDeviceRequires reports requires = "unfencing" on a fencing device:
+// Pacemaker resets it to quorum with a configuration warning, on which
+// crm_verify fails.
+func (l *lowerer) checkDeviceRequires(p *ir.Primitive) {
+	if !l.isFencingDevice(p) {
+		return
+	}
+	sets := p.Sets
+	if !metaSet(p.Sets, "requires") {
+		// rsc_defaults speaks for the device: reported once, for the
+		// first device it applies to.
+		if l.defaultRequiresReported {
+			return
+		}
+		l.defaultRequiresReported = true
+		sets = l.cfg.RscDefaults
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, pair := range s.Pairs {
+			if pair.Name == "requires" && pair.Value != nil && strings.EqualFold(*pair.Value, "unfencing") {
+				l.diags = append(l.diags, errorAt(pair.DeclRange, "Fencing device requires unfencing",
+					"%q is a fencing device, which cannot require unfencing; Pacemaker resets requires to \"quorum\" with a configuration warning, and crm_verify fails on it.", p.ID))
+			}
+		}
+	}
+}
+
+// checkOpRequiresMeta reports requires among an operation's meta
+// attributes, which the schema refuses since pacemaker-3.0.
+func (l *lowerer) checkOpRequiresMeta(s *ir.NVSet) {
+	if s.Kind != ir.MetaAttributes || !l.schemaAtLeast(3, 0) {
+		return
+	}
+	for _, p := range s.Pairs {
+		if p.Name == "requires" {
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Operation requires",
+				"Since pacemaker-3.0 the CIB schema refuses requires among an operation's meta attributes, and crm_verify with it; set requires in the resource's meta attributes."))
+		}
+	}
+}
+
+// checkIsolation reports the isolation meta attributes of a primitive or
+// template, which the schema refuses since pacemaker-3.0.
+func (l *lowerer) checkIsolation(sets []*ir.NVSet) {
+	if !l.schemaAtLeast(3, 0) {
+		return
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			switch p.Name {
+			case "isolation", "isolation-host", "isolation-instance", "isolation-wrapper":
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Unsupported meta attribute",
+					"Since pacemaker-3.0 the CIB schema refuses the meta attribute %q (container isolation is done with bundles), and crm_verify with it.", p.Name))
+			}
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // The functions here evaluate one attribute into one of the CIB's value
@@ -28,8 +30,16 @@ func (l *lowerer) value(a *hcl.Attribute, ctx *hcl.EvalContext) (cty.Value, bool
 	return v, !v.IsNull()
 }
 
-// str evaluates a to text: a string, a number or a bool.
+// str evaluates a to text: a string, a number or a bool, holding only
+// characters XML can hold.
 func (l *lowerer) str(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
+	t, ok := l.text(a, ctx)
+	return t, ok && l.xmlText(a.Expr.Range(), t)
+}
+
+// text is str without the check of characters, for ids, whose own check
+// says what is wrong with them.
+func (l *lowerer) text(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool) {
 	v, ok := l.value(a, ctx)
 	if !ok {
 		return "", false
@@ -48,8 +58,8 @@ func (l *lowerer) strList(a *hcl.Attribute, ctx *hcl.EvalContext) ([]string, boo
 	if !ok {
 		return nil, false
 	}
-	if t, isText := textOf(v); isText {
-		return []string{t}, true
+	if v.Type() == cty.String {
+		return []string{v.AsString()}, true
 	}
 	if !(v.Type().IsListType() || v.Type().IsTupleType() || v.Type().IsSetType()) {
 		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Expected a list of strings",
@@ -92,8 +102,10 @@ func (l *lowerer) score(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.ScoreValue {
 		lim := big.NewFloat(float64(ir.Infinity))
 		switch {
 		case bf.Cmp(lim) >= 0:
+			l.warnClamped(a, bf.Text('f', 0), bf.Cmp(lim) > 0)
 			return ir.NewScore(ir.Infinity)
 		case bf.Cmp(new(big.Float).Neg(lim)) <= 0:
+			l.warnClamped(a, bf.Text('f', 0), bf.Cmp(new(big.Float).Neg(lim)) < 0)
 			return ir.NewScore(-ir.Infinity)
 		}
 		i, _ := bf.Int64()
@@ -105,11 +117,32 @@ func (l *lowerer) score(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.ScoreValue {
 				"%s. Write an integer, inf or -inf (or the strings \"INFINITY\", \"-INFINITY\").", capitalize(err.Error())))
 			return nil
 		}
+		if s == ir.Infinity || s == -ir.Infinity {
+			t := strings.TrimPrefix(strings.TrimSpace(v.AsString()), "+")
+			if n, _, ok := pcmk.ScanLL(t); ok && (n > int64(ir.Infinity) || n < -int64(ir.Infinity)) {
+				l.warnClamped(a, t, true)
+			}
+		}
 		return &ir.ScoreValue{Value: s, Text: v.AsString()}
 	}
 	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid score",
 		"A score must be a number or a string; this is %s.", v.Type().FriendlyName()))
 	return nil
+}
+
+// warnClamped reports a score beyond the infinities, which Pacemaker
+// clamps to INFINITY or -INFINITY.
+func (l *lowerer) warnClamped(a *hcl.Attribute, text string, beyond bool) {
+	if !beyond {
+		return
+	}
+	inf := "INFINITY"
+	if strings.HasPrefix(text, "-") {
+		inf = "-INFINITY"
+	}
+	l.diags = append(l.diags, warningAt(a.Expr.Range(), "Score clamped to infinity",
+		"Pacemaker's scores end at %s (1000000): it reads %s as %s, so this score is no stronger than any other %s one. Write %s if that is meant.",
+		inf, text, inf, inf, strings.ToLower(strings.TrimSuffix(inf, "INITY"))))
 }
 
 // duration evaluates an interval, timeout or delay: Pacemaker's syntax as
@@ -177,6 +210,29 @@ func (l *lowerer) boolean(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.Bool {
 	return &ir.Bool{Value: b, Text: t}
 }
 
+// schemaBool evaluates an attribute the CIB schema types as xsd:boolean,
+// which takes true, false, 1 and 0 only: yes, on and the like, which
+// Pacemaker itself reads, are refused by the schema, and so by crm_verify.
+func (l *lowerer) schemaBool(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.Bool {
+	t, ok := l.str(a, ctx)
+	if !ok {
+		return nil
+	}
+	switch strings.TrimSpace(t) {
+	case "true", "1":
+		return &ir.Bool{Value: true, Text: t}
+	case "false", "0":
+		return &ir.Bool{Value: false, Text: t}
+	}
+	hint := ""
+	if v, isBool := ir.ParseBool(t); isBool {
+		hint = fmt.Sprintf("; write %t", v)
+	}
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid boolean",
+		"The CIB schema types %q as a boolean, which is true, false, 1 or 0; it refuses %q, and crm_verify with it%s.", a.Name, t, hint))
+	return nil
+}
+
 // role evaluates a role name; legacy names (Master, Slave) are kept as
 // written.
 func (l *lowerer) role(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Role {
@@ -216,21 +272,21 @@ func (l *lowerer) strictOneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ..
 	return ""
 }
 
-// oneOf evaluates an enumerated attribute. Values outside the list are
-// kept with a warning: CIBs in the wild hold them and Pacemaker falls back
-// to a default.
+// oneOf evaluates an enumerated attribute. The schema enumerates its values
+// and compares them with case, so any other value is an error.
 func (l *lowerer) oneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) string {
 	t, ok := l.str(a, ctx)
 	if !ok {
 		return ""
 	}
 	for _, s := range allowed {
-		if strings.EqualFold(s, t) {
+		if s == t {
 			return t
 		}
 	}
-	l.diags = append(l.diags, warningAt(a.Expr.Range(), "Unexpected value",
-		"%q is not one of %s for %q; Pacemaker will use its default.", t, strings.Join(allowed, ", "), a.Name))
+	// The schema enumerates these values and compares them with case.
+	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid value",
+		"%q is not one of %s for %q%s; the CIB schema refuses it, and crm_verify with it.", t, strings.Join(allowed, ", "), a.Name, suggestion(t, allowed)))
 	return t
 }
 

@@ -78,6 +78,7 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 // trees only by Decode.
 func Parse(src []byte, filename string) (*File, hcl.Diagnostics) {
 	hf, diags := parseConfig(src, filename)
+	diags = anchorUnterminated(src, filename, diags)
 	f := &File{Name: filename, HCL: hf}
 	if diags.HasErrors() || hf == nil {
 		return f, diags

@@ -16,10 +16,18 @@ type reader struct {
 	ids     map[string]idDecl // configuration ids (XML IDs in the schema)
 	nodeIDs map[string]idDecl // node ids, a namespace of their own
 	refs    []reference
+
+	// schemaChecked is false when the CIB turns Pacemaker's schema
+	// validation off (validate-with="none"): then what the schema refuses
+	// is only a warning, as Pacemaker goes on without it.
+	schemaChecked bool
+	// inStatus is true while reading <status>, whose content the schema
+	// does not check.
+	inStatus bool
 }
 
 func newReader(filename string) *reader {
-	return &reader{filename: filename, ids: map[string]idDecl{}, nodeIDs: map[string]idDecl{}}
+	return &reader{filename: filename, ids: map[string]idDecl{}, nodeIDs: map[string]idDecl{}, schemaChecked: true}
 }
 
 func (r *reader) diag(sev hcl.DiagnosticSeverity, rng hcl.Range, summary, format string, args ...any) {
@@ -52,8 +60,30 @@ func (r *reader) finish(e *elem) {
 }
 
 func (r *reader) unknownChild(parent, c *elem) {
+	if r.schemaRefuses() {
+		r.errorf(c.rng, "Unknown element",
+			"<%s> is not an element of the CIB inside <%s>; Pacemaker's schema refuses it (\"Did not expect element %s there\"), and crm_verify and crm_simulate refuse the CIB.", c.name, parent.name, c.name)
+		return
+	}
 	r.warnf(c.rng, "Unknown element",
 		"<%s> is not an element pcl knows inside <%s>; it and its content are left out.", c.name, parent.name)
+}
+
+// schemaRefuses tells whether what Pacemaker's schema refuses at the
+// current place makes Pacemaker refuse the CIB: in the configuration of a
+// CIB that does not turn validation off.
+func (r *reader) schemaRefuses() bool {
+	return r.schemaChecked && !r.inStatus
+}
+
+// schemaError reports what the schema refuses: an error when Pacemaker
+// validates the CIB, else a warning saying validation is off.
+func (r *reader) schemaError(rng hcl.Range, summary, format string, args ...any) {
+	if r.schemaRefuses() {
+		r.errorf(rng, summary, format+" Pacemaker's schema refuses it, and crm_verify and crm_simulate refuse the CIB.", args...)
+		return
+	}
+	r.warnf(rng, summary, format+" The CIB turns schema validation off (validate-with=\"none\"), so Pacemaker goes on without it.", args...)
 }
 
 func (r *reader) duplicateChild(parent, c *elem) {

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"strings"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
@@ -18,6 +20,7 @@ func Read(filename string, src []byte) (cib *ir.CIB, diags hcl.Diagnostics) {
 		return nil, diags
 	}
 	r := newReader(filename)
+	r.diags = diags
 	cib = &ir.CIB{}
 	switch root.name {
 	case "cib":
@@ -38,7 +41,11 @@ func Read(filename string, src []byte) (cib *ir.CIB, diags hcl.Diagnostics) {
 }
 
 func (r *reader) cib(e *elem, cib *ir.CIB) {
+	if v, ok := e.lookup("validate-with"); ok && strings.EqualFold(v, "none") {
+		r.schemaChecked = false
+	}
 	cib.Attrs = verbatim(e)
+	r.checkCounters(e)
 	for _, c := range e.children {
 		switch c.name {
 		case "configuration":
@@ -52,10 +59,35 @@ func (r *reader) cib(e *elem, cib *ir.CIB) {
 				r.duplicateChild(e, c)
 				continue
 			}
+			r.inStatus = true
 			cib.Status = r.status(c)
+			r.inStatus = false
 		default:
 			r.unknownChild(e, c)
 		}
 	}
 	r.finish(e)
+}
+
+// checkCounters checks the <cib> version counters, which the schema types
+// as nonNegativeInteger.
+func (r *reader) checkCounters(e *elem) {
+	for _, a := range e.attrs {
+		switch a.Name.Local {
+		case "admin_epoch", "epoch", "num_updates":
+		default:
+			continue
+		}
+		v := strings.TrimSpace(a.Value)
+		ok := v != ""
+		for _, c := range strings.TrimPrefix(v, "+") {
+			if c < '0' || c > '9' {
+				ok = false
+			}
+		}
+		if !ok {
+			r.schemaError(e.rng, "Invalid cib attribute",
+				"%s=%q of <cib> is not a whole number >= 0 (\"Type nonNegativeInteger doesn't allow value '%s'\").", a.Name.Local, a.Value, a.Value)
+		}
+	}
 }

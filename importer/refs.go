@@ -2,9 +2,10 @@ package importer
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"pcl/internal/suggest"
 )
 
 // idDecl is where an id was declared.
@@ -100,64 +101,28 @@ func (r *reader) checkReferences() {
 		// Pacemaker ignores a constraint whose resource does not exist,
 		// so the CIB still means something; a missing template, role or
 		// referenced set leaves its user without content.
-		if ref.kind == refResource {
+		switch {
+		case ref.kind == refResource && r.schemaChecked && decl.elem == "":
+			r.errorf(ref.rng, "Unknown reference", "%s Pacemaker's schema refuses a reference to an id the CIB does not hold (\"IDREF attribute %s references an unknown ID\"), and crm_verify and crm_simulate refuse the CIB.", detail, ref.attr)
+		case ref.kind == refResource:
 			r.warnf(ref.rng, "Unknown reference", "%s Pacemaker ignores the constraint.", detail)
-		} else {
+		default:
 			r.errorf(ref.rng, "Unknown reference", "%s", detail)
 		}
 	}
 }
 
-// suggest returns the declared id closest to id by edit distance, when
-// close enough to be a likely typo.
+// suggest returns the declared id closest to id, when close enough to be
+// a likely typo.
 func (r *reader) suggest(id string, kind refKind) string {
-	best, bestD := "", len(id)/3+1
 	names := make([]string, 0, len(r.ids))
-	for k := range r.ids {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		if kind == refResource && !resourceElems[r.ids[k].elem] {
+	for k, d := range r.ids {
+		if kind == refResource && !resourceElems[d.elem] {
 			continue
 		}
-		if d := editDistance(id, k, bestD); d < bestD {
-			best, bestD = k, d
-		}
+		names = append(names, k)
 	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, or limit when it is
-// at least limit.
-func editDistance(a, b string, limit int) int {
-	if abs(len(a)-len(b)) >= limit {
-		return limit
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(b)], limit)
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
+	return suggest.Closest(id, names)
 }
 
 // where spells a position for a diagnostic's detail: file:line:column.

@@ -135,6 +135,10 @@ func (r *reader) statusSet(e *elem, kind ir.NVSetKind) *ir.NVSet {
 func (r *reader) resourceHistory(e *elem) *ir.ResourceHistory {
 	h := &ir.ResourceHistory{Attrs: verbatim(e)}
 	h.ID = e.attr("id")
+	if h.ID == "" {
+		r.errorf(e.rng, "Resource history without id",
+			"<lrm_resource> has no id, so nothing ties this history to a resource; Pacemaker's scheduler fails an assertion on it (pcmk__rscs_matching_id: id != NULL).")
+	}
 	h.Class = e.attr("class")
 	h.Provider = e.attr("provider")
 	h.Type = e.attr("type")
@@ -177,8 +181,40 @@ func (r *reader) opRecord(e *elem) *ir.OpRecord {
 	op.OpSecureDigest = e.attr("op-secure-digest")
 	op.OpSecureParams = e.attr("op-secure-params")
 	op.CRMFeatureSet = e.attr("crm_feature_set")
+	r.checkOpRecord(e, op)
 	r.leaf(e)
 	return op
+}
+
+// checkOpRecord warns of history values Pacemaker reads without a word but
+// that no cluster writes: an exit status below 0, a transition key or
+// magic it cannot decode, a time before 1970.
+func (r *reader) checkOpRecord(e *elem, op *ir.OpRecord) {
+	if op.RCCode < 0 {
+		r.warnf(e.rng, "Invalid exit status",
+			"rc-code=%d of <lrm_rsc_op id=%q> is not an exit status an agent returns; Pacemaker treats an exit status it does not know as a failure of the operation.", int(op.RCCode), op.ID)
+	}
+	if op.TransitionMagic != "" {
+		if _, _, _, ok := pcmk.DecodeTransitionMagic(op.TransitionMagic); !ok {
+			r.warnf(e.rng, "Invalid transition magic",
+				"transition-magic=%q of <lrm_rsc_op id=%q> is not \"status:rc;action:transition:target-rc:uuid\"; Pacemaker cannot decode it, so it cannot tell this operation's age from a pending one's and sorts them as equal.", op.TransitionMagic, op.ID)
+		}
+	}
+	if op.TransitionKey != "" {
+		if _, _, _, _, ok := pcmk.DecodeTransitionKey(op.TransitionKey); !ok {
+			r.warnf(e.rng, "Invalid transition key",
+				"transition-key=%q of <lrm_rsc_op id=%q> is not \"action:transition:target-rc:uuid\"; Pacemaker cannot read the result the operation was expected to give and takes the recorded one as unexpected.", op.TransitionKey, op.ID)
+		}
+	}
+	for _, t := range []struct {
+		name string
+		v    int64
+	}{{"last-rc-change", op.LastRCChange}, {"last-run", op.LastRun}} {
+		if t.v < 0 {
+			r.warnf(e.rng, "Invalid date",
+				"%s=%d of <lrm_rsc_op id=%q> is before 1970; Pacemaker ignores a negative time when it orders the history and counts failure timeouts from it as long expired.", t.name, t.v, op.ID)
+		}
+	}
 }
 
 // statusInt reads the first present of names as an integer; 0 when none

@@ -99,10 +99,83 @@ func (li *lineIndex) rng(filename string, start, end int) hcl.Range {
 // On error it returns nil and a diagnostic at the offending position.
 func parseTree(filename string, src []byte) (*elem, hcl.Diagnostics) {
 	li := newLineIndex(src)
-	if root, ok := parseHalves(filename, src, li); ok {
-		return root, nil
+	if d := notXML(filename, src, li); d != nil {
+		return nil, hcl.Diagnostics{d}
 	}
-	return parseWhole(filename, src, li)
+	root, ok := parseHalves(filename, src, li)
+	var diags hcl.Diagnostics
+	if !ok {
+		root, diags = parseWhole(filename, src, li)
+	}
+	if root != nil {
+		diags = append(diags, trailingText(filename, src, li)...)
+	}
+	return root, diags
+}
+
+// notXML reports a document whose first character is not "<": not XML at
+// all, most often a .pcl policy handed to import.
+func notXML(filename string, src []byte, li *lineIndex) *hcl.Diagnostic {
+	body := bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	at := len(src) - len(body)
+	trimmed := bytes.TrimLeft(body, " \t\r\n")
+	at += len(body) - len(trimmed)
+	if len(trimmed) == 0 || trimmed[0] == '<' {
+		return nil
+	}
+	end := at + 1
+	for end < len(src) && src[end] != '\n' && end-at < 40 {
+		end++
+	}
+	rng := li.rng(filename, at, end)
+	detail := "A CIB is an XML document, starting with <cib> (or <?xml ...?>); this one starts with other text."
+	if bytes.HasSuffix([]byte(filename), []byte(".pcl")) || looksLikePCL(trimmed) {
+		detail = "This looks like a .pcl policy, not CIB XML. pcl import reads a CIB (cibadmin -Q > cib.xml); pcl compile, check, plan and scores read .pcl files directly."
+	}
+	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Not an XML document", Detail: detail, Subject: &rng}
+}
+
+// looksLikePCL tells whether text starts like a .pcl file: a comment or a
+// word followed by a quoted label or "=" or "{".
+func looksLikePCL(text []byte) bool {
+	if text[0] == '#' || bytes.HasPrefix(text, []byte("//")) || bytes.HasPrefix(text, []byte("/*")) {
+		return true
+	}
+	line := firstLineOf(text)
+	return bytes.ContainsAny(line, "{=")
+}
+
+func firstLineOf(b []byte) []byte {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		return b[:i]
+	}
+	return b
+}
+
+// trailingText warns of text after the document's last tag, which
+// encoding/xml and Pacemaker's parser both let through and ignore.
+func trailingText(filename string, src []byte, li *lineIndex) hcl.Diagnostics {
+	end := len(src)
+	for {
+		trimmed := bytes.TrimRight(src[:end], " \t\r\n")
+		if !bytes.HasSuffix(trimmed, []byte("-->")) {
+			break
+		}
+		open := bytes.LastIndex(trimmed, []byte("<!--"))
+		if open < 0 {
+			break
+		}
+		end = open // a comment after the root is not text
+	}
+	last := bytes.LastIndexByte(src[:end], '>')
+	tail := src[last+1 : end]
+	skip := len(tail) - len(bytes.TrimLeft(tail, " \t\r\n"))
+	if len(bytes.TrimSpace(tail)) == 0 {
+		return nil
+	}
+	at := li.rng(filename, last+1+skip, end)
+	return hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: "Text after the document",
+		Detail: "The document goes on after its root element ends; Pacemaker ignores that text, and so does pcl. Is the file whole, or were two files joined?", Subject: &at}}
 }
 
 // parseWhole is parseTree, in one read.
@@ -131,10 +204,19 @@ func parseWhole(filename string, src []byte, li *lineIndex) (*elem, hcl.Diagnost
 			if errors.As(err, &se) {
 				msg = se.Msg
 			}
-			// Point at the token the parser choked on, past any
-			// leading whitespace it had consumed with it.
+			// Point at the character the parser choked on: the decoder
+			// stops right after it. A mismatched end tag is pointed at
+			// as a whole, past any whitespace read with it.
 			at := start
-			for at < end && at < len(src) && isSpace(src[at]) {
+			if end > start && end <= len(src) && !strings.Contains(msg, " closed by ") && !strings.Contains(msg, "unexpected end element") {
+				at = end - 1
+			}
+			if strings.Contains(msg, "entity") {
+				if amp := bytes.LastIndexByte(src[start:end], '&'); amp >= 0 {
+					at = start + amp
+				}
+			}
+			for at < end-1 && at < len(src) && isSpace(src[at]) {
 				at++
 			}
 			return fail(at, end, "Malformed XML", fmt.Sprintf("The document is not well-formed XML: %s.", msg))
@@ -147,6 +229,10 @@ func parseWhole(filename string, src []byte, li *lineIndex) (*elem, hcl.Diagnost
 			}
 			if root != nil && len(stack) == 0 {
 				return fail(start, end, "Malformed XML", "The document has more than one root element.")
+			}
+			if name := duplicateAttr(t); name != "" {
+				return fail(start, end, "Malformed XML",
+					fmt.Sprintf("The attribute %s appears twice in <%s>; the document is not well-formed XML (\"Attribute %s redefined\"), and Pacemaker refuses it.", name, qualified(t.Name), name))
 			}
 			e := newElem(t, li.rng(filename, start, end))
 			if len(stack) > 0 {
@@ -171,6 +257,29 @@ func parseWhole(filename string, src []byte, li *lineIndex) (*elem, hcl.Diagnost
 		return fail(len(src), len(src), "Empty document", "The document has no root element; expected <cib>.")
 	}
 	return root, diags
+}
+
+// duplicateAttr returns the name of an attribute t holds twice, which
+// encoding/xml lets through and libxml2 (so Pacemaker) refuses.
+func duplicateAttr(t xml.StartElement) string {
+	if len(t.Attr) > 8 {
+		seen := make(map[xml.Name]bool, len(t.Attr))
+		for _, a := range t.Attr {
+			if seen[a.Name] {
+				return qualified(a.Name)
+			}
+			seen[a.Name] = true
+		}
+		return ""
+	}
+	for i := 1; i < len(t.Attr); i++ {
+		for j := 0; j < i; j++ {
+			if t.Attr[i].Name == t.Attr[j].Name {
+				return qualified(t.Attr[i].Name)
+			}
+		}
+	}
+	return ""
 }
 
 func newElem(t xml.StartElement, rng hcl.Range) *elem {

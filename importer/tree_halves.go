@@ -144,7 +144,7 @@ func readHalf(filename string, part []byte, base int, li *lineIndex) halfItems {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if len(open) >= maxDepth {
+			if len(open) >= maxDepth || duplicateAttr(t) != "" {
 				return out
 			}
 			e := newElem(t, li.rng(filename, start, end))

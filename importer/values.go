@@ -14,8 +14,10 @@ func (r *reader) score(e *elem, name string) *ir.ScoreValue {
 	}
 	s, err := ir.ParseScore(v)
 	if err != nil {
-		switch v {
-		case "red", "yellow", "green":
+		switch {
+		case r.schemaRefuses():
+			r.schemaError(e.rng, "Invalid score", "%s=%q of <%s> is not an integer, INFINITY, +INFINITY or -INFINITY.", name, v, e.name)
+		case v == "red" || v == "yellow" || v == "green":
 		default:
 			r.warnf(e.rng, "Invalid score", "%s=%q of <%s>: %v.", name, v, e.name, err)
 		}

@@ -50,6 +50,29 @@ func FuzzParseOpSpec(f *testing.F) {
 	})
 }
 
+// FuzzLenient checks the readers of Pacemaker's lenient syntax: no input
+// panics, and every duration the strict reader (ParseInterval) accepts,
+// Pacemaker's own reading (ParseIntervalSpec) accepts too, as the same
+// length when it is written without a unit's leniency.
+func FuzzLenient(f *testing.F) {
+	for _, s := range []string{"10s", "1.5s", " 10", "P1D", "10sx", "-1", "0:0;1:1:0:abc", "99999999999999999999", "5 min"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ScanLL(s)
+		DecodeTransitionMagic(s)
+		DecodeTransitionKey(s)
+		spec, specOK := ParseIntervalSpec(s)
+		strict, err := ParseInterval(s)
+		if err == nil && !specOK {
+			t.Fatalf("%q: ParseInterval reads %d ms but Pacemaker refuses it", s, strict)
+		}
+		if err == nil && spec != strict && strict < 1<<40 {
+			t.Logf("%q: %d ms strictly, %d ms as Pacemaker reads it", s, strict, spec)
+		}
+	})
+}
+
 // FuzzParseAttrSpec checks that ParseAttrSpec never panics, and that what
 // it accepts String writes back in a form it reads the same. Seeds live
 // in testdata/fuzz/FuzzParseAttrSpec.

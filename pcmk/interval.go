@@ -13,11 +13,15 @@ import (
 // number with an optional unit (ms, msec, us, usec, s, sec, m, min, h, hr;
 // none means seconds).
 func ParseInterval(text string) (ms int64, err error) {
-	t := strings.TrimSpace(text)
+	t := strings.Trim(text, pacemakerSpace)
 	if t == "" {
 		return 0, fmt.Errorf("an empty string is not a duration")
 	}
 	if t[0] == 'P' {
+		if text[0] != 'P' {
+			// crm_parse_interval_spec looks for the P at the very start.
+			return 0, fmt.Errorf("%q is not a duration: an ISO 8601 duration starts with P, without space before it", text)
+		}
 		d, err := parseISODuration(t)
 		if err != nil {
 			return 0, err
@@ -36,7 +40,7 @@ func ParseInterval(text string) (ms int64, err error) {
 		return 0, fmt.Errorf("%q is not a duration: %v", text, err)
 	}
 	var mult float64
-	switch strings.ToLower(strings.TrimSpace(t[i:])) {
+	switch strings.ToLower(strings.Trim(t[i:], pacemakerSpace)) {
 	case "", "s", "sec":
 		mult = 1000
 	case "ms", "msec":

@@ -183,19 +183,12 @@ func lastChange(op *ir.OpRecord) int64 {
 // decodeMagic reads the transition id and uuid of transition-magic
 // ("status:rc;action:transition:target:uuid").
 func decodeMagic(magic string) (uuid string, transition int, ok bool) {
-	i := strings.IndexByte(magic, ';')
-	if i < 0 {
+	_, _, key, ok := pcmk.DecodeTransitionMagic(magic)
+	if !ok {
 		return "", 0, false
 	}
-	parts := strings.SplitN(magic[i+1:], ":", 4)
-	if len(parts) < 4 {
-		return "", 0, false
-	}
-	t, err := strconv.Atoi(parts[1])
-	if err != nil {
-		return "", 0, false
-	}
-	return parts[3], t, true
+	_, transition, _, uuid, _ = pcmk.DecodeTransitionKey(key)
+	return uuid, transition, true
 }
 
 // cmpOps is pe__is_newer_op with same_node_default true.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"pcl/agents"
 	"pcl/compiler"
 	"pcl/emit/cibxml"
 )
@@ -19,12 +20,13 @@ func init() {
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			out := fs.StringP("output", "o", "", "write the CIB to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set variable `name=value` (value read as an HCL expression, else as a string)")
+			agentDir := agentMetadataFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl compile: expected at least one .pcl file or directory")
 					return exitUsage
 				}
-				opts, ok := compileOptions(e, "compile", *vars)
+				opts, ok := compileOptions(e, "compile", *vars, *agentDir)
 				if !ok {
 					return exitUsage
 				}
@@ -34,9 +36,31 @@ func init() {
 	})
 }
 
-// compileOptions parses --var name=value flags.
-func compileOptions(e *env, cmd string, vars []string) (compiler.Options, bool) {
-	opts := compiler.Options{Vars: map[string]string{}}
+// agentMetadataFlag registers --agent-metadata.
+func agentMetadataFlag(fs *pflag.FlagSet) *string {
+	return fs.String("agent-metadata", "", "check primitives against resource agents' metadata saved in `DIR`; "+
+		"agents installed here (crm_resource --show-metadata) are checked anyway, and their metadata is saved to DIR")
+}
+
+// compileOptions parses --var name=value flags and wires the agents'
+// metadata: saved in agentDir, else from the agents installed here. Its
+// commands, compile and check, judge the policy as a cluster's whole
+// configuration.
+func compileOptions(e *env, cmd string, vars []string, agentDir string) (compiler.Options, bool) {
+	opts := compiler.Options{Vars: map[string]string{}, ForCluster: true}
+	var chain agents.Chain
+	if agentDir != "" {
+		chain = append(chain, agents.Dir(agentDir))
+	}
+	if installed := agents.NewInstalled(agents.Dir(agentDir)); installed != nil {
+		installed.OnSaveError = func(err error) {
+			fmt.Fprintf(e.stderr, "pcl %s: --agent-metadata: cannot save agent metadata: %v\n", cmd, err)
+		}
+		chain = append(chain, installed)
+	}
+	if len(chain) > 0 {
+		opts.Agents = chain
+	}
 	for _, v := range vars {
 		name, value, ok := strings.Cut(v, "=")
 		if !ok || name == "" {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pcl/internal/testenv"
 )
 
 func runPCL(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -15,10 +17,18 @@ func runPCL(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, out.String(), errb.String()
 }
 
+// noFencing lets a test policy without a fencing device compile: pcl
+// compile refuses one with fencing enabled, as crm_verify does.
+const noFencing = `
+properties {
+  values = { stonith-enabled = false }
+}
+`
+
 const goodPolicy = `primitive "web" {
   agent = "ocf:heartbeat:apache"
 }
-`
+` + noFencing
 
 func TestCompileWritesAtomically(t *testing.T) {
 	dir := t.TempDir()
@@ -57,7 +67,7 @@ primitive "vip" {
   agent  = "ocf:heartbeat:IPaddr2"
   params = { ip = var.ip }
 }
-`), 0o644)
+`+noFencing), 0o644)
 	code, stdout, stderr := runPCL(t, "compile", p, "--var", "ip=192.0.2.7")
 	if code != exitOK || !strings.Contains(stdout, `value="192.0.2.7"`) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -70,6 +80,26 @@ primitive "vip" {
 	}
 }
 
+// TestCompileRequiresFencing checks that compile and check refuse what
+// crm_verify refuses for want of a fencing device, and that a stonith
+// agent satisfies them.
+func TestCompileRequiresFencing(t *testing.T) {
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "bare.pcl")
+	os.WriteFile(bare, []byte("node \"n1\" {}\nprimitive \"web\" {\n  agent = \"ocf:heartbeat:apache\"\n}\n"), 0o644)
+	for _, cmd := range []string{"compile", "check"} {
+		code, _, stderr := runPCL(t, cmd, bare)
+		if code != exitDiags || !strings.Contains(stderr, "bare.pcl:2:11: No fencing device") {
+			t.Errorf("pcl %s without a fencing device: exit %d\n%s", cmd, code, stderr)
+		}
+	}
+	fenced := filepath.Join(t.TempDir(), "fenced.pcl")
+	os.WriteFile(fenced, []byte("node \"n1\" {}\nprimitive \"fence\" {\n  agent = \"stonith:fence_xvm\"\n}\n"), 0o644)
+	if code, _, stderr := runPCL(t, "compile", fenced); code != exitOK {
+		t.Errorf("pcl compile with a fencing device: exit %d\n%s", code, stderr)
+	}
+}
+
 func TestCheck(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "p.pcl")
@@ -77,7 +107,7 @@ func TestCheck(t *testing.T) {
   agent = "ocf:heartbeat:apache"
   meta  = { target-rol = "Started" }
 }
-`), 0o644)
+`+noFencing), 0o644)
 	code, _, stderr := runPCL(t, "check", p)
 	if code != exitOK || !strings.Contains(stderr, `did you mean "target-role"`) {
 		t.Fatalf("exit %d\n%s", code, stderr)
@@ -85,5 +115,30 @@ func TestCheck(t *testing.T) {
 	os.WriteFile(p, []byte("location \"x\" {\n  resource = \"nope\"\n  node = \"n\"\n  score = 1\n}\n"), 0o644)
 	if code, _, stderr := runPCL(t, "check", p); code != exitDiags || !strings.Contains(stderr, "Unknown resource") {
 		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+}
+
+// TestCheckSavesAgentMetadata checks that pcl check, where the agents are
+// installed, saves their metadata with --agent-metadata, and that the
+// saved metadata alone then checks the policy.
+func TestCheckSavesAgentMetadata(t *testing.T) {
+	testenv.Tool(t, "crm_resource")
+	if _, err := os.Stat("/usr/lib/ocf/resource.d/heartbeat/IPaddr2"); err != nil {
+		t.Skip("resource-agents is not installed")
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "p.pcl")
+	os.WriteFile(p, []byte(`primitive "vip" {
+  agent  = "ocf:heartbeat:IPaddr2"
+  params = { ipp = "192.0.2.1" }
+}
+`+noFencing), 0o644)
+	saved := filepath.Join(dir, "agents")
+	code, _, stderr := runPCL(t, "check", "--agent-metadata", saved, p)
+	if code != exitDiags || !strings.Contains(stderr, `did you mean "ip"?`) || !strings.Contains(stderr, "Missing agent parameter") {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(saved, "ocf_heartbeat_IPaddr2.xml")); err != nil {
+		t.Errorf("metadata not saved: %v", err)
 	}
 }

@@ -41,7 +41,7 @@ func init() {
 				var data []byte
 				switch args[0] {
 				case "transition":
-					t, err := parseNowFlag(*now)
+					t, err := parseNow(fs, *now)
 					if err != nil {
 						fmt.Fprintf(e.stderr, "pcl graph: --now: %v\n", err)
 						return exitUsage

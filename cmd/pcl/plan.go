@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -45,7 +46,7 @@ func init() {
 						return exitUsage
 					}
 				}
-				t, err := parseNowFlag(*now)
+				t, err := parseNow(fs, *now)
 				if err != nil {
 					fmt.Fprintf(e.stderr, "pcl plan: --now: %v\n", err)
 					return exitUsage
@@ -155,6 +156,15 @@ func computePlan(cib *ir.CIB, now time.Time) (*planner.Result, hcl.Diagnostics) 
 		return nil, diags
 	}
 	return res, diags
+}
+
+// parseNow reads the --now flag of fs: given but empty, it is a usage
+// error rather than the current time.
+func parseNow(fs *pflag.FlagSet, s string) (time.Time, error) {
+	if fs.Changed("now") && strings.TrimSpace(s) == "" {
+		return time.Time{}, errors.New("the date is empty; give an ISO 8601 date such as 2005-01-20T12:30:00Z, or leave --now out for the current time")
+	}
+	return parseNowFlag(s)
 }
 
 // parseNowFlag reads --now: the ISO 8601 forms crm_simulate's -t takes

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -23,13 +24,18 @@ func init() {
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			return func(e *env, args []string) int {
-				return runScores(e, args, *format, *now, *explain, *out, varsMap(*vars))
+				t, err := parseNow(fs, *now)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl scores: --now: %v\n", err)
+					return exitUsage
+				}
+				return runScores(e, args, *format, t, *explain, *out, varsMap(*vars))
 			}
 		},
 	})
 }
 
-func runScores(e *env, args []string, format, now, explain, out string, vars map[string]string) int {
+func runScores(e *env, args []string, format string, now time.Time, explain, out string, vars map[string]string) int {
 	if len(args) == 0 {
 		fmt.Fprintln(e.stderr, "pcl scores: missing INPUT (a CIB .xml file, or .pcl files or directories)")
 		return exitUsage
@@ -40,13 +46,7 @@ func runScores(e *env, args []string, format, now, explain, out string, vars map
 		fmt.Fprintf(e.stderr, "pcl scores: unknown --format %q (use table, json or crm_simulate)\n", format)
 		return exitUsage
 	}
-	var opts planner.Options
-	t, err := parseNowFlag(now)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "pcl scores: --now: %v\n", err)
-		return exitUsage
-	}
-	opts.Now = t
+	opts := planner.Options{Now: now}
 	// Only --explain and the JSON report show the contributions.
 	opts.NoTrail = explain == "" && format != "json"
 	cib, files, diags := loadCIB(args, compiler.Options{Vars: vars})

@@ -19,6 +19,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"scores", "--format"}, []string{"flag needs an argument", "usage: pcl scores"}},
 		{[]string{"graph", "pie", "x.pcl"}, []string{`"pie"`, "transition and constraints"}},
 		{[]string{"graph"}, []string{"transition or constraints"}},
+		{[]string{"plan", "--now", "", "x.pcl"}, []string{"--now: the date is empty"}},
+		{[]string{"scores", "--now=", "x.pcl"}, []string{"--now: the date is empty"}},
+		{[]string{"graph", "transition", "--now", " ", "x.pcl"}, []string{"--now: the date is empty"}},
 	} {
 		code, _, stderr := runPCL(t, tc.args...)
 		if code != exitUsage {

@@ -152,7 +152,7 @@ var goldenCases = []struct {
 			&ir.Order{ID: "o1", First: "ip", Then: "www", FirstAction: ir.ActionStart, Kind: ir.KindOptional, Symmetrical: ir.NewBool(false)},
 			&ir.Order{ID: "o2", Score: score("0"), Sets: []*ir.ResourceSet{
 				{ID: "o2-set", Resources: []string{"a", "b"}, Sequential: ir.NewBool(false)},
-				{ID: "custom", Resources: []string{"c"}, RequireAll: &ir.Bool{Value: true, Text: "yes"}, Action: ir.ActionPromote},
+				{ID: "custom", Resources: []string{"c"}, RequireAll: &ir.Bool{Value: true, Text: "1"}, Action: ir.ActionPromote},
 			}},
 			&ir.Colocation{ID: "c1", Dependent: "www", Primary: "ip", Score: score("INFINITY"), PrimaryRole: "Master"},
 			&ir.Colocation{ID: "c2", Score: score("INFINITY"), Sets: []*ir.ResourceSet{

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"pcl/pcmk"
 )
 
 // acceptAttr is Pacemaker's test of one attribute expression: have is the
@@ -127,28 +129,7 @@ func scanLL(s string) (int64, bool) {
 }
 
 // scanLLPrefix is scanLL that also returns the text after the number.
-func scanLLPrefix(s string) (int64, string, bool) {
-	i := 0
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	j := i
-	if j < len(s) && (s[j] == '+' || s[j] == '-') {
-		j++
-	}
-	k := j
-	for k < len(s) && isDigit(s[k]) {
-		k++
-	}
-	if k == j {
-		return 0, s, false
-	}
-	v, err := strconv.ParseInt(s[i:k], 10, 64)
-	if err != nil {
-		return 0, s[k:], false
-	}
-	return v, s[k:], true
-}
+func scanLLPrefix(s string) (int64, string, bool) { return pcmk.ScanLL(s) }
 
 // dblMin is C's DBL_MIN, the smallest normal double.
 const dblMin = 2.2250738585072014e-308
