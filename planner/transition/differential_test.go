@@ -231,10 +231,17 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 			t.Fatal(err)
 		}
 		dotPath := filepath.Join(dir, name+".dot")
-		out, err := exec.Command(sim, "-x", path, "-S", "-D", dotPath).CombinedOutput()
+		// stdout and stderr apart: crm_simulate writes "Transition failed"
+		// to stderr unbuffered, which would land amid the buffered
+		// sections of a combined output.
+		cmd := exec.Command(sim, "-x", path, "-S", "-D", dotPath)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
 		// crm_simulate -S exits 1 when the transition stalls.
-		if err != nil && !strings.Contains(string(out), "Transition failed") {
-			t.Fatalf("%s: crm_simulate: %v\n%s", name, err, out)
+		stalls := strings.Contains(stderr.String(), "Transition failed: terminated")
+		if err != nil && !stalls {
+			t.Fatalf("%s: crm_simulate: %v\n%s%s", name, err, out, stderr.String())
 		}
 		wantDot, err := os.ReadFile(dotPath)
 		if err != nil {
@@ -260,7 +267,7 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 		gotExec := executedLines(string(plantext.CRMSimulateExecuted(tr, ex)))
 		wantExec := executedLines(string(out))
 		execOK := strings.Join(sorted(gotExec), "\n") == strings.Join(sorted(wantExec), "\n") &&
-			ex.Complete() == !strings.Contains(string(out), "Transition failed: terminated")
+			ex.Complete() == !stalls
 		executed[name] = execOK
 		if !ex.Complete() {
 			stalled++
