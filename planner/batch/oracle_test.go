@@ -192,13 +192,23 @@ func planOf(cib *ir.CIB) *planner.Result {
 
 // simulate runs crm_simulate; a transition that stalls exits 1 and is a
 // result like any other.
-func simulate(t *testing.T, sim string, args ...string) (string, bool) {
-	out, err := exec.Command(sim, args...).CombinedOutput()
-	if err != nil && !strings.Contains(string(out), "Transition failed") {
-		t.Errorf("crm_simulate %s: %v\n%s", strings.Join(args, " "), err, out)
+// Its stdout and stderr are read apart: "Transition failed" goes to
+// stderr unbuffered and would land amid the buffered sections.
+func simulate(t *testing.T, sim string, args ...string) (out string, ok bool) {
+	cmd := exec.Command(sim, args...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.Output()
+	stalled := strings.Contains(stderr.String(), "Transition failed")
+	if err != nil && !stalled {
+		t.Errorf("crm_simulate %s: %v\n%s%s", strings.Join(args, " "), err, stdout, stderr.String())
 		return "", false
 	}
-	return string(out), true
+	out = string(stdout)
+	if stalled {
+		out += "\n" + stderr.String()
+	}
+	return out, true
 }
 
 // runningLines lists where each primitive (each clone instance) is
