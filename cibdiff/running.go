@@ -38,20 +38,29 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 		return nil, err
 	}
 	after, _ := planner.Schedule(settled, planner.Options{Now: res.Now, StatusOnly: true})
+	return RunningIn(after), nil
+}
+
+// RunningIn lists where every primitive of res is active now, and in
+// which role: the cluster its status describes.
+func RunningIn(res *planner.Result) []Running {
 	var out []Running
-	for _, r := range after.Resources {
+	for _, r := range res.Resources {
 		if r.Kind != planner.KindPrimitive {
 			continue
 		}
 		for _, n := range r.RunningOn {
-			out = append(out, Running{Resource: baseID(r.ID), Node: after.Nodes[n].Uname, Role: r.Role.String()})
+			out = append(out, Running{Resource: baseID(r.ID), Node: res.Nodes[n].Uname, Role: r.Role.String()})
 		}
 	}
 	sortRunning(out)
-	return out, nil
+	return out
 }
 
-// ParseCrmMon reads the active resources of `crm_mon --output-as=xml`.
+// ParseCrmMon reads the active resources of `crm_mon --output-as=xml`,
+// or of the cluster status `crm_simulate -x CIB --output-as=xml` prints.
+// A start or stop recorded as pending (shown Starting, Stopping) is
+// active, Started.
 func ParseCrmMon(src []byte) ([]Running, error) {
 	type node struct {
 		Name string `xml:"name,attr"`
@@ -72,6 +81,7 @@ func ParseCrmMon(src []byte) ([]Running, error) {
 	var doc struct {
 		XMLName   xml.Name   `xml:"pacemaker-result"`
 		Resources collective `xml:"resources"`
+		Simulated collective `xml:"cluster_status>resources"`
 	}
 	if err := xml.Unmarshal(src, &doc); err != nil {
 		return nil, fmt.Errorf("reading crm_mon's XML: %w", err)
@@ -83,8 +93,12 @@ func ParseCrmMon(src []byte) ([]Running, error) {
 			if r.Active != "true" {
 				continue
 			}
+			role := r.Role
+			if role == "Starting" || role == "Stopping" {
+				role = pcmk.RoleStarted.String()
+			}
 			for _, n := range r.Nodes {
-				out = append(out, Running{Resource: baseID(r.ID), Node: n.Name, Role: pcmk.ParseRole(r.Role).String()})
+				out = append(out, Running{Resource: baseID(r.ID), Node: n.Name, Role: pcmk.ParseRole(role).String()})
 			}
 		}
 		for _, list := range [][]collective{c.Nested, c.Clones, c.Bundles, c.Replicas} {
@@ -94,6 +108,7 @@ func ParseCrmMon(src []byte) ([]Running, error) {
 		}
 	}
 	walk(doc.Resources)
+	walk(doc.Simulated)
 	sortRunning(out)
 	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/cibdiff"
 	"pcl/emit/cibxml"
 	"pcl/emit/plantext"
 	"pcl/importer"
@@ -212,26 +213,17 @@ func simulate(t *testing.T, sim string, args ...string) (out string, ok bool) {
 }
 
 // runningLines lists where each primitive (each clone instance) is
-// active, "id role node", ids without instance numbers, sorted.
+// active, "id role on node", ids without instance numbers, sorted.
 func runningLines(res *planner.Result) []string {
-	var out []string
-	for _, r := range res.Resources {
-		if r.Kind != planner.KindPrimitive {
-			continue
-		}
-		for _, n := range r.RunningOn {
-			out = append(out, fmt.Sprintf("%s %s %s", baseID(r.ID), r.Role, res.Nodes[n].Uname))
-		}
-	}
-	sort.Strings(out)
-	return out
+	return lines(cibdiff.RunningIn(res))
 }
 
-func baseID(id string) string {
-	if i := strings.LastIndexByte(id, ':'); i > 0 {
-		return id[:i]
+func lines(running []cibdiff.Running) []string {
+	out := make([]string, len(running))
+	for i, r := range running {
+		out[i] = r.String()
 	}
-	return id
+	return out
 }
 
 // simulatedRunning reads the same from the cluster status crm_simulate
@@ -242,45 +234,9 @@ func simulatedRunning(t *testing.T, sim, path string) []string {
 	if err != nil {
 		t.Fatalf("crm_simulate -x %s: %v", path, err)
 	}
-	type node struct {
-		Name string `xml:"name,attr"`
-	}
-	type resource struct {
-		ID    string `xml:"id,attr"`
-		Role  string `xml:"role,attr"`
-		Nodes []node `xml:"node"`
-	}
-	type container struct {
-		Resources  []resource  `xml:"resource"`
-		Containers []container `xml:",any"`
-	}
-	var doc struct {
-		Status struct {
-			Resources container `xml:"resources"`
-		} `xml:"cluster_status"`
-	}
-	if err := xml.Unmarshal(out, &doc); err != nil {
+	running, err := cibdiff.ParseCrmMon(out)
+	if err != nil {
 		t.Fatalf("crm_simulate -x %s: %v", path, err)
 	}
-	var lines []string
-	var walk func(c container)
-	walk = func(c container) {
-		for _, r := range c.Resources {
-			role := r.Role
-			if role == "Starting" || role == "Stopping" {
-				// A start or stop recorded as pending: active, shown as
-				// starting or stopping.
-				role = "Started"
-			}
-			for _, n := range r.Nodes {
-				lines = append(lines, fmt.Sprintf("%s %s %s", baseID(r.ID), role, n.Name))
-			}
-		}
-		for _, sub := range c.Containers {
-			walk(sub)
-		}
-	}
-	walk(doc.Status.Resources)
-	sort.Strings(lines)
-	return lines
+	return lines(running)
 }
