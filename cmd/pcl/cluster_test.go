@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 // one but datacenter, whose bundle onOneNode does not turn into a
 // harmless agent.
 var clusterExamples = []string{"cluster-fs", "colocation-pairs", "colocation-sets", "database", "equal-scores", "failover",
-	"group-stickiness", "operations", "opt-in-cluster", "opt-out-cluster", "ordering", "rules", "scores", "webfarm"}
+	"group-stickiness", "operations", "opt-in-cluster", "opt-out-cluster", "ordering", "placement-rules", "rules", "scores", "webfarm"}
 
 // settle is how long a test waits for the cluster to settle.
 const settle = "3m"
