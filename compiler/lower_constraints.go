@@ -13,7 +13,11 @@ func (l *lowerer) action(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Action {
 	if a == nil {
 		return ""
 	}
-	return ir.Action(l.strictOneOf(a, ctx, actions...))
+	// An action that is not one is dropped: the error says so.
+	if t, ok := l.validOneOf(a, ctx, actions...); ok {
+		return ir.Action(t)
+	}
+	return ""
 }
 
 // resourceRef evaluates an attribute naming one resource and records the

@@ -254,40 +254,30 @@ func (l *lowerer) role(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Role {
 // roleNames are the roles the CIB schema enumerates, case and all.
 var roleNames = []string{"Stopped", "Started", "Unpromoted", "Promoted", "Slave", "Master"}
 
-// strictOneOf evaluates an attribute the CIB schema enumerates: a value
-// outside the list (case included) is an error, since crm_verify refuses
-// the CIB.
-func (l *lowerer) strictOneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) string {
-	t, ok := l.str(a, ctx)
-	if !ok {
-		return ""
-	}
-	for _, s := range allowed {
-		if s == t {
-			return t
-		}
-	}
-	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid value",
-		"%q is not one of %s for %q%s; the CIB schema allows only these.", t, strings.Join(allowed, ", "), a.Name, suggestion(t, allowed)))
-	return ""
+// oneOf evaluates an enumerated attribute. The schema enumerates its values
+// and compares them with case, so any other value is an error; it is
+// returned anyway, for what checks it further (validOneOf returns "").
+func (l *lowerer) oneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) string {
+	t, _ := l.validOneOf(a, ctx, allowed...)
+	return t
 }
 
-// oneOf evaluates an enumerated attribute. The schema enumerates its values
-// and compares them with case, so any other value is an error.
-func (l *lowerer) oneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) string {
+// validOneOf is oneOf reporting whether the value is one of allowed; ""
+// when the attribute has no string value.
+func (l *lowerer) validOneOf(a *hcl.Attribute, ctx *hcl.EvalContext, allowed ...string) (string, bool) {
 	t, ok := l.str(a, ctx)
 	if !ok {
-		return ""
+		return "", false
 	}
 	for _, s := range allowed {
 		if s == t {
-			return t
+			return t, true
 		}
 	}
 	// The schema enumerates these values and compares them with case.
 	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid value",
 		"%q is not one of %s for %q%s; the CIB schema refuses it, and crm_verify with it.", t, strings.Join(allowed, ", "), a.Name, suggestion(t, allowed)))
-	return t
+	return t, false
 }
 
 func capitalize(s string) string {
