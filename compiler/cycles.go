@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/internal/scc"
 	"pcl/ir"
 )
 
@@ -40,46 +41,37 @@ func (g *constraintGraph) add(from, to string, c ir.Constraint) {
 // cycles returns the strongly connected components of more than one node,
 // each sorted, in the order of their names.
 func (g *constraintGraph) cycles() [][]string {
-	index, low := map[string]int{}, map[string]int{}
-	onStack := map[string]bool{}
-	var stack []string
-	var out [][]string
-	next := 0
-	var visit func(v string)
-	visit = func(v string) {
-		index[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		onStack[v] = true
-		for _, w := range g.edges[v] {
-			if _, seen := index[w]; !seen {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] == index[v] {
-			var comp []string
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				comp = append(comp, w)
-				if w == v {
-					break
-				}
-			}
-			if len(comp) > 1 {
-				sort.Strings(comp)
-				out = append(out, comp)
+	names := sortedKeys(g.edges)
+	id := map[string]int{}
+	for _, n := range names {
+		id[n] = len(id)
+	}
+	for _, n := range names {
+		for _, w := range g.edges[n] {
+			if _, ok := id[w]; !ok {
+				id[w] = len(names)
+				names = append(names, w)
 			}
 		}
 	}
-	for _, n := range sortedKeys(g.edges) {
-		if _, seen := index[n]; !seen {
-			visit(n)
+	var out [][]string
+	parts := scc.Components(len(names), func(int) bool { return true }, func(v int) []int {
+		var succ []int
+		for _, w := range g.edges[names[v]] {
+			succ = append(succ, id[w])
 		}
+		return succ
+	})
+	for _, part := range parts {
+		if len(part) < 2 {
+			continue
+		}
+		comp := make([]string, len(part))
+		for i, v := range part {
+			comp[i] = names[v]
+		}
+		sort.Strings(comp)
+		out = append(out, comp)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out

@@ -3,6 +3,7 @@ package transition
 import (
 	"sort"
 
+	"pcl/internal/scc"
 	"pcl/ir"
 )
 
@@ -32,76 +33,26 @@ func (t *Transition) explainStall(e *Execution, done []bool, pos []int32) {
 }
 
 // cycles finds the strongly connected parts of the graph's orderings among
-// the stalled actions (Tarjan's algorithm, iteratively: a graph can be
-// deep) and gives one cycle through each, starting at its lowest id.
+// the stalled actions and gives one cycle through each, starting at its
+// lowest id.
 func (t *Transition) cycles(in []bool) []Cycle {
-	n := len(t.Actions)
-	index := make([]int32, n)
-	low := make([]int32, n)
-	onStack := make([]bool, n)
-	for i := range index {
-		index[i] = -1
-	}
-	var stack []int32
-	var next int32
 	var out []Cycle
-	type frame struct {
-		id   int32
-		edge int
-	}
-	for root := range t.Actions {
-		if !in[root] || index[root] >= 0 {
-			continue
+	parts := scc.Components(len(t.Actions), func(v int) bool { return in[v] }, func(v int) []int {
+		var before []int
+		for _, e := range t.Actions[v].Before {
+			if e.Dumped && in[e.Action] {
+				before = append(before, int(e.Action))
+			}
 		}
-		calls := []frame{{id: int32(root)}}
-		index[root], low[root] = next, next
-		next++
-		stack = append(stack, int32(root))
-		onStack[root] = true
-		for len(calls) > 0 {
-			f := &calls[len(calls)-1]
-			before := t.Actions[f.id].Before
-			if f.edge < len(before) {
-				e := before[f.edge]
-				f.edge++
-				w := e.Action
-				if !e.Dumped || !in[w] {
-					continue
-				}
-				if index[w] < 0 {
-					index[w], low[w] = next, next
-					next++
-					stack = append(stack, w)
-					onStack[w] = true
-					calls = append(calls, frame{id: w})
-				} else if onStack[w] && index[w] < low[f.id] {
-					low[f.id] = index[w]
-				}
-				continue
-			}
-			v := f.id
-			calls = calls[:len(calls)-1]
-			if len(calls) > 0 {
-				if p := calls[len(calls)-1].id; low[v] < low[p] {
-					low[p] = low[v]
-				}
-			}
-			if low[v] != index[v] {
-				continue
-			}
-			var part []int32
-			for {
-				w := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[w] = false
-				part = append(part, w)
-				if w == v {
-					break
-				}
-			}
-			if c := t.cycleThrough(part); c != nil {
-				out = append(out, Cycle{Actions: c, Constraints: t.cycleConstraints(c)})
-			}
+		return before
+	})
+	for _, part := range parts {
+		ids := make([]int32, len(part))
+		for i, v := range part {
+			ids[i] = int32(v)
+		}
+		if c := t.cycleThrough(ids); c != nil {
+			out = append(out, Cycle{Actions: c, Constraints: t.cycleConstraints(c)})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Actions[0].ID < out[j].Actions[0].ID })
