@@ -148,31 +148,7 @@ func TestDotConformanceTier3(t *testing.T) {
 }
 
 func dotConformance(t *testing.T, ratchet string, names []string) {
-	dir, tests := corpusTests(t, names)
-	results := map[string]bool{}
-	for _, ct := range tests {
-		want, err := os.ReadFile(filepath.Join(dir, "dot", ct.Name+".dot"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, ok := computeCorpus(t, dir, ct)
-		if !ok {
-			results[ct.Name] = false
-			continue
-		}
-		got := dot.Transition(tr)
-		wl, gl := dotBody(string(want)), dotBody(string(got))
-		pass := strings.Join(wl, "\n") == strings.Join(gl, "\n")
-		results[ct.Name] = pass
-		if *only != "" && !pass {
-			testenv.LogLineDiff(t, gl, wl)
-		}
-	}
-	if *only != "" {
-		t.Logf("%s: %v", *only, results)
-		return
-	}
-	testenv.Ratchet(t, ratchet, results)
+	corpusConformance(t, ratchet, names, "dot", dotBody, func(tr *transition.Transition) []byte { return dot.Transition(tr) })
 }
 
 // summaryLines and executedLines extract the "Transition Summary:" and
@@ -202,17 +178,18 @@ func TestSummaryConformanceTier3(t *testing.T) {
 }
 
 func summaryConformance(t *testing.T, ratchet string, names []string) {
-	sectionConformance(t, ratchet, names, summaryLines, plantext.CRMSimulate)
+	corpusConformance(t, ratchet, names, "summary", summaryLines, plantext.CRMSimulate)
 }
 
-// sectionConformance compares one section of crm_simulate -S's output
-// (extract reads it) with pcl's rendering of it, for the named corpus
-// tests, and ratchets the passing ones.
-func sectionConformance(t *testing.T, ratchet string, names []string, extract func(string) []string, render func(*transition.Transition) []byte) {
+// corpusConformance compares, for the named corpus tests, what extract
+// reads of the expected file (kind: "dot" for dot/NAME.dot, "summary" for
+// summary/NAME.summary, crm_simulate -S's output) with what it reads of
+// pcl's rendering, and ratchets the passing tests.
+func corpusConformance(t *testing.T, ratchet string, names []string, kind string, extract func(string) []string, render func(*transition.Transition) []byte) {
 	dir, tests := corpusTests(t, names)
 	results := map[string]bool{}
 	for _, ct := range tests {
-		want, err := os.ReadFile(filepath.Join(dir, "summary", ct.Name+".summary"))
+		want, err := os.ReadFile(filepath.Join(dir, kind, ct.Name+"."+kind))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,6 +203,7 @@ func sectionConformance(t *testing.T, ratchet string, names []string, extract fu
 		pass := strings.Join(wl, "\n") == strings.Join(got, "\n")
 		results[ct.Name] = pass
 		if *only != "" && !pass {
+			testenv.LogLineDiff(t, got, wl)
 			// The same lines may come in another order: show both.
 			t.Logf("pcl:\n  %s\ncrm_simulate:\n  %s", strings.Join(got, "\n  "), strings.Join(wl, "\n  "))
 		}
@@ -300,7 +278,7 @@ func TestWholeCorpusNoPanic(t *testing.T) {
 // in order, with crm_simulate -S's "Executing Cluster Transition" for
 // tiers 0 to 3.
 func TestExecutedConformance(t *testing.T) {
-	sectionConformance(t, "executed", testenv.Tier(t, 0, 1, 2, 3), executedLines, func(tr *transition.Transition) []byte {
+	corpusConformance(t, "executed", testenv.Tier(t, 0, 1, 2, 3), "summary", executedLines, func(tr *transition.Transition) []byte {
 		return plantext.CRMSimulateExecuted(tr, tr.Execute())
 	})
 }
