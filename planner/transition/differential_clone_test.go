@@ -124,21 +124,7 @@ func genCloneCIB(seed int64) string {
 		}
 	}
 
-	var states []string
-	for i := 0; i < nNodes; i++ {
-		attrs := ""
-		if rnd.Intn(6) == 0 {
-			attrs = fmt.Sprintf(`
-      <transient_attributes id="%d"><instance_attributes id="status-%d"><nvpair id="status-%d-standby" name="standby" value="on"/></instance_attributes></transient_attributes>`, i+1, i+1, i+1)
-		}
-		states = append(states, fmt.Sprintf(`    <node_state id="%d" uname="node%d" in_ccm="true" crmd="online" join="member" expected="member" crm-debug-origin="generated">%s
-      <lrm id="%d">
-        <lrm_resources>
-%s
-        </lrm_resources>
-      </lrm>
-    </node_state>`, i+1, i+1, attrs, i+1, strings.Join(lrm[i], "\n")))
-	}
+	states := nodeStatesXML(rnd, lrm)
 
 	top := func() string { return tops[rnd.Intn(len(tops))] }
 	scores := []string{"INFINITY", "-INFINITY", "100", "-100", "500", "50"}

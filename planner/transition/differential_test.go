@@ -92,20 +92,7 @@ func genCIB(seed int64) string {
 			lrm[i] = append(lrm[i], fmt.Sprintf("          <lrm_resource id=%q class=\"ocf\" provider=\"pacemaker\" type=\"Dummy\">\n%s\n          </lrm_resource>", r.id, strings.Join(ops, "\n")))
 		}
 	}
-	for i := 0; i < nNodes; i++ {
-		attrs := ""
-		if rnd.Intn(6) == 0 {
-			attrs = fmt.Sprintf(`
-      <transient_attributes id="%d"><instance_attributes id="status-%d"><nvpair id="status-%d-standby" name="standby" value="on"/></instance_attributes></transient_attributes>`, i+1, i+1, i+1)
-		}
-		states = append(states, fmt.Sprintf(`    <node_state id="%d" uname="node%d" in_ccm="true" crmd="online" join="member" expected="member" crm-debug-origin="generated">%s
-      <lrm id="%d">
-        <lrm_resources>
-%s
-        </lrm_resources>
-      </lrm>
-    </node_state>`, i+1, i+1, attrs, i+1, strings.Join(lrm[i], "\n")))
-	}
+	states = nodeStatesXML(rnd, lrm)
 	top := func() string { // a top-level resource or group id
 		r := rscs[rnd.Intn(len(rscs))]
 		if r.group != "" {
@@ -136,6 +123,28 @@ func genCIB(seed int64) string {
 
 // randomColocations draws up to three colocations between the resources
 // top picks, with scores from scores.
+// nodeStatesXML writes each node's <node_state>, online, with the
+// resource histories of lrm; one node in six (a draw per node) is in
+// standby by a transient attribute.
+func nodeStatesXML(rnd *rand.Rand, lrm [][]string) []string {
+	var states []string
+	for i := range lrm {
+		attrs := ""
+		if rnd.Intn(6) == 0 {
+			attrs = fmt.Sprintf(`
+      <transient_attributes id="%d"><instance_attributes id="status-%d"><nvpair id="status-%d-standby" name="standby" value="on"/></instance_attributes></transient_attributes>`, i+1, i+1, i+1)
+		}
+		states = append(states, fmt.Sprintf(`    <node_state id="%d" uname="node%d" in_ccm="true" crmd="online" join="member" expected="member" crm-debug-origin="generated">%s
+      <lrm id="%d">
+        <lrm_resources>
+%s
+        </lrm_resources>
+      </lrm>
+    </node_state>`, i+1, i+1, attrs, i+1, strings.Join(lrm[i], "\n")))
+	}
+	return states
+}
+
 func randomColocations(rnd *rand.Rand, top func() string, scores []string) []string {
 	var cons []string
 	for c := 0; c < rnd.Intn(4); c++ {
