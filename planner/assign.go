@@ -29,7 +29,7 @@ func (p *plan) assignAll() {
 	if p.Scores == nil {
 		shows := 0
 		for _, r := range p.Top {
-			shows += kindOf(r).scoreLines(r)
+			shows += p.kindOf(r).scoreLines(p, r)
 		}
 		p.Scores = make([]ScoreLine, 0, shows*len(p.Nodes))
 	}
@@ -159,7 +159,7 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 	}
 	rsc.Merging = true
 	defer func() { rsc.Merging = false }()
-	work, withThis, done := kindOf(rsc).colocatedScores(p, rsc, nodes, attr, factor, flags, cause)
+	work, withThis, done := p.kindOf(rsc).colocatedScores(p, rsc, nodes, attr, factor, flags, cause)
 	if done || work.W == nil {
 		return
 	}

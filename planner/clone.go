@@ -11,9 +11,11 @@ import (
 // clone is a clone's placement (Pacemaker's pcmk__clone_*): its instances
 // are copies of its child, numbered :0 to :clone-max-1, placed one by one
 // on the nodes the clone's own table allows.
-type clone struct{}
+type clone struct {
+	scoreFunc string // pcmk__clone_allocate, pcmk__clone_assign since 2.1.6
+}
 
-func init() { variants[model.KindClone] = clone{} }
+func (c clone) assignFunc() string { return c.scoreFunc }
 
 // newClone unpacks a clone and creates its configured instances
 // (clone_unpack).

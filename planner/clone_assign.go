@@ -20,10 +20,10 @@ func (clone) planned() bool { return true }
 // scoreLines counts the clone's lines and its instances': each instance
 // and its members once under the clone's function, then as the
 // instance's own kind prints them.
-func (clone) scoreLines(r *Resource) int {
+func (clone) scoreLines(p *plan, r *Resource) int {
 	n := 1
 	for _, c := range r.Children {
-		n += 1 + len(descendants(c)) + kindOf(c).scoreLines(c)
+		n += 1 + len(descendants(c)) + p.kindOf(c).scoreLines(p, c)
 	}
 	return n
 }
@@ -46,7 +46,7 @@ func (clone) assign(p *plan, r *Resource, prefer int) int {
 			p.addColocatedNodeScores(c.Dependent, r.ID, &r.Allowed, c.NodeAttr, factor, selectActive|selectNonnegative, c.ID)
 		}
 	}
-	p.show("pcmk__clone_allocate", r)
+	p.show(p.kindOf(r).assignFunc(), r)
 	slices.SortStableFunc(r.Children, func(a, b *Resource) int { return p.cmpInstance(a, b) })
 	p.distributeInstances(r)
 	if r.Promotable {

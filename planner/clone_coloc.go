@@ -31,7 +31,7 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 	}
 	if p.interleaves(c) {
 		if inst := p.compatibleInstance(dep, r); inst != nil {
-			kindOf(dep).colocateAsDependent(p, dep, inst, c)
+			p.kindOf(dep).colocateAsDependent(p, dep, inst, c)
 		} else if c.Score >= ir.Infinity {
 			p.assignLeaves(dep, -1)
 		}
@@ -58,7 +58,7 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 		return
 	}
 	for _, inst := range r.Children {
-		kindOf(inst).colocateAsPrimary(p, dep, inst, c)
+		p.kindOf(inst).colocateAsPrimary(p, dep, inst, c)
 	}
 }
 
@@ -192,7 +192,7 @@ func (clone) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
 // clone_internal_constraints does.
 func (clone) internalConstraints(p *plan, r *Resource) {
 	for _, inst := range r.Children {
-		kindOf(inst).internalConstraints(p, inst)
+		p.kindOf(inst).internalConstraints(p, inst)
 	}
 }
 

@@ -1,21 +1,19 @@
 package planner
 
-import (
-	"pcl/planner/model"
-)
-
 // collective stands for the kinds the planner does not place yet,
 // bundles: it leaves them out of placement, so that every output can
 // mark what depends on them as unknown rather than guess.
-type collective struct{}
+type collective struct {
+	scoreFunc string // pcmk__bundle_allocate, pcmk__bundle_assign since 2.1.7
+}
 
-func init() { variants[model.KindBundle] = collective{} }
+func (c collective) assignFunc() string { return c.scoreFunc }
 
 func (collective) planned() bool { return false }
 
 func (collective) assign(*plan, *Resource, int) int { return -1 }
 
-func (collective) scoreLines(*Resource) int { return 0 }
+func (collective) scoreLines(*plan, *Resource) int { return 0 }
 
 func (collective) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
 

@@ -60,7 +60,7 @@ func (p *plan) tagRefs(id string) ([]string, bool) {
 // constraint.
 func (p *plan) resolve(id string) ([]*Resource, bool) {
 	if r, ok := p.byID[id]; ok {
-		if notPlanned(r) {
+		if p.notPlanned(r) {
 			return nil, false
 		}
 		return []*Resource{r}, false
@@ -68,7 +68,7 @@ func (p *plan) resolve(id string) ([]*Resource, bool) {
 	if refs, ok := p.tagRefs(id); ok {
 		var out []*Resource
 		for _, ref := range refs {
-			if r, ok := p.byID[ref]; ok && !notPlanned(r) {
+			if r, ok := p.byID[ref]; ok && !p.notPlanned(r) {
 				out = append(out, r)
 			}
 		}
@@ -368,7 +368,7 @@ func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf f
 	var rs []*Resource
 	for _, ref := range s.Resources {
 		r := p.byID[ref]
-		if r == nil || notPlanned(r) {
+		if r == nil || p.notPlanned(r) {
 			return false
 		}
 		rs = append(rs, r)
@@ -404,7 +404,7 @@ func (p *plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Scor
 	}
 	get := func(ref string) *Resource {
 		r := p.byID[ref]
-		if r == nil || notPlanned(r) {
+		if r == nil || p.notPlanned(r) {
 			return nil
 		}
 		return r

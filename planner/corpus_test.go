@@ -10,6 +10,7 @@ import (
 	"pcl/importer"
 	"pcl/internal/testenv"
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // readCIB reads a CIB file with the importer.
@@ -79,8 +80,13 @@ func corpusNow(t testing.TB) map[string]string {
 }
 
 func computeCorpus(t testing.TB, dir, name, now string) *plan {
+	return computeCorpusFor(t, pcmk.Target{}, dir, name, now)
+}
+
+// computeCorpusFor plans one corpus test for target.
+func computeCorpusFor(t testing.TB, target pcmk.Target, dir, name, now string) *plan {
 	cib := readCIB(t, filepath.Join(dir, "xml", name+".xml"))
-	opts := Options{}
+	opts := Options{Target: target}
 	if now != "" {
 		tm, ok := ParseISOTime(now)
 		if !ok {
@@ -136,6 +142,46 @@ func first(s []string, n int) []string {
 		return s[:n]
 	}
 	return s
+}
+
+// TestCorpusAllScores compares every score line, allocation and promotion
+// alike, of every corpus test of tiers 0 to 4 with crm_simulate's, for
+// each release's corpus planned for that release: one ratchet per release
+// (testdata/ratchet/RELEASE/scores.txt).
+func TestCorpusAllScores(t *testing.T) {
+	for _, release := range testenv.Corpora {
+		t.Run(release, func(t *testing.T) {
+			c := testenv.CorpusOf(t, release)
+			now := map[string]string{}
+			for _, ct := range c.Tests(t) {
+				now[ct.Name] = ct.Now
+			}
+			results := map[string]bool{}
+			verbose := os.Getenv("PCL_SCORES_VERBOSE") != ""
+			for _, name := range c.Tier(t, 0, 1, 2, 3, 4) {
+				var p *plan
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Errorf("%s: panic: %v", name, r)
+						}
+					}()
+					p = computeCorpusFor(t, c.Target, c.Dir, name, now[name])
+				}()
+				if p == nil {
+					results[name] = false
+					continue
+				}
+				missing, extra := diffMultiset(expectedLines(t, c.Dir, name), allScoreLines(p))
+				results[name] = len(missing) == 0 && len(extra) == 0
+				if verbose && !results[name] {
+					t.Logf("%s: %d missing, %d extra\n  - %s\n  + %s", name, len(missing), len(extra),
+						strings.Join(first(missing, 6), "\n  - "), strings.Join(first(extra, 6), "\n  + "))
+				}
+			}
+			testenv.Ratchet(t, release+"/scores", results)
+		})
+	}
 }
 
 // TestExplainSums checks that every score line's trail adds up to the

@@ -2,7 +2,6 @@ package planner
 
 import (
 	"pcl/ir"
-	"pcl/planner/model"
 )
 
 // group is a group's placement (Pacemaker's pcmk__group_*): members are
@@ -10,13 +9,13 @@ import (
 // the group's collocated meta-attribute is false.
 type group struct{}
 
-func init() { variants[model.KindGroup] = group{} }
+func (group) assignFunc() string { return "pcmk__group_assign" }
 
 func (group) planned() bool { return true }
 
 // scoreLines counts the group's own lines and, twice, its members': once
 // under the group's function and once under their own.
-func (group) scoreLines(r *Resource) int { return 1 + 2*len(r.Children) }
+func (group) scoreLines(_ *plan, r *Resource) int { return 1 + 2*len(r.Children) }
 
 func (group) assign(p *plan, r *Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
@@ -30,7 +29,7 @@ func (group) assign(p *plan, r *Resource, prefer int) int {
 	first := r.Children[0]
 	r.Role = first.Role
 	p.expandGroupColocations(r)
-	p.show("pcmk__group_assign", r)
+	p.show(p.kindOf(r).assignFunc(), r)
 	firstNode := -1
 	for _, m := range r.Children {
 		n := p.assign(m, prefer)
@@ -209,7 +208,7 @@ func (group) running(p *plan, r *Resource) Running {
 	if len(r.Children) == 0 {
 		return Running{}
 	}
-	return kindOf(r.Children[0]).running(p, r.Children[0])
+	return p.kindOf(r.Children[0]).running(p, r.Children[0])
 }
 
 // placement is the first member's: the group goes where it goes.
@@ -217,5 +216,5 @@ func (group) placement(p *plan, r *Resource) (string, string) {
 	if len(r.Children) == 0 {
 		return "", r.Why
 	}
-	return kindOf(r.Children[0]).placement(p, r.Children[0])
+	return p.kindOf(r.Children[0]).placement(p, r.Children[0])
 }

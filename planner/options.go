@@ -4,10 +4,15 @@ import (
 	"time"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Options tunes a computation.
 type Options struct {
+	// Target is the Pacemaker release planned for; zero is
+	// pcmk.DefaultTarget(). Every behaviour that changed between releases
+	// is chosen by it.
+	Target pcmk.Target
 	// Now is the effective time for rules and failure timeouts. Zero means
 	// the CIB's execution-date attribute, else the wall clock, as
 	// crm_simulate does without -t.

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 )
 
@@ -43,6 +44,8 @@ type plan struct {
 	owners map[historyKey]*Resource
 
 	opts      Options
+	target    pcmk.Target
+	variants  *variantTable
 	eval      RuleEvaluator
 	trail     bool
 	props     map[string]string
@@ -87,7 +90,8 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 	return l.Score.AppendText(b)
 }
 
-// compute unpacks a CIB and assigns its resources as Pacemaker 2.1.5 does.
+// compute unpacks a CIB and assigns its resources as the Pacemaker release
+// opts.Target names does.
 // Diagnostics are warnings about parts of the input that Pacemaker would
 // ignore; the plan is computed regardless.
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
@@ -97,6 +101,9 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}
+	p.target = opts.Target.OrDefault()
+	p.variants = variantsFor(p.target)
+	p.Cluster.Target = p.target
 	if cib == nil || cib.Config == nil {
 		return p, nil
 	}

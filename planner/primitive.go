@@ -9,11 +9,11 @@ import (
 // primitive is a primitive's placement (Pacemaker's pcmk__primitive_*).
 type primitive struct{}
 
-func init() { variants[model.KindPrimitive] = primitive{} }
+func (primitive) assignFunc() string { return "pcmk__primitive_assign" }
 
 func (primitive) planned() bool { return true }
 
-func (primitive) scoreLines(*Resource) int { return 1 }
+func (primitive) scoreLines(*plan, *Resource) int { return 1 }
 
 func (primitive) assign(p *plan, r *Resource, prefer int) int {
 	if r.Parent != nil && !r.Parent.Allocating {
@@ -38,7 +38,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
 		r.NextRole = r.Role
 	}
-	p.show("pcmk__primitive_assign", r)
+	p.show(p.kindOf(r).assignFunc(), r)
 	if p.StonithEnabled && !p.HaveStonith {
 		r.Managed = false
 	}
@@ -62,7 +62,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 
 func (primitive) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 	if prim.Kind != model.KindPrimitive {
-		kindOf(prim).colocateAsPrimary(p, dep, prim, c)
+		p.kindOf(prim).colocateAsPrimary(p, dep, prim, c)
 		return
 	}
 	primitive{}.colocateAsPrimary(p, dep, prim, c)

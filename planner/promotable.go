@@ -21,6 +21,10 @@ import (
 // instance's final promotion priority on the node it is placed on (Node is
 // "none" for an instance placed nowhere).
 type PromotionLine struct {
+	// Inactive is set, from Pacemaker 2.1.8 on, for an instance placed
+	// nowhere: the line reads "promotion score (inactive)" and its score
+	// is -INFINITY (2.1.5 prints "promotion score on none").
+	Inactive bool
 	Resource string
 	Node     string
 	Score    ir.Score
@@ -37,6 +41,10 @@ type PromotionLine struct {
 // AppendText appends the line as crm_simulate prints it.
 func (l PromotionLine) AppendText(b []byte) ([]byte, error) {
 	b = append(b, l.Resource...)
+	if l.Inactive {
+		b = append(b, " promotion score (inactive): "...)
+		return l.Score.AppendText(b)
+	}
 	b = append(b, " promotion score on "...)
 	b = append(b, l.Node...)
 	b = append(b, ": "...)
@@ -186,6 +194,8 @@ func (p *plan) setInstanceRoles(r *Resource) {
 		line := PromotionLine{Resource: inst.ID, Node: "none", Score: inst.SortIndex, Trail: p.promotion.final[inst]}
 		if chosen >= 0 {
 			line.Node = p.Nodes[chosen].Uname
+		} else if p.target.Since(pcmk.V2_1_8) {
+			line.Inactive, line.Score = true, -ir.Infinity
 		}
 		p.Promotions = append(p.Promotions, line)
 		decision := &p.Promotions[len(p.Promotions)-1]
@@ -249,7 +259,7 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 	}
 	// The instance's colocations now bear on its role.
 	for _, c := range slices.Clone(inst.ThisWith) {
-		kindOf(inst).colocateAsDependent(p, inst, c.Primary, c)
+		p.kindOf(inst).colocateAsDependent(p, inst, c.Primary, c)
 	}
 	inst.SortIndex = inst.Priority
 	if instanceNextRole(inst) == pcmk.RolePromoted {

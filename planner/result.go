@@ -18,6 +18,8 @@ import (
 // else of the planner. It plays the part Terraform's plans.Plan plays: a
 // pure output, rendered elsewhere.
 type Result struct {
+	// Target is the Pacemaker release planned for.
+	Target pcmk.Target
 	// Now is the time rules and failure expiry were evaluated at.
 	Now time.Time
 	// Nodes are in Pacemaker's node order; a node's Index is its position.
@@ -75,13 +77,13 @@ type Unknown struct {
 }
 
 // Schedule is the planner's one entry point: it unpacks cib, scores and
-// places its resources as Pacemaker 2.1.5 does and, when asked, schedules
+// places its resources as opts.Target's Pacemaker release does and, when asked, schedules
 // the transition. Diagnostics are warnings about parts of the input that
 // Pacemaker would ignore and about what the planner cannot compute; a
 // result is returned regardless.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
-	res := &Result{Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
+	res := &Result{Target: p.target, Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
 		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
 	res.digest = func(r *model.Resource, task pcmk.Task, intervalMs int64) string {
 		params, _ := p.digestParams(r, task, intervalMs)
@@ -91,7 +93,7 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 		res.Transition = transition.Compute(p.forTransition())
 		res.Top = p.Top
 		res.Resources = p.Resources
-		res.Unknown = append(res.Unknown, memberOrphans(cib.Config, res.Resources)...)
+		res.Unknown = append(res.Unknown, memberOrphans(p.target, cib.Config, res.Resources)...)
 	}
 	for i, u := range res.Unknown {
 		if _, ok := res.unknown[u.Resource]; !ok {
@@ -101,9 +103,9 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	res.placement = make(map[*model.Resource]placed, len(res.Resources))
 	res.running = make(map[*model.Resource]Running, len(res.Resources))
 	for _, rsc := range res.Resources {
-		where, why := kindOf(rsc).placement(p, rsc)
+		where, why := p.kindOf(rsc).placement(p, rsc)
 		res.placement[rsc] = placed{where, why}
-		res.running[rsc] = kindOf(rsc).running(p, rsc)
+		res.running[rsc] = p.kindOf(rsc).running(p, rsc)
 	}
 	return res, diags
 }
@@ -187,7 +189,7 @@ func (r *Result) unknownIndex(id string) (int, bool) {
 // does not unpack: the status's record of such a member reads as a
 // resource removed from the configuration, and the transition stops it.
 // Pacemaker does not; what it does is unknown.
-func memberOrphans(cfg *ir.Config, rscs []*model.Resource) []Unknown {
+func memberOrphans(t pcmk.Target, cfg *ir.Config, rscs []*model.Resource) []Unknown {
 	type owner struct {
 		id   string
 		kind model.Kind
@@ -229,7 +231,7 @@ func memberOrphans(cfg *ir.Config, rscs []*model.Resource) []Unknown {
 				o, ok = b, true
 			}
 		}
-		if ok && !transition.Schedules(o.kind) {
+		if ok && !transition.Schedules(t, o.kind) {
 			out = append(out, Unknown{Resource: r.ID, Construct: o.kind.String(),
 				Detail: fmt.Sprintf("%s belongs to %s, a %s the planner does not place yet, so the actions the status asks of it are unknown.", r.ID, o.id, o.kind)})
 		}

@@ -44,7 +44,7 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 		for _, s := range p.expandSets(c.Sets) {
 			for _, id := range s.Resources {
 				r := p.byID[id]
-				if r == nil || notPlanned(r) {
+				if r == nil || p.notPlanned(r) {
 					return
 				}
 				p.ticketConstraint(s.ID, r, t, string(s.Role), c.LossPolicy)

@@ -65,7 +65,7 @@ func (p *plan) forTransition() *model.Cluster {
 	in := p.Cluster
 	in.Top = nil
 	for _, r := range p.Top {
-		if transition.SchedulesResource(r) {
+		if transition.SchedulesResource(p.target, r) {
 			in.Top = append(in.Top, r)
 		}
 	}

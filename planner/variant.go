@@ -1,12 +1,16 @@
 package planner
 
-import "pcl/planner/model"
+import (
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
 
 // variant is what one kind of resource does in placement: Pacemaker gives
 // each variant its own resource_alloc_functions_t, and so does the
 // planner. Each kind implements it in a file of its own (primitive.go,
-// group.go, collective.go) and registers it in variants; the stages call
-// through the table and never test a resource's kind.
+// group.go, clone.go, collective.go); variantsFor builds the table for the
+// Pacemaker release a run plans for, and the stages call through it and
+// never test a resource's kind.
 type variant interface {
 	// planned reports whether the planner computes this kind exactly.
 	// Resources of a kind it does not are left out of placement, and
@@ -15,8 +19,11 @@ type variant interface {
 	// assign places r, preferring node prefer (-1 for none), and returns
 	// the node chosen for it (-1 for none).
 	assign(p *plan, r *Resource, prefer int) int
+	// assignFunc names the function crm_simulate's allocation score
+	// lines of this kind carry (pcmk__primitive_assign).
+	assignFunc() string
 	// scoreLines is how many score lines per node assigning r prints.
-	scoreLines(r *Resource) int
+	scoreLines(p *plan, r *Resource) int
 	// colocateAsDependent applies colocation c, whose dependent is r, with
 	// prim as the primary (apply_coloc_score for the dependent).
 	colocateAsDependent(p *plan, r, prim *Resource, c *colocation)
@@ -48,38 +55,57 @@ type variant interface {
 	running(p *plan, r *Resource) Running
 }
 
-// variants holds each kind's placement behaviour.
-var variants [model.NumKinds]variant
+// variantTable holds each kind's placement behaviour for one release.
+type variantTable [model.NumKinds]variant
 
-func kindOf(r *Resource) variant { return variants[r.Kind] }
+// variantsFor builds the table for the release t plans for. Where
+// Pacemaker rewrote a kind's algorithm, the release chooses the kind's
+// implementation here, and nowhere else.
+func variantsFor(t pcmk.Target) *variantTable {
+	cloneFunc, bundleFunc := "pcmk__clone_allocate", "pcmk__bundle_allocate"
+	if t.Since(pcmk.V2_1_6) {
+		cloneFunc = "pcmk__clone_assign"
+	}
+	if t.Since(pcmk.V2_1_7) {
+		bundleFunc = "pcmk__bundle_assign"
+	}
+	return &variantTable{
+		model.KindPrimitive: primitive{},
+		model.KindGroup:     group{},
+		model.KindClone:     clone{scoreFunc: cloneFunc},
+		model.KindBundle:    collective{scoreFunc: bundleFunc},
+	}
+}
+
+func (p *plan) kindOf(r *Resource) variant { return p.variants[r.Kind] }
 
 func (p *plan) assign(r *Resource, prefer int) int {
-	return kindOf(r).assign(p, r, prefer)
+	return p.kindOf(r).assign(p, r, prefer)
 }
 
 // applyColocScore applies a colocation on behalf of its dependent.
 func (p *plan) applyColocScore(dep, prim *Resource, c *colocation) {
-	kindOf(dep).colocateAsDependent(p, dep, prim, c)
+	p.kindOf(dep).colocateAsDependent(p, dep, prim, c)
 }
 
 func (p *plan) colocatedResources(r, orig *Resource, list []*Resource) []*Resource {
-	return kindOf(r).colocatedResources(p, r, orig, list)
+	return p.kindOf(r).colocatedResources(p, r, orig, list)
 }
 
 func (p *plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
-	kindOf(r).addUtilization(p, r, all, need)
+	p.kindOf(r).addUtilization(p, r, all, need)
 }
 
 func (p *plan) applyLocation(r *Resource, loc *location, nodes []locNode) {
-	kindOf(r).applyLocation(p, r, loc, nodes)
+	p.kindOf(r).applyLocation(p, r, loc, nodes)
 }
 
 // internalConstraints adds the constraints each kind implies.
 func (p *plan) internalConstraints() {
 	for _, r := range p.Top {
-		kindOf(r).internalConstraints(p, r)
+		p.kindOf(r).internalConstraints(p, r)
 	}
 }
 
 // notPlanned reports a resource of a kind this planner does not place yet.
-func notPlanned(r *Resource) bool { return !kindOf(r).planned() }
+func (p *plan) notPlanned(r *Resource) bool { return !p.kindOf(r).planned() }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"pcl/pcmk"
 	"runtime"
 	"strings"
 	"testing"
@@ -15,22 +16,49 @@ func ModuleRoot() string {
 	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
 }
 
-// CorpusDir is the Pacemaker scheduler corpus: $PCL_CORPUS, else
+// CorpusDir is Pacemaker 2.1.5's scheduler corpus: $PCL_CORPUS, else
 // ../shared/pacemaker-cts beside the module root. Tests that need it are
 // skipped when it is missing, unless PCL_REQUIRE_ORACLE=1.
 func CorpusDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("PCL_CORPUS")
+	return CorpusOf(t, "2.1.5").Dir
+}
+
+// Corpus is one Pacemaker release's scheduler regression corpus.
+type Corpus struct {
+	// Release is "2.1.5" or "3.0".
+	Release string
+	Dir     string
+	// Target is the release its expected outputs are crm_simulate's of.
+	Target pcmk.Target
+}
+
+// Corpora are the releases with a corpus, oldest first.
+var Corpora = []string{"2.1.5", "3.0"}
+
+// CorpusOf is the corpus of release "2.1.5" ($PCL_CORPUS, else
+// ../shared/pacemaker-cts) or "3.0" ($PCL_CORPUS_30, else
+// ../shared/pacemaker-cts-3.0, Pacemaker 3.0.1's). A missing corpus skips
+// the test, or fails it when PCL_REQUIRE_ORACLE=1.
+func CorpusOf(t testing.TB, release string) *Corpus {
+	t.Helper()
+	env, sub, v := "PCL_CORPUS", "pacemaker-cts", pcmk.V2_1_5
+	if release == "3.0" {
+		env, sub, v = "PCL_CORPUS_30", "pacemaker-cts-3.0", pcmk.Version{Major: 3, Minor: 0, Patch: 1}
+	} else if release != "2.1.5" {
+		t.Fatalf("testenv: no corpus for Pacemaker %q", release)
+	}
+	dir := os.Getenv(env)
 	if dir == "" {
-		dir = filepath.Join(ModuleRoot(), "..", "shared", "pacemaker-cts")
+		dir = filepath.Join(ModuleRoot(), "..", "shared", sub)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "tests.tsv")); err != nil {
 		if Required() {
-			t.Fatalf("corpus not found at %s (set PCL_CORPUS): %v", dir, err)
+			t.Fatalf("corpus not found at %s (set %s): %v", dir, env, err)
 		}
-		t.Skipf("corpus not found at %s (set PCL_CORPUS)", dir)
+		t.Skipf("corpus not found at %s (set %s)", dir, env)
 	}
-	return dir
+	return &Corpus{Release: release, Dir: dir, Target: pcmk.NewTarget(v, pcmk.FromFlag)}
 }
 
 // CorpusTest is one row of tests.tsv.
@@ -41,11 +69,16 @@ type CorpusTest struct {
 	Now         string // the -t DATE of Args, "" when none
 }
 
-// CorpusTests reads tests.tsv.
+// CorpusTests reads the 2.1.5 corpus's tests.tsv.
 func CorpusTests(t testing.TB) []CorpusTest {
 	t.Helper()
-	dir := CorpusDir(t)
-	f, err := os.Open(filepath.Join(dir, "tests.tsv"))
+	return CorpusOf(t, "2.1.5").Tests(t)
+}
+
+// Tests reads the corpus's tests.tsv.
+func (c *Corpus) Tests(t testing.TB) []CorpusTest {
+	t.Helper()
+	f, err := os.Open(filepath.Join(c.Dir, "tests.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,11 +110,34 @@ func CorpusTests(t testing.TB) []CorpusTest {
 	return out
 }
 
-// Tier returns the names of the corpus tests of the given tiers (0-4), from
-// tiers.txt, in file order.
+// Tier returns the names of the 2.1.5 corpus tests of the given tiers
+// (0-4), from tiers.txt, in file order.
 func Tier(t testing.TB, tiers ...int) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(CorpusDir(t), "tiers.txt"))
+	return CorpusOf(t, "2.1.5").tierNames(t, tiers)
+}
+
+// Tier returns the names of the corpus's tests of the given tiers (0-4),
+// from tiers.txt, in file order, leaving out those tests.tsv does not
+// list (3.0.1's xml/ holds two it does not run).
+func (c *Corpus) Tier(t testing.TB, tiers ...int) []string {
+	t.Helper()
+	listed := map[string]bool{}
+	for _, ct := range c.Tests(t) {
+		listed[ct.Name] = true
+	}
+	var out []string
+	for _, n := range c.tierNames(t, tiers) {
+		if listed[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (c *Corpus) tierNames(t testing.TB, tiers []int) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(c.Dir, "tiers.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package model
 
-import "pcl/ir"
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+)
 
 // Cluster is the working set the stages share: the cluster options, the
 // nodes, every resource, and the constraints the transition applies.
@@ -26,6 +29,9 @@ type Cluster struct {
 
 // Options are the cluster options the stages read.
 type Options struct {
+	// Target is the Pacemaker release planned for: the transition gates
+	// what changed between releases on it.
+	Target            pcmk.Target
 	Symmetric         bool
 	StonithEnabled    bool
 	HaveStonith       bool // a fencing device is configured

@@ -16,8 +16,6 @@ import (
 // them.
 type clone struct{}
 
-func init() { variants[model.KindClone] = clone{} }
-
 func (clone) collective() bool { return true }
 
 func (clone) instances() bool { return true }
@@ -90,7 +88,7 @@ func (s *scheduler) rscPseudo(r *Resource, task pcmk.Task, optional, runnable bo
 // active, and has a required start or stop it can do
 // (clone_update_pseudo_status).
 func (s *scheduler) clonePseudoStatus(r *Resource, stopping, starting, active *bool) {
-	if collective(r) {
+	if s.collective(r) {
 		for _, c := range s.children(r) {
 			s.clonePseudoStatus(c, stopping, starting, active)
 		}
@@ -199,7 +197,7 @@ func (clone) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 	if len(children) == 0 {
 		return flags
 	}
-	task := cloneChildTask(a, children[0])
+	task := s.cloneChildTask(a, children[0])
 	anyRunnable := false
 	for _, c := range children {
 		on := node
@@ -232,12 +230,12 @@ func (clone) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
 // action a stands for, as instance child sees it (clone_child_action): a
 // notification stands for the action it notifies about, and a primitive
 // instance's completions fold back into their actions.
-func cloneChildTask(a *Action, child *Resource) pcmk.Task {
+func (s *scheduler) cloneChildTask(a *Action, child *Resource) pcmk.Task {
 	task := a.Task
 	if task == pcmk.TaskNotify || task == pcmk.TaskNotified {
 		task = notifiedTask(a.Key)
 	}
-	if !collective(child) {
+	if !s.collective(child) {
 		task = task.Completes()
 	}
 	return task
@@ -354,7 +352,7 @@ func (clone) addToGraph(s *scheduler, r *Resource) {
 		s.createNotifications(r, s.of(r).notifications[task])
 	}
 	for _, c := range s.children(r) {
-		variantOf(c).addToGraph(s, c)
+		s.variantOf(c).addToGraph(s, c)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"pcl/emit/plantext"
 	"pcl/importer"
 	"pcl/internal/testenv"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/transition"
 )
@@ -21,7 +22,7 @@ import (
 var only = flag.String("only", "", "run the corpus comparison for this test only and print the differences")
 
 // computeCorpus runs importer, planner and transition on one corpus test.
-func computeCorpus(t *testing.T, dir string, ct testenv.CorpusTest) (*transition.Transition, bool) {
+func computeCorpus(t *testing.T, target pcmk.Target, dir string, ct testenv.CorpusTest) (*transition.Transition, bool) {
 	src, err := os.ReadFile(filepath.Join(dir, "xml", ct.Name+".xml"))
 	if err != nil {
 		t.Fatal(err)
@@ -46,7 +47,7 @@ func computeCorpus(t *testing.T, dir string, ct testenv.CorpusTest) (*transition
 		if ct.Now != "" {
 			now = parseCorpusNow(ct.Now)
 		}
-		res, _ := planner.Schedule(cib, planner.Options{Now: now, NoTrail: true, Transition: true})
+		res, _ := planner.Schedule(cib, planner.Options{Target: target, Now: now, NoTrail: true, Transition: true})
 		tr = res.Transition
 		return true
 	}()
@@ -86,10 +87,9 @@ func atoi(s string) int {
 	return n
 }
 
-func corpusTests(t *testing.T, names []string) (string, []testenv.CorpusTest) {
-	dir := testenv.CorpusDir(t)
+func corpusTests(t *testing.T, c *testenv.Corpus, names []string) []testenv.CorpusTest {
 	all := map[string]testenv.CorpusTest{}
-	for _, ct := range testenv.CorpusTests(t) {
+	for _, ct := range c.Tests(t) {
 		all[ct.Name] = ct
 	}
 	var out []testenv.CorpusTest
@@ -103,7 +103,7 @@ func corpusTests(t *testing.T, names []string) (string, []testenv.CorpusTest) {
 		}
 		out = append(out, ct)
 	}
-	return dir, out
+	return out
 }
 
 // dotBody is a dot file's lines between the first and the last, sorted
@@ -186,14 +186,20 @@ func summaryConformance(t *testing.T, ratchet string, names []string) {
 // summary/NAME.summary, crm_simulate -S's output) with what it reads of
 // pcl's rendering, and ratchets the passing tests.
 func corpusConformance(t *testing.T, ratchet string, names []string, kind string, extract func(string) []string, render func(*transition.Transition) []byte) {
-	dir, tests := corpusTests(t, names)
+	releaseConformance(t, testenv.CorpusOf(t, "2.1.5"), ratchet, names, kind, extract, render)
+}
+
+// releaseConformance is corpusConformance on release c's corpus, planned
+// for that release.
+func releaseConformance(t *testing.T, c *testenv.Corpus, ratchet string, names []string, kind string, extract func(string) []string, render func(*transition.Transition) []byte) {
+	dir := c.Dir
 	results := map[string]bool{}
-	for _, ct := range tests {
+	for _, ct := range corpusTests(t, c, names) {
 		want, err := os.ReadFile(filepath.Join(dir, kind, ct.Name+"."+kind))
 		if err != nil {
 			t.Fatal(err)
 		}
-		tr, ok := computeCorpus(t, dir, ct)
+		tr, ok := computeCorpus(t, c.Target, dir, ct)
 		if !ok {
 			results[ct.Name] = false
 			continue
@@ -222,10 +228,11 @@ func TestDotParses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: runs dot once per corpus test")
 	}
-	dir, tests := corpusTests(t, testenv.ListFile(t, "tier01_core.txt"))
+	c := testenv.CorpusOf(t, "2.1.5")
+	dir, tests := c.Dir, corpusTests(t, c, testenv.ListFile(t, "tier01_core.txt"))
 	var all strings.Builder
 	for _, ct := range tests {
-		tr, ok := computeCorpus(t, dir, ct)
+		tr, ok := computeCorpus(t, pcmk.Target{}, dir, ct)
 		if !ok {
 			continue
 		}
@@ -281,4 +288,28 @@ func TestExecutedConformance(t *testing.T) {
 	corpusConformance(t, "executed", testenv.Tier(t, 0, 1, 2, 3), "summary", executedLines, func(tr *transition.Transition) []byte {
 		return plantext.CRMSimulateExecuted(tr, tr.Execute())
 	})
+}
+
+// TestReleaseConformance compares the transition graph, the summary and
+// the actions run of every corpus test of tiers 0 to 4 with crm_simulate's,
+// for each release's corpus planned for that release: one ratchet per
+// release and output (testdata/ratchet/RELEASE/{dot,summary,executed}.txt).
+func TestReleaseConformance(t *testing.T) {
+	for _, release := range testenv.Corpora {
+		t.Run(release, func(t *testing.T) {
+			c := testenv.CorpusOf(t, release)
+			names := c.Tier(t, 0, 1, 2, 3, 4)
+			t.Run("dot", func(t *testing.T) {
+				releaseConformance(t, c, release+"/dot", names, "dot", dotBody, func(tr *transition.Transition) []byte { return dot.Transition(tr) })
+			})
+			t.Run("summary", func(t *testing.T) {
+				releaseConformance(t, c, release+"/summary", names, "summary", summaryLines, plantext.CRMSimulate)
+			})
+			t.Run("executed", func(t *testing.T) {
+				releaseConformance(t, c, release+"/executed", names, "summary", executedLines, func(tr *transition.Transition) []byte {
+					return plantext.CRMSimulateExecuted(tr, tr.Execute())
+				})
+			})
+		})
+	}
 }

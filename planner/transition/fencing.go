@@ -133,7 +133,7 @@ func (s *scheduler) orderVsFence(f *Action) {
 }
 
 func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
-	if collective(r) {
+	if s.collective(r) {
 		for _, m := range r.Children {
 			s.rscStonithOrdering(m, f)
 		}
@@ -153,7 +153,7 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 			known := target < len(r.KnownOn) && r.KnownOn[target]
 			// An anonymous clone's primitive instance is known where its
 			// clone is (rsc_is_known_on).
-			if p := r.Parent; !known && p != nil && hasInstances(p) && !p.Unique {
+			if p := r.Parent; !known && p != nil && s.hasInstances(p) && !p.Unique {
 				known = target < len(p.KnownOn) && p.KnownOn[target]
 			}
 			if a.Task == pcmk.TaskStart && allowed && !known {

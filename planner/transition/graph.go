@@ -124,7 +124,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 			in.Type = OrderNone
 			return false
 		}
-	case f.Rsc != nil && f.Rsc != a.Rsc && f.Rsc.Failed && !f.Rsc.Managed && hasSuffix(f.Key, stopKeySuffix) && hasInstances(a.Rsc):
+	case f.Rsc != nil && f.Rsc != a.Rsc && f.Rsc.Failed && !f.Rsc.Managed && hasSuffix(f.Key, stopKeySuffix) && s.hasInstances(a.Rsc):
 		// Unmanaged failed resources cannot prevent a clone's shutdown.
 		return false
 	case f.is(Optional) && !f.is(PrintAlways) && !f.is(Dumped) && !s.shouldAddAction(f):
@@ -232,7 +232,7 @@ func (s *scheduler) graphOrder() []int32 {
 	}
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
-		if hasInstances(r) {
+		if s.hasInstances(r) {
 			// Probing sorts a clone's instances back into number
 			// order (clone_create_probe); without probes they keep the
 			// order assignment left them in.

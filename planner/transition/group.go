@@ -2,7 +2,6 @@ package transition
 
 import (
 	"pcl/pcmk"
-	"pcl/planner/model"
 )
 
 // group is a group's part in the transition (Pacemaker's
@@ -10,8 +9,6 @@ import (
 // stops (and, in a promotable clone, promotions and demotions), and its
 // members ordered one after the other.
 type group struct{}
-
-func init() { variants[model.KindGroup] = group{} }
 
 func (group) collective() bool { return true }
 

@@ -17,7 +17,7 @@ import (
 // instance's action of the same task, or pairs instances when the clones
 // interleave (pcmk__multi_update_actions).
 func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
-	if canInterleave(first, then) {
+	if s.canInterleave(first, then) {
 		return s.interleaveUpdate(first, then, node, filter, typ)
 	}
 	if then.Rsc == nil {
@@ -48,8 +48,8 @@ func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node 
 // canInterleave reports whether an ordering between two clones' actions
 // pairs their instances: interleave=true on the "then" clone, or on the
 // "first" clone when "then" stops or demotes (can_interleave_actions).
-func canInterleave(first, then *Action) bool {
-	if first.Rsc == nil || then.Rsc == nil || first.Rsc == then.Rsc || !hasInstances(first.Rsc) || !hasInstances(then.Rsc) {
+func (s *scheduler) canInterleave(first, then *Action) bool {
+	if first.Rsc == nil || then.Rsc == nil || first.Rsc == then.Rsc || !s.hasInstances(first.Rsc) || !s.hasInstances(then.Rsc) {
 		return false
 	}
 	rsc := then.Rsc
@@ -78,7 +78,7 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 			}
 			continue
 		}
-		task := cloneChildTask(first, firstChildren[0])
+		task := s.cloneChildTask(first, firstChildren[0])
 		firstAction := findFirstAction(s.of(firstChild).withTask(task), "", task, node)
 		thenAction := findFirstAction(s.of(thenChild).withTask(then.Task), "", then.Task, node)
 		if firstAction == nil || thenAction == nil {

@@ -145,7 +145,7 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 	if kind == kindOptional && then.RestartType == "restart" {
 		flags |= OrderImpliesThen
 	}
-	if min := minimumFirstInstances(first, o); min > 0 {
+	if min := s.minimumFirstInstances(first, o); min > 0 {
 		s.cloneMinOrdering(o.ID, first, actFirst, then, actThen, flags, min)
 	} else {
 		s.orderRscActions(first, actFirst, then, actThen, flags)
@@ -165,8 +165,8 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 // minimumFirstInstances is how many instances of clone first must be able
 // to do their action before an ordering's "then" action can: clone-min,
 // or 1 for the deprecated require-all=false (get_minimum_first_instances).
-func minimumFirstInstances(first *Resource, o *ir.Order) int {
-	if !hasInstances(first) {
+func (s *scheduler) minimumFirstInstances(first *Resource, o *ir.Order) int {
+	if !s.hasInstances(first) {
 		return 0
 	}
 	if _, ok := first.Meta["clone-min"]; ok {

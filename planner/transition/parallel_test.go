@@ -7,6 +7,7 @@ import (
 	"pcl/emit/dot"
 	"pcl/internal/synth"
 	"pcl/internal/testenv"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/transition"
 )
@@ -28,9 +29,10 @@ func TestGraphPassesInParallel(t *testing.T) {
 		if testing.Short() {
 			return out
 		}
-		dir, tests := corpusTests(t, testenv.Tier(t, 0, 1))
+		c := testenv.CorpusOf(t, "2.1.5")
+		dir, tests := c.Dir, corpusTests(t, c, testenv.Tier(t, 0, 1))
 		for _, ct := range tests {
-			if tr, ok := computeCorpus(t, dir, ct); ok {
+			if tr, ok := computeCorpus(t, pcmk.Target{}, dir, ct); ok {
 				out[ct.Name] = dot.Transition(tr)
 			}
 		}

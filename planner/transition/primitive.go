@@ -9,8 +9,6 @@ import (
 // pcmk__primitive_*).
 type primitive struct{}
 
-func init() { variants[model.KindPrimitive] = primitive{} }
-
 func (primitive) collective() bool { return false }
 
 func (primitive) createActions(s *scheduler, r *Resource) { s.createPrimitiveActions(r) }

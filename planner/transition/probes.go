@@ -84,11 +84,11 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	clones := false
 	var walk func(r, top *Resource)
 	walk = func(r, top *Resource) {
-		if hasInstances(r) {
+		if s.hasInstances(r) {
 			clones = true
 			return
 		}
-		if collective(r) {
+		if s.collective(r) {
 			for _, m := range r.Children {
 				walk(m, top)
 			}
@@ -162,7 +162,7 @@ func parseBoolish(v string) (bool, bool) {
 // should be, and reports whether it did any; top is r's top-level
 // resource.
 func (s *scheduler) probeOnNode(r, top *Resource, node int) bool {
-	return variantOf(r).createProbe(s, r, top, node)
+	return s.variantOf(r).createProbe(s, r, top, node)
 }
 
 // probePrimitive probes primitive r on node when it should be
@@ -283,7 +283,7 @@ func (s *scheduler) probeTarget(r *Resource) *Resource {
 	if r.IsFenceDevice && s.in.EnableUnfencing {
 		return r
 	}
-	if top := r.Top(); top != r && hasInstances(top) {
+	if top := r.Top(); top != r && s.hasInstances(top) {
 		return top
 	}
 	return r
@@ -298,7 +298,7 @@ func (s *scheduler) orderProbes() {
 }
 
 func (s *scheduler) restartOrderingsForRsc(r *Resource) {
-	if collective(r) {
+	if s.collective(r) {
 		for _, m := range r.Children {
 			s.restartOrderingsForRsc(m)
 		}
@@ -359,7 +359,7 @@ func (s *scheduler) memoFor(from *Action) (walkMemo, bool) {
 }
 
 func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
-	if after == nil || probe.Rsc == nil || collective(probe.Rsc) || probe.Task != pcmk.TaskMonitor {
+	if after == nil || probe.Rsc == nil || s.collective(probe.Rsc) || probe.Task != pcmk.TaskMonitor {
 		return
 	}
 	if after.is(Tracking) {
@@ -370,7 +370,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	if after.Task == pcmk.TaskMonitor && after.IntervalMs == 0 {
 		s.walkSawProbe = true
 	}
-	if after.Rsc != nil && !collective(after.Rsc) && probe.Rsc != after.Rsc {
+	if after.Rsc != nil && !s.collective(after.Rsc) && probe.Rsc != after.Rsc {
 		var thens []*Action
 		switch after.Task {
 		case pcmk.TaskStart:
@@ -389,7 +389,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	// with the probed resource only.
 	var compatible *Resource
 	interleave := false
-	if hasInstances(after.Rsc) && after.Rsc.CloneOpts != nil && after.Rsc.CloneOpts.Interleave {
+	if s.hasInstances(after.Rsc) && after.Rsc.CloneOpts != nil && after.Rsc.CloneOpts.Interleave {
 		interleave = true
 		compatible = s.findCompatibleChild(probe.Rsc, after.Rsc, RoleUnknown, false)
 	}
@@ -403,8 +403,8 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		w := s.walkStack[i]
 		next := s.actions[w.Action]
 		if w.Type&OrderImpliesThen == 0 {
-			if after.Rsc == nil || !collective(after.Rsc) || probe.Rsc.Parent == after.Rsc ||
-				next.Rsc == nil || hasInstances(next.Rsc) || next.Rsc.Parent != after.Rsc {
+			if after.Rsc == nil || !s.collective(after.Rsc) || probe.Rsc.Parent == after.Rsc ||
+				next.Rsc == nil || s.hasInstances(next.Rsc) || next.Rsc.Parent != after.Rsc {
 				continue
 			}
 			if interleave && (compatible == nil || compatible != next.Rsc) {

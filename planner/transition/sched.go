@@ -77,9 +77,11 @@ type orderingRecord struct {
 }
 
 type scheduler struct {
-	in    *Input
-	nodes []*Node
-	rscs  []*Resource // every resource, parents before members
+	in *Input
+	// variants are the kinds' behaviours for the release planned for.
+	variants *variantTable
+	nodes    []*Node
+	rscs     []*Resource // every resource, parents before members
 	// recs are the resources' records, by the resource's Index.
 	recs []rscActions
 	top  []*Resource
@@ -125,7 +127,7 @@ type scheduler struct {
 }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
+	s := &scheduler{in: in, variants: variantsFor(in.Target), nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
 		keys: []string{""}, keyIndex: map[string]int32{"": 0}, notifyNames: map[int32]notifyName{}}
 	if len(in.Resources) == 0 {
 		// A cluster built by hand lists only its top-level resources:
@@ -150,7 +152,7 @@ func newScheduler(in *Input) *scheduler {
 		if rec.role == RoleUnknown {
 			rec.role = RoleStopped
 		}
-		if hasInstances(r) {
+		if s.hasInstances(r) {
 			rec.children = append([]*Resource(nil), r.Children...)
 		}
 		s.rscs = append(s.rscs, r)
@@ -397,7 +399,7 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 		}
 	}
 	s.marks[then.ID] |= markInputs
-	noGroup := (first.Rsc == nil || !collective(first.Rsc)) && (then.Rsc == nil || !collective(then.Rsc))
+	noGroup := (first.Rsc == nil || !s.collective(first.Rsc)) && (then.Rsc == nil || !s.collective(then.Rsc))
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
 	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, noGroup: noGroup})
 	return true

@@ -20,7 +20,7 @@ func (s *scheduler) summarise() []Change {
 	var out []Change
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
-		if collective(r) {
+		if s.collective(r) {
 			for _, m := range s.children(r) {
 				walk(m)
 			}

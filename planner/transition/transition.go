@@ -72,7 +72,7 @@ func Compute(in *Input) *Transition {
 	s.scheduleFencingAndShutdowns()
 	s.applyOrderings()
 	for _, r := range s.top {
-		variantOf(r).addToGraph(s, r)
+		s.variantOf(r).addToGraph(s, r)
 	}
 	s.createGraph()
 
@@ -84,7 +84,7 @@ func Compute(in *Input) *Transition {
 // configChanges applies what the history asks for (pcmk__handle_rsc_config_changes).
 func (s *scheduler) configChanges() {
 	for _, r := range s.rscs {
-		if collective(r) {
+		if s.collective(r) {
 			continue
 		}
 		for _, c := range r.ConfigChanges {
@@ -159,7 +159,7 @@ func (s *scheduler) scheduleReload(r *Resource, node int) {
 // cannot run, but for monitors of the Stopped role.
 func (s *scheduler) unassignedActions() {
 	for _, r := range s.rscs {
-		if collective(r) || r.AssignedTo != NoNode {
+		if s.collective(r) || r.AssignedTo != NoNode {
 			continue
 		}
 		for _, a := range s.of(r).actions {

@@ -18,7 +18,7 @@ const (
 // notifies, to the confirmation of the notifications after it
 // (action_for_ordering).
 func (s *scheduler) actionForOrdering(a *Action) *Action {
-	if a.Rsc == nil || !collective(a.Rsc) || strings.Contains(a.Key, "notify") {
+	if a.Rsc == nil || !s.collective(a.Rsc) || strings.Contains(a.Key, "notify") {
 		return a
 	}
 	rid, task, iv, ok := parseOpKey(a.Key)

@@ -1,6 +1,9 @@
 package transition
 
-import "pcl/planner/model"
+import (
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
 
 // variant is what one kind of resource does in the transition: Pacemaker
 // gives each variant its own methods (create_actions,
@@ -46,36 +49,49 @@ type variant interface {
 	unscheduled(r *Resource) string
 }
 
-// variants holds each kind's transition behaviour. Kinds the transition
-// does not schedule (bundles) have none: they never reach it.
-var variants [model.NumKinds]variant
+// variantTable holds each kind's transition behaviour for one release.
+// Kinds the transition does not schedule (bundles) have none: they never
+// reach it.
+type variantTable [model.NumKinds]variant
 
-func variantOf(r *Resource) variant { return variants[r.Kind] }
+// variantsFor builds the table for the release t plans for: where
+// Pacemaker rewrote a kind's actions, the release chooses the kind's
+// implementation here.
+func variantsFor(t pcmk.Target) *variantTable {
+	_ = t // every kind has one implementation for 2.1.5 and 3.0 so far
+	return &variantTable{
+		model.KindPrimitive: primitive{},
+		model.KindGroup:     group{},
+		model.KindClone:     clone{},
+	}
+}
 
-func (s *scheduler) createActions(r *Resource) { variantOf(r).createActions(s, r) }
+func (s *scheduler) variantOf(r *Resource) variant { return s.variants[r.Kind] }
+
+func (s *scheduler) createActions(r *Resource) { s.variantOf(r).createActions(s, r) }
 
 // internalConstraints adds each resource's own orderings.
-func (s *scheduler) internalConstraints(r *Resource) { variantOf(r).internalConstraints(s, r) }
+func (s *scheduler) internalConstraints(r *Resource) { s.variantOf(r).internalConstraints(s, r) }
 
 // actionFlags is the resource's view of an action's flags.
 func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if a.Rsc == nil {
 		return a.Flags
 	}
-	return variantOf(a.Rsc).actionFlags(s, a, node)
+	return s.variantOf(a.Rsc).actionFlags(s, a, node)
 }
 
 // location is where r runs or will run.
-func (s *scheduler) location(r *Resource) int { return variantOf(r).location(s, r) }
+func (s *scheduler) location(r *Resource) int { return s.variantOf(r).location(s, r) }
 
 // currentRole is the resource's role now.
-func (s *scheduler) currentRole(r *Resource) Role { return variantOf(r).currentRole(s, r) }
+func (s *scheduler) currentRole(r *Resource) Role { return s.variantOf(r).currentRole(s, r) }
 
 // collective reports whether r's actions stand for its members'.
-func collective(r *Resource) bool { return variantOf(r).collective() }
+func (s *scheduler) collective(r *Resource) bool { return s.variantOf(r).collective() }
 
 // hasInstances reports whether r's children are instances (r is a clone).
-func hasInstances(r *Resource) bool { return r != nil && variantOf(r).instances() }
+func (s *scheduler) hasInstances(r *Resource) bool { return r != nil && s.variantOf(r).instances() }
 
 // flagsForOrdering is the flags of a as an ordering whose other action is
 // on node sees them (action_flags_for_ordering).
@@ -83,7 +99,7 @@ func (s *scheduler) flagsForOrdering(a *Action, node int) ActionFlags {
 	if a.Rsc == nil {
 		return a.Flags
 	}
-	return variantOf(a.Rsc).flagsForOrdering(s, a, node)
+	return s.variantOf(a.Rsc).flagsForOrdering(s, a, node)
 }
 
 // orderingNode is the node an ordering sees a on.
@@ -91,34 +107,34 @@ func (s *scheduler) orderingNode(a *Action) int {
 	if a.Rsc == nil {
 		return a.Node
 	}
-	return variantOf(a.Rsc).orderingNode(s, a)
+	return s.variantOf(a.Rsc).orderingNode(s, a)
 }
 
 // updateOrderedVia applies an ordering's flags through r's method
 // (update_ordered_actions).
 func (s *scheduler) updateOrderedVia(r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
-	return variantOf(r).updateOrdered(s, r, first, then, node, flags, filter, typ)
+	return s.variantOf(r).updateOrdered(s, r, first, then, node, flags, filter, typ)
 }
 
 // Schedules reports whether the transition schedules resources of kind k.
 // The planner leaves other kinds out of the transition and reports their
 // actions as unknown.
-func Schedules(k model.Kind) bool { return variants[k] != nil }
+func Schedules(t pcmk.Target, k model.Kind) bool { return variantsFor(t)[k] != nil }
 
 // SchedulesResource reports whether the transition schedules top-level
 // resource r: its kind must be scheduled, and its variant must support
 // what r asks for. The planner leaves other resources out of the
 // transition and reports their actions as unknown, with UnscheduledWhy's
 // reason.
-func SchedulesResource(r *model.Resource) bool {
-	v := variants[r.Kind]
+func SchedulesResource(t pcmk.Target, r *model.Resource) bool {
+	v := variantsFor(t)[r.Kind]
 	return v != nil && v.unscheduled(r) == ""
 }
 
 // UnscheduledWhy says, in a phrase, what of r the transition does not
 // schedule ("" when it schedules r).
-func UnscheduledWhy(r *model.Resource) string {
-	v := variants[r.Kind]
+func UnscheduledWhy(t pcmk.Target, r *model.Resource) string {
+	v := variantsFor(t)[r.Kind]
 	if v == nil {
 		return "a " + r.Kind.String()
 	}
