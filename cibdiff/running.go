@@ -37,7 +37,7 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 	if err != nil {
 		return nil, err
 	}
-	after, _ := planner.Schedule(settled, planner.Options{Now: res.Now, StatusOnly: true})
+	after, _ := planner.Schedule(settled, planner.Options{Target: res.Target, Now: res.Now, StatusOnly: true})
 	return RunningIn(after), nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Options tunes a compilation.
@@ -22,6 +23,10 @@ type Options struct {
 	// primitives' parameters and timeouts against. The compiler never runs
 	// anything itself; cmd/pcl decides where metadata comes from.
 	Agents agents.Source
+	// Target is the Pacemaker release to compile for; zero compiles for
+	// the release the policy names (its cib block's pacemaker setting),
+	// else pcmk.DefaultVersion.
+	Target pcmk.Target
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl

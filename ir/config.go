@@ -1,6 +1,10 @@
 package ir
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/pcmk"
+)
 
 // CIB is a whole cluster information base: configuration and, when read from
 // a live or simulated cluster, status.
@@ -10,6 +14,12 @@ type CIB struct {
 	Attrs  []Attr
 	Config *Config
 	Status *Status // nil when the input had no <status>
+
+	// Pacemaker is the release a .pcl policy says it is written for (the
+	// cib block's pacemaker setting); zero when it names none. A CIB read
+	// from XML leaves it zero: its dc-version property says what the
+	// cluster runs.
+	Pacemaker pcmk.Version
 
 	// Scenarios are the what-if scenarios a .pcl policy declares
 	// (scenario blocks), in source order. They are pcl's own and are not

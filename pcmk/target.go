@@ -1,6 +1,9 @@
 package pcmk
 
-import "fmt"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // DefaultVersion is the release a policy that names none is compiled and
 // planned for. 2.1.5 because what pcl compiles for it (schema
@@ -36,11 +39,11 @@ var exactRanges = [][2]Version{{V2_1_5, V2_1_5}, {V2_1_8, V3_0_2}}
 type Target struct {
 	// Version is the release whose behaviour is reproduced: Asked when
 	// pcl models it exactly, else the nearest release it does.
-	Version Version `json:"version"`
+	Version Version
 	// Asked is the release named by Source.
-	Asked Version `json:"asked"`
+	Asked Version
 	// Source is where Asked came from.
-	Source VersionSource `json:"source"`
+	Source VersionSource
 }
 
 // NewTarget plans for asked (DefaultVersion when zero), with the nearest
@@ -121,7 +124,7 @@ func (t Target) Describe() string {
 	case FromPolicy:
 		from = "as the policy's pacemaker setting asks"
 	default:
-		from = "pcl's default; set pacemaker in the policy's cib block or pass --pacemaker to plan for another release"
+		from = "pcl's default: nothing names the release"
 	}
 	if t.Exact() {
 		return fmt.Sprintf("Planned for Pacemaker %s (%s).", t.Version, from)
@@ -153,10 +156,6 @@ func (t Target) Differences() []string {
 	if t.Exact() {
 		return nil
 	}
-	lo, hi := t.Asked, t.Version
-	if lo.AtLeast(hi) {
-		lo, hi = hi, lo
-	}
 	var out []string
 	if !t.Asked.AtLeast(V2_1_5) {
 		out = append(out, fmt.Sprintf("pcl models no release before 2.1.5; what changed between %s and 2.1.5 is not listed.", t.Asked))
@@ -164,10 +163,51 @@ func (t Target) Differences() []string {
 	if t.Asked.Compare(V3_0_2) > 0 {
 		out = append(out, fmt.Sprintf("pcl models no release after 3.0.2; what changed in %s is not known to it.", t.Asked))
 	}
+	return append(out, ChangesBetween(t.Asked, t.Version)...)
+}
+
+// ChangesBetween lists what changed in the scheduler between releases a
+// and b (in either order): the changes of every release after the older
+// and up to the newer, as far as pcl knows them.
+func ChangesBetween(a, b Version) []string {
+	if a.AtLeast(b) {
+		a, b = b, a
+	}
+	var out []string
 	for _, c := range releaseChanges {
-		if c.since.Compare(lo) > 0 && c.since.Compare(hi) <= 0 {
+		if c.since.Compare(a) > 0 && c.since.Compare(b) <= 0 {
 			out = append(out, c.what)
 		}
 	}
 	return out
+}
+
+// MarshalJSON writes the target as reports show it: the release planned
+// for, the one asked for and where it came from, whether the plan is
+// exact, the sentence Describe says and what is known to differ.
+func (t Target) MarshalJSON() ([]byte, error) {
+	t = t.OrDefault()
+	return json.Marshal(struct {
+		Version     string        `json:"version"`
+		Asked       string        `json:"asked"`
+		Source      VersionSource `json:"source"`
+		Exact       bool          `json:"exact"`
+		Note        string        `json:"note"`
+		Differences []string      `json:"differences,omitempty"`
+	}{t.Version.String(), t.Asked.String(), t.Source, t.Exact(), t.Describe(), t.Differences()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes (the version, the asked
+// release and its source; the rest follows from them).
+func (t *Target) UnmarshalJSON(data []byte) error {
+	var doc struct {
+		Version Version       `json:"version"`
+		Asked   Version       `json:"asked"`
+		Source  VersionSource `json:"source"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return err
+	}
+	*t = Target{Version: doc.Version, Asked: doc.Asked, Source: doc.Source}
+	return nil
 }

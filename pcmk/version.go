@@ -97,3 +97,18 @@ func (v Version) String() string {
 
 // MarshalText writes the version as String does.
 func (v Version) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads what MarshalText writes; the empty text is the
+// zero Version.
+func (v *Version) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*v = Version{}
+		return nil
+	}
+	parsed, err := ParseVersion(string(text))
+	if err != nil {
+		return err
+	}
+	*v = parsed
+	return nil
+}

@@ -17,6 +17,7 @@ import (
 	"pcl/emit/difftext"
 	"pcl/emit/plantext"
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // exitNotAsPredicted is apply --wait's answer when the cluster settled
@@ -34,9 +35,15 @@ func init() {
 			fs.Lookup("wait").NoOptDefVal = "5m"
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601)")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl apply: expected a POLICY (.pcl files or a directory, or a CIB .xml)")
+					return exitUsage
+				}
+				v, err := parsePacemakerFlag(*version)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl apply: --pacemaker: %v\n", err)
 					return exitUsage
 				}
 				t, err := parseNowFlag(*now)
@@ -44,7 +51,7 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl apply: --now: %v\n", err)
 					return exitUsage
 				}
-				return runApply(e, args, compiler.Options{Vars: varsMap(*vars)}, applyOptions{yes: *yes, wait: *wait, now: t})
+				return runApply(e, args, compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)}, applyOptions{yes: *yes, wait: *wait, now: t, version: v})
 			}
 		},
 	})
@@ -54,6 +61,8 @@ type applyOptions struct {
 	yes  bool
 	wait time.Duration
 	now  time.Time
+	// version is --pacemaker; zero plans for what the cluster runs.
+	version pcmk.Version
 }
 
 func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) int {
@@ -74,7 +83,8 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 	}
 	read := cibdiff.VersionOf(live)
 	policy = forLive(live, policy)
-	d := computeDiff(e, "apply", live, policy, o.now, files, diags)
+	target := targetFor(o.version, live, policy)
+	d := computeDiff(e, "apply", live, policy, o.now, target, files, diags)
 	if d == nil {
 		return exitDiags
 	}
@@ -98,7 +108,7 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 		fmt.Fprintln(e.stderr, "pcl apply: --wait: CIB_file is set, so no cluster runs this configuration; nothing to wait for.")
 		return exitOK
 	}
-	return waitAndCompare(e, d, o.wait)
+	return waitAndCompare(e, d, o.wait, target)
 }
 
 // confirm asks on stderr and reads the answer from stdin.
@@ -206,7 +216,7 @@ func makePatch(oldPath, newPath, patchPath string) error {
 
 // waitAndCompare waits until the cluster settles and reports where what
 // runs differs from the plan.
-func waitAndCompare(e *env, d *cibdiff.Diff, limit time.Duration) int {
+func waitAndCompare(e *env, d *cibdiff.Diff, limit time.Duration, target pcmk.Target) int {
 	fmt.Fprintf(e.stdout, "Waiting up to %s for the cluster to settle...\n", limit)
 	if err := waitSettled(limit); err != nil {
 		fmt.Fprintf(e.stderr, "pcl apply: --wait: %v\n", err)
@@ -239,7 +249,7 @@ func waitAndCompare(e *env, d *cibdiff.Diff, limit time.Duration) int {
 		printDiags(e.stderr, nil, ld)
 		return exitDiags
 	}
-	res, pd := computePlan(now, time.Time{})
+	res, pd := computePlan(now, time.Time{}, target)
 	if pd.HasErrors() {
 		printDiags(e.stderr, nil, pd)
 		return exitDiags

@@ -15,12 +15,13 @@ func init() {
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			vars := fs.StringArray("var", nil, "set variable `name=value`")
 			agentDir := agentMetadataFlag(fs)
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl check: expected at least one .pcl file, directory or CIB .xml file")
 					return exitUsage
 				}
-				opts, ok := compileOptions(e, "check", *vars, *agentDir)
+				opts, ok := compileOptions(e, "check", *vars, *agentDir, *version)
 				if !ok {
 					return exitUsage
 				}

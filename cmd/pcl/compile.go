@@ -21,12 +21,13 @@ func init() {
 			out := fs.StringP("output", "o", "", "write the CIB to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set variable `name=value` (value read as an HCL expression, else as a string)")
 			agentDir := agentMetadataFlag(fs)
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl compile: expected at least one .pcl file or directory")
 					return exitUsage
 				}
-				opts, ok := compileOptions(e, "compile", *vars, *agentDir)
+				opts, ok := compileOptions(e, "compile", *vars, *agentDir, *version)
 				if !ok {
 					return exitUsage
 				}
@@ -46,8 +47,14 @@ func agentMetadataFlag(fs *pflag.FlagSet) *string {
 // metadata: saved in agentDir, else from the agents installed here. Its
 // commands, compile and check, judge the policy as a cluster's whole
 // configuration.
-func compileOptions(e *env, cmd string, vars []string, agentDir string) (compiler.Options, bool) {
+func compileOptions(e *env, cmd string, vars []string, agentDir, version string) (compiler.Options, bool) {
 	opts := compiler.Options{Vars: map[string]string{}, ForCluster: true}
+	v, err := parsePacemakerFlag(version)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl %s: --pacemaker: %v\n", cmd, err)
+		return opts, false
+	}
+	opts.Target = flagTarget(v)
 	var chain agents.Chain
 	if agentDir != "" {
 		chain = append(chain, agents.Dir(agentDir))

@@ -11,6 +11,7 @@ import (
 	"pcl/compiler"
 	"pcl/emit/difftext"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
@@ -29,7 +30,13 @@ func init() {
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601)")
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
+				v, err := parsePacemakerFlag(*version)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl diff: --pacemaker: %v\n", err)
+					return exitUsage
+				}
 				want := 2
 				if *live {
 					want = 1
@@ -52,7 +59,7 @@ func init() {
 				files := map[string]*hcl.File{}
 				var diags hcl.Diagnostics
 				load := func(path string) *ir.CIB {
-					cib, f, d := loadCIB([]string{path}, compiler.Options{Vars: varsMap(*vars)})
+					cib, f, d := loadCIB([]string{path}, compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)})
 					for k, v := range f {
 						files[k] = v
 					}
@@ -82,7 +89,7 @@ func init() {
 					printDiags(e.stderr, files, diags)
 					return exitDiags
 				}
-				d := computeDiff(e, "diff", old, new, t, files, diags)
+				d := computeDiff(e, "diff", old, new, t, targetFor(v, old, new), files, diags)
 				if d == nil {
 					return exitDiags
 				}
@@ -105,8 +112,8 @@ func init() {
 
 // computeDiff compares old and new and prints the diagnostics: diags,
 // the planner's and what it cannot compute. It returns nil after an error.
-func computeDiff(e *env, cmd string, old, new *ir.CIB, now time.Time, files map[string]*hcl.File, diags hcl.Diagnostics) *cibdiff.Diff {
-	d, pd, err := cibdiff.Compute(old, new, planner.Options{Now: now})
+func computeDiff(e *env, cmd string, old, new *ir.CIB, now time.Time, target pcmk.Target, files map[string]*hcl.File, diags hcl.Diagnostics) *cibdiff.Diff {
+	d, pd, err := cibdiff.Compute(old, new, planner.Options{Now: now, Target: target})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pcl %s: %v\n", cmd, err)
 		return nil

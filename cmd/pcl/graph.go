@@ -22,7 +22,13 @@ func init() {
 			now := fs.String("now", "", "evaluate rules at `DATE` (ISO 8601, as crm_simulate -t); transition only")
 			locations := fs.Bool("locations", false, "constraints: also draw location preferences")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
+				v, err := parsePacemakerFlag(*version)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl graph: --pacemaker: %v\n", err)
+					return exitUsage
+				}
 				switch {
 				case len(args) == 0:
 					fmt.Fprintln(e.stderr, "pcl graph: expected a kind of graph, transition or constraints, and an INPUT\nusage: pcl graph "+graphUsage)
@@ -46,14 +52,15 @@ func init() {
 						fmt.Fprintf(e.stderr, "pcl graph: --now: %v\n", err)
 						return exitUsage
 					}
-					res, files, diags := computeTransition(args[1:], *vars, t)
+					res, files, diags := computeTransition(args[1:], *vars, t, v)
 					printDiags(e.stderr, files, append(diags, unknownWarning(res)...))
 					if diags.HasErrors() {
 						return exitDiags
 					}
+					noteTarget(e.stderr, res.Target)
 					data = dot.Transition(res.Transition)
 				case "constraints":
-					opts := compiler.Options{Vars: varsMap(*vars)}
+					opts := compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)}
 					cib, files, diags := loadCIB(args[1:], opts)
 					printDiags(e.stderr, files, diags)
 					if diags.HasErrors() || cib == nil {

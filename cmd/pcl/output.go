@@ -8,10 +8,11 @@ import (
 
 	"errors"
 	"fmt"
-	"github.com/mitchellh/go-wordwrap"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/mitchellh/go-wordwrap"
 
 	"github.com/hashicorp/hcl/v2"
 )

@@ -12,6 +12,7 @@ import (
 	"pcl/compiler"
 	"pcl/emit/plantext"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/scenario"
 )
@@ -28,9 +29,15 @@ func init() {
 			whatIf := registerBatchFlags(fs)
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl plan: expected an INPUT (.pcl file, directory or CIB .xml)")
+					return exitUsage
+				}
+				v, err := parsePacemakerFlag(*version)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl plan: --pacemaker: %v\n", err)
 					return exitUsage
 				}
 				if whatIf.isBatch() {
@@ -51,14 +58,14 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl plan: --now: %v\n", err)
 					return exitUsage
 				}
-				cib, files, diags := loadPlanInput(args, *vars, *state)
+				cib, target, files, diags := loadPlanInput(args, *vars, *state, v)
 				if diags.HasErrors() {
 					printDiags(e.stderr, files, diags)
 					return exitDiags
 				}
 				var data []byte
 				if whatIf.isBatch() {
-					report, bd := whatIf.report(cib, *format, planner.Options{Now: t}, e.stderr, 0)
+					report, bd := whatIf.report(cib, *format, planner.Options{Now: t, Target: target}, e.stderr, 0)
 					diags = append(diags, bd...)
 					printDiags(e.stderr, files, diags)
 					if bd.HasErrors() {
@@ -82,7 +89,7 @@ func init() {
 					}
 					diags = append(diags, whatIf.twoNodeWarning(cib)...)
 				}
-				res, pd := computePlan(cib, t)
+				res, pd := computePlan(cib, t, target)
 				diags = append(append(diags, pd...), unknownWarning(res)...)
 				printDiags(e.stderr, files, diags)
 				if pd.HasErrors() {
@@ -92,6 +99,7 @@ func init() {
 				case "crm_simulate":
 					// As crm_simulate -S prints them: the summary, then the
 					// actions the transition engine runs.
+					noteTarget(e.stderr, res.Target)
 					data = append(plantext.CRMSimulate(res.Transition), '\n')
 					data = append(data, plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())...)
 				case "json":
@@ -114,22 +122,23 @@ func init() {
 
 // computeTransition loads INPUT, places its resources and schedules the
 // transition.
-func computeTransition(paths, vars []string, now time.Time) (*planner.Result, map[string]*hcl.File, hcl.Diagnostics) {
-	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars)})
+func computeTransition(paths, vars []string, now time.Time, version pcmk.Version) (*planner.Result, map[string]*hcl.File, hcl.Diagnostics) {
+	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars), Target: flagTarget(version)})
 	if diags.HasErrors() || cib == nil {
 		return nil, files, diags
 	}
-	res, pd := computePlan(cib, now)
+	res, pd := computePlan(cib, now, targetFor(version, cib))
 	return res, files, append(diags, pd...)
 }
 
 // loadPlanInput loads INPUT and, with --state, puts the status of a
 // running cluster's CIB dump under INPUT's configuration: the dry run of
-// a policy change.
-func loadPlanInput(paths, vars []string, statePath string) (*ir.CIB, map[string]*hcl.File, hcl.Diagnostics) {
-	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars)})
+// a policy change. The target is the release --pacemaker (version) asks
+// for, else the one the running cluster runs, else the policy's.
+func loadPlanInput(paths, vars []string, statePath string, version pcmk.Version) (*ir.CIB, pcmk.Target, map[string]*hcl.File, hcl.Diagnostics) {
+	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars), Target: flagTarget(version)})
 	if diags.HasErrors() || statePath == "" {
-		return cib, files, diags
+		return cib, targetFor(version, cib), files, diags
 	}
 	live, liveFiles, ld := loadCIB([]string{statePath}, compiler.Options{})
 	for name, f := range liveFiles {
@@ -137,7 +146,7 @@ func loadPlanInput(paths, vars []string, statePath string) (*ir.CIB, map[string]
 	}
 	diags = append(diags, ld...)
 	if ld.HasErrors() {
-		return nil, files, diags
+		return nil, pcmk.Target{}, files, diags
 	}
 	if live.Status == nil {
 		diags = append(diags, &hcl.Diagnostic{
@@ -146,12 +155,12 @@ func loadPlanInput(paths, vars []string, statePath string) (*ir.CIB, map[string]
 			Detail:   fmt.Sprintf("%s has no <status> section, so every node counts as offline; dump a running cluster's CIB with cibadmin -Q.", statePath),
 		})
 	}
-	return scenario.WithStatus(cib, live), files, diags
+	return scenario.WithStatus(cib, live), targetFor(version, live, cib), files, diags
 }
 
 // computePlan places the resources of cib and schedules the transition.
-func computePlan(cib *ir.CIB, now time.Time) (*planner.Result, hcl.Diagnostics) {
-	res, diags := planner.Schedule(cib, planner.Options{Now: now, Transition: true})
+func computePlan(cib *ir.CIB, now time.Time, target pcmk.Target) (*planner.Result, hcl.Diagnostics) {
+	res, diags := planner.Schedule(cib, planner.Options{Target: target, Now: now, Transition: true})
 	if diags.HasErrors() {
 		return nil, diags
 	}

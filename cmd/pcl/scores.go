@@ -9,6 +9,7 @@ import (
 
 	"pcl/compiler"
 	"pcl/emit/scores"
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
@@ -23,19 +24,25 @@ func init() {
 			explain := fs.String("explain", "", "list every contribution to `RSC`'s score on each node")
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				t, err := parseNow(fs, *now)
 				if err != nil {
 					fmt.Fprintf(e.stderr, "pcl scores: --now: %v\n", err)
 					return exitUsage
 				}
-				return runScores(e, args, *format, t, *explain, *out, varsMap(*vars))
+				v, err := parsePacemakerFlag(*version)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl scores: --pacemaker: %v\n", err)
+					return exitUsage
+				}
+				return runScores(e, args, *format, t, v, *explain, *out, varsMap(*vars))
 			}
 		},
 	})
 }
 
-func runScores(e *env, args []string, format string, now time.Time, explain, out string, vars map[string]string) int {
+func runScores(e *env, args []string, format string, now time.Time, version pcmk.Version, explain, out string, vars map[string]string) int {
 	if len(args) == 0 {
 		fmt.Fprintln(e.stderr, "pcl scores: missing INPUT (a CIB .xml file, or .pcl files or directories)")
 		return exitUsage
@@ -46,14 +53,14 @@ func runScores(e *env, args []string, format string, now time.Time, explain, out
 		fmt.Fprintf(e.stderr, "pcl scores: unknown --format %q (use table, json or crm_simulate)\n", format)
 		return exitUsage
 	}
-	opts := planner.Options{Now: now}
-	// Only --explain and the JSON report show the contributions.
-	opts.NoTrail = explain == "" && format != "json"
-	cib, files, diags := loadCIB(args, compiler.Options{Vars: vars})
+	cib, files, diags := loadCIB(args, compiler.Options{Vars: vars, Target: flagTarget(version)})
 	if diags.HasErrors() || cib == nil {
 		printDiags(e.stderr, files, diags)
 		return exitDiags
 	}
+	opts := planner.Options{Now: now, Target: targetFor(version, cib)}
+	// Only --explain and the JSON report show the contributions.
+	opts.NoTrail = explain == "" && format != "json"
 	res, pdiags := planner.Schedule(cib, opts)
 	printDiags(e.stderr, files, append(append(diags, pdiags...), unknownWarning(res)...))
 	var data []byte
@@ -66,6 +73,7 @@ func runScores(e *env, args []string, format string, now time.Time, explain, out
 		}
 		data = d
 	case format == "crm_simulate":
+		noteTarget(e.stderr, res.Target)
 		data = scores.CRMSimulate(res)
 	case format == "json":
 		d, err := scores.JSON(res)

@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 
 	"pcl/emit/plantext"
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
 type jsonDoc struct {
+	// Pacemaker is the release planned for (Report.Target).
+	Pacemaker pcmk.Target    `json:"pacemaker"`
 	Scenarios []jsonScenario `json:"scenarios"`
 	// Unknown is what the planner cannot compute (Report.Unknown).
 	Unknown []planner.Unknown `json:"unknown,omitempty"`
@@ -35,7 +38,7 @@ type jsonScenario struct {
 // which would say it stops), its actions are marked "unknown", and the
 // top-level "unknown" list says why.
 func JSON(r *Report) ([]byte, error) {
-	doc := jsonDoc{Scenarios: []jsonScenario{}, Unknown: r.Unknown}
+	doc := jsonDoc{Pacemaker: r.Target, Scenarios: []jsonScenario{}, Unknown: r.Unknown}
 	for _, c := range r.all() {
 		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Changes: c.Summary, Actions: c.Actions, Stall: c.Stall, Quorum: c.jsonQuorum(), Error: c.Err}
 		if s.Changes == nil {

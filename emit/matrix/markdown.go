@@ -11,6 +11,7 @@ import (
 func Markdown(r *Report) []byte {
 	var b strings.Builder
 	b.WriteString("# Failover matrix\n\n")
+	b.WriteString(r.Target.Describe() + "\n\n")
 	fmt.Fprintf(&b, "%s, %s.", plural(len(r.Columns), "scenario", "scenarios"), plural(len(r.Resources), "resource", "resources"))
 	rowsIdx := r.varying()
 	if omitted := len(r.Resources) - len(rowsIdx); omitted > 0 && len(rowsIdx) > 0 {

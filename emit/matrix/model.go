@@ -113,6 +113,8 @@ type SPOF struct {
 
 // Report is the whole batch, ready to print.
 type Report struct {
+	// Target is the Pacemaker release every scenario was planned for.
+	Target pcmk.Target
 	// Resources are the rows: every primitive, in document order, then
 	// the clones and bundles, which the planner does not place yet.
 	Resources []string
@@ -133,6 +135,12 @@ type Report struct {
 func Build(baseline *Run, runs []*Run) *Report {
 	r := &Report{}
 	r.Resources, r.Unknown, r.Unassessed = rows(baseline, runs)
+	for _, run := range append([]*Run{baseline}, runs...) {
+		if run != nil && run.Result != nil {
+			r.Target = run.Result.Target
+			break
+		}
+	}
 	if baseline != nil {
 		r.Baseline = column(baseline, r.Resources)
 	}

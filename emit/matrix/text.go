@@ -19,7 +19,7 @@ func Text(r *Report, width int) []byte {
 	cols := r.all()
 	rowsIdx := r.varying()
 	fmt.Fprintf(&b, "Failover matrix: %s, %s", plural(len(r.Columns), "scenario", "scenarios"), plural(len(r.Resources), "resource", "resources"))
-	b.WriteString("\n")
+	b.WriteString("\n" + r.Target.Describe() + "\n")
 	if omitted := len(r.Resources) - len(rowsIdx); omitted > 0 && len(rowsIdx) > 0 {
 		fmt.Fprintf(&b, "%s that keep their node in every scenario are not shown.\n", plural(omitted, "resource", "resources"))
 	}

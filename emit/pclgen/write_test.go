@@ -2,12 +2,13 @@ package pclgen
 
 import (
 	"bytes"
-	"github.com/hashicorp/hcl/v2"
 	"os"
 	"path/filepath"
 	"pcl/internal/testenv"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/hcl/v2"
 
 	"golang.org/x/tools/txtar"
 

@@ -83,6 +83,8 @@ func ChangeEntries(res *planner.Result) []ChangeEntry {
 
 // Document is the JSON form of a plan.
 type Document struct {
+	// Pacemaker is the release planned for.
+	Pacemaker pcmk.Target `json:"pacemaker"`
 	Placement []Placement `json:"placement"`
 	// Changes leave out the resources the planner cannot compute.
 	Changes []ChangeEntry `json:"changes"`
@@ -102,7 +104,7 @@ type Document struct {
 // and listed at the top level.
 func JSON(res *planner.Result) ([]byte, error) {
 	t := res.Transition
-	doc := Document{Placement: []Placement{}, Actions: []ActionEntry{}, Unknown: res.Unknown}
+	doc := Document{Pacemaker: res.Target, Placement: []Placement{}, Actions: []ActionEntry{}, Unknown: res.Unknown}
 	for _, r := range res.Resources {
 		if r.Kind != planner.KindPrimitive {
 			continue

@@ -28,7 +28,8 @@ func TestCRMSimulate(t *testing.T) {
 
 func TestText(t *testing.T) {
 	got := string(Text(&planner.Result{Transition: moveTransition()}))
-	if !strings.HasPrefix(got, "web: move king -> ace") {
+	const version = "Planned for Pacemaker 2.1.5 (pcl's default: nothing names the release).\n"
+	if !strings.HasPrefix(got, version+"web: move king -> ace") {
 		t.Errorf("got %q", got)
 	}
 }
@@ -58,7 +59,7 @@ func TestWholePlanUnknown(t *testing.T) {
 	res := &planner.Result{Transition: moveTransition(), Unknown: []planner.Unknown{
 		{Construct: "remote node", Detail: "the cluster has remote or guest nodes (r1): nothing is exact."}}}
 	text := string(Text(res))
-	want := "Unknown: the planner cannot compute this plan yet (remote node), so no action is shown:\n  the cluster has remote or guest nodes (r1): nothing is exact.\n"
+	want := "Planned for Pacemaker 2.1.5 (pcl's default: nothing names the release).\n\nUnknown: the planner cannot compute this plan yet (remote node), so no action is shown:\n  the cluster has remote or guest nodes (r1): nothing is exact.\n"
 	if text != want {
 		t.Errorf("text:\n%s\nwant:\n%s", text, want)
 	}

@@ -21,6 +21,7 @@ import (
 //	db: move king -> ace: ace scores 200 (loc-db-ace 200), king 100 (stickiness 100)
 func Text(res *planner.Result) []byte {
 	var b bytes.Buffer
+	b.WriteString(res.Target.Describe() + "\n")
 	t := res.Transition
 	changes := knownChanges(res, t.Changes)
 	na := nodeActions(res)

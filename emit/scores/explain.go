@@ -18,12 +18,13 @@ func Explain(res *planner.Result, id string) ([]byte, bool) {
 		return nil, false
 	}
 	if u, unknown := res.IsUnknown(id); unknown {
-		return []byte(id + " is " + unknownLine(u) + "\n"), true
+		return []byte(res.Target.Describe() + "\n" + id + " is " + unknownLine(u) + "\n"), true
 	}
 	if r.Index < 0 {
 		return nil, false
 	}
 	var b bytes.Buffer
+	b.WriteString(res.Target.Describe() + "\n")
 	final := finalLines(res)[id]
 	if final == nil {
 		final = make([]*planner.ScoreLine, len(res.Nodes))

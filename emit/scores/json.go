@@ -3,6 +3,7 @@ package scores
 import (
 	"encoding/json"
 
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
@@ -68,6 +69,8 @@ type jsonNode struct {
 }
 
 type jsonPlan struct {
+	// Pacemaker is the release planned for.
+	Pacemaker pcmk.Target    `json:"pacemaker"`
 	Now       string         `json:"now"`
 	Nodes     []jsonNode     `json:"nodes"`
 	Resources []jsonResource `json:"resources"`
@@ -98,7 +101,7 @@ type jsonPromotion struct {
 // the promotion score of each promotable clone instance, whether it is
 // promoted and why, and its contributions.
 func JSON(res *planner.Result) ([]byte, error) {
-	jp := jsonPlan{Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
+	jp := jsonPlan{Pacemaker: res.Target, Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
 	for _, n := range res.Nodes {
 		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
 	}

@@ -15,6 +15,7 @@ import (
 // why, one for each entry of Result.Unknown.
 func Table(res *planner.Result) []byte {
 	var b bytes.Buffer
+	b.WriteString(res.Target.Describe() + "\n")
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	final := finalLines(res)
 	row := []byte("RESOURCE")

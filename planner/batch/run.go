@@ -130,6 +130,6 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 	}
 	// The cluster the transition leaves, read as the next run would read
 	// it: only its status matters here.
-	out.After, _ = planner.Schedule(settled, planner.Options{Now: po.Now, StatusOnly: true})
+	out.After, _ = planner.Schedule(settled, planner.Options{Target: po.Target, Now: po.Now, StatusOnly: true})
 	return out, settled
 }

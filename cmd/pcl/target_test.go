@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// spareCIB is a promotable clone with one instance more than nodes, on a
+// cluster whose dc-version is 2.1.5: the spare instance's promotion score
+// line is one of the things 2.1.8 changed.
+const spareCIB = "testdata/promotable-spare.xml"
+
+// TestTargetFromDCVersion: a CIB is planned for the release its
+// dc-version names, and every format says so.
+func TestTargetFromDCVersion(t *testing.T) {
+	code, out, errs := runPCL(t, "plan", spareCIB, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Pacemaker struct {
+			Version, Asked, Source string
+			Exact                  bool
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if p := doc.Pacemaker; p.Version != "2.1.5" || p.Source != "dc-version" || !p.Exact {
+		t.Errorf("plan json pacemaker = %+v", p)
+	}
+	_, out, _ = runPCL(t, "scores", spareCIB)
+	if !strings.HasPrefix(out, "Planned for Pacemaker 2.1.5 (the version the CIB's dc-version names).\n") {
+		t.Errorf("scores table does not name the release:\n%s", out)
+	}
+	_, out, errs = runPCL(t, "scores", spareCIB, "--format", "crm_simulate")
+	if !strings.Contains(out, "db:2 promotion score on none: 0") || !strings.Contains(errs, "Planned for Pacemaker 2.1.5") {
+		t.Errorf("crm_simulate format for 2.1.5:\n%s\nstderr:\n%s", out, errs)
+	}
+}
+
+// TestPacemakerFlag: --pacemaker overrides the CIB, changes what is
+// planned, and a release pcl does not model exactly says so.
+func TestPacemakerFlag(t *testing.T) {
+	_, out, errs := runPCL(t, "scores", spareCIB, "--format", "crm_simulate", "--pacemaker", "3.0.1")
+	if !strings.Contains(out, "db:2 promotion score (inactive): -INFINITY") || !strings.Contains(out, "pcmk__clone_assign: db-clone") ||
+		!strings.Contains(errs, "Planned for Pacemaker 3.0.1 (as --pacemaker asks).") {
+		t.Errorf("crm_simulate format for 3.0.1:\n%s\nstderr:\n%s", out, errs)
+	}
+	_, out, _ = runPCL(t, "plan", spareCIB, "--pacemaker", "1.1.12")
+	first, _, _ := strings.Cut(out, "\n")
+	for _, want := range []string{"Planned for Pacemaker 2.1.5, the nearest release pcl reproduces exactly to 1.1.12", "may differ"} {
+		if !strings.Contains(first, want) {
+			t.Errorf("plan for 1.1.12 does not say %q:\n%s", want, first)
+		}
+	}
+	if code, _, errs := runPCL(t, "plan", spareCIB, "--pacemaker", "latest"); code != exitUsage || !strings.Contains(errs, "--pacemaker") {
+		t.Errorf("--pacemaker latest: exit %d, %s", code, errs)
+	}
+}
+
+// TestUpgradeCheck plans the CIB for its release and for 3.0.1 and
+// reports the promotion score 2.1.8 changed, with its cause.
+func TestUpgradeCheck(t *testing.T) {
+	code, out, errs := runPCL(t, "upgrade-check", spareCIB, "--to", "3.0.1")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"Upgrade check of " + spareCIB + ": Pacemaker 2.1.5 -> Pacemaker 3.0.1",
+		"nothing in it is removed or renamed",
+		"db:2 promotion score: 0 -> -INFINITY",
+		"the instance is placed nowhere, which since 2.1.8",
+		"2.1.8 changed promotion priority.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("upgrade-check text lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = runPCL(t, "upgrade-check", spareCIB, "--to", "3.0.1", "--format", "json")
+	var doc struct {
+		Blocking, Differs bool
+		Scores            []struct{ Resource, From, To string }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Blocking || !doc.Differs || len(doc.Scores) != 1 || doc.Scores[0].Resource != "db:2" {
+		t.Errorf("upgrade-check json: %s", out)
+	}
+	if code, _, _ := runPCL(t, "upgrade-check", spareCIB); code != exitUsage {
+		t.Errorf("upgrade-check without --to: exit %d", code)
+	}
+}
