@@ -229,18 +229,22 @@ func TestDifferential(t *testing.T) {
 // disagree) choose the seeds.
 func runDifferential(t *testing.T, prefix string, gen func(seed int64) string, compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)) {
 	sim := testenv.Tool(t, "crm_simulate")
-	n := 40
-	if v := os.Getenv("PCL_DIFF_N"); v != "" {
-		n, _ = strconv.Atoi(v)
+	simulate := func(path string) ([]byte, error) { return exec.Command(sim, "-x", path, "-s").Output() }
+	failed := differentialSeeds(t, prefix, gen, simulate, compare)
+	if len(failed) > 0 {
+		t.Errorf("seeds that disagree (reproduce with PCL_DIFF_SEED=SEED PCL_DIFF_N=1): %s", strings.Join(failed, " "))
 	}
-	base := int64(1)
-	if v := os.Getenv("PCL_DIFF_SEED"); v != "" {
-		base, _ = strconv.ParseInt(v, 10, 64)
-	}
+}
+
+// differentialSeeds runs the comparison of runDifferential with simulate
+// as the oracle and returns the seeds that disagree without the planner
+// reporting Unknown.
+func differentialSeeds(t *testing.T, prefix string, gen func(seed int64) string, simulate func(path string) ([]byte, error),
+	compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)) (failed []string) {
+	n, base := differentialRange()
 	dir := t.TempDir()
 	agree, accepted := 0, 0
 	var unknown []string
-	var failed []string
 	for i := 0; i < n; i++ {
 		seed := base + int64(i)
 		src := gen(seed)
@@ -248,7 +252,7 @@ func runDifferential(t *testing.T, prefix string, gen func(seed int64) string, c
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, err := exec.Command(sim, "-x", path, "-s").Output()
+		out, err := simulate(path)
 		if err != nil {
 			t.Logf("seed %d: crm_simulate failed: %v", seed, err)
 			continue
@@ -282,9 +286,7 @@ func runDifferential(t *testing.T, prefix string, gen func(seed int64) string, c
 	if len(unknown) > 0 {
 		t.Logf("differential (%s): %d disagree where the planner reports Unknown: %s", prefix, len(unknown), strings.Join(unknown, " "))
 	}
-	if len(failed) > 0 {
-		t.Errorf("seeds that disagree (reproduce with PCL_DIFF_SEED=SEED PCL_DIFF_N=1): %s", strings.Join(failed, " "))
-	}
+	return failed
 }
 
 // reportsUnknown starts the one extra line a compare function returns for
