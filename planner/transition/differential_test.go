@@ -1,6 +1,7 @@
 package transition_test
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"math/rand"
@@ -15,6 +16,7 @@ import (
 	"pcl/emit/plantext"
 	"pcl/importer"
 	"pcl/internal/testenv"
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
@@ -226,6 +228,23 @@ func TestDifferential(t *testing.T) {
 // testdata/ratchet/<ratchet>.txt.
 func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) string) {
 	sim := testenv.Tool(t, "crm_simulate")
+	simulate := func(path, dotPath string) (stdout, stderr []byte, err error) {
+		// stdout and stderr apart: crm_simulate writes "Transition failed"
+		// to stderr unbuffered, which would land amid the buffered
+		// sections of a combined output.
+		cmd := exec.Command(sim, "-x", path, "-S", "-D", dotPath)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		out, err := cmd.Output()
+		return out, errb.Bytes(), err
+	}
+	runDifferentialFor(t, pcmk.Target{}, simulate, ratchet, prefix, gen)
+}
+
+// runDifferentialFor is runDifferential planning for target, with
+// simulate as the oracle: it runs crm_simulate -S on the CIB at path,
+// writing the graph to dotPath.
+func runDifferentialFor(t *testing.T, target pcmk.Target, simulate func(path, dotPath string) (stdout, stderr []byte, err error), ratchet, prefix string, gen func(seed int64) string) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per generated configuration")
 	}
@@ -240,17 +259,11 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 			t.Fatal(err)
 		}
 		dotPath := filepath.Join(dir, name+".dot")
-		// stdout and stderr apart: crm_simulate writes "Transition failed"
-		// to stderr unbuffered, which would land amid the buffered
-		// sections of a combined output.
-		cmd := exec.Command(sim, "-x", path, "-S", "-D", dotPath)
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
+		out, stderr, err := simulate(path, dotPath)
 		// crm_simulate -S exits 1 when the transition stalls.
-		stalls := strings.Contains(stderr.String(), "Transition failed: terminated")
+		stalls := strings.Contains(string(stderr), "Transition failed: terminated")
 		if err != nil && !stalls {
-			t.Fatalf("%s: crm_simulate: %v\n%s%s", name, err, out, stderr.String())
+			t.Fatalf("%s: crm_simulate: %v\n%s%s", name, err, out, stderr)
 		}
 		wantDot, err := os.ReadFile(dotPath)
 		if err != nil {
@@ -260,7 +273,7 @@ func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) 
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", name, diags)
 		}
-		res, _ := planner.Schedule(cib, planner.Options{NoTrail: true, Transition: true})
+		res, _ := planner.Schedule(cib, planner.Options{Target: target, NoTrail: true, Transition: true})
 		tr := res.Transition
 		gotDot := dot.Transition(tr)
 		gotSum := summaryLines(string(plantext.CRMSimulate(tr)))

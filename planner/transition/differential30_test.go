@@ -1,0 +1,46 @@
+package transition_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"pcl/internal/testenv"
+	"pcl/pcmk"
+)
+
+// TestDifferential30 compares pcl's transition graph, summary and
+// executed actions, planning for 3.0.0, with 3.0.0's crm_simulate
+// (scripts/oracle-3.0) on the primitive, clone and promotable generators.
+// The passing seeds are ratcheted per generator
+// (testdata/ratchet/3.0/differential-*.txt).
+func TestDifferential30(t *testing.T) {
+	oracle := testenv.Tool30(t)
+	simulate := func(path, dotPath string) (stdout, stderr []byte, err error) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		// The graph is written inside the chroot, beside the CIB, and
+		// copied out.
+		dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-dot-")
+		if err != nil {
+			return nil, nil, err
+		}
+		defer os.RemoveAll(dir)
+		inside := "/tmp/" + filepath.Base(dir) + "/out.dot"
+		stdout, stderr, err = oracle.Run(t, src, "crm_simulate", "-x", "CIB", "-S", "-D", inside)
+		if dot, rerr := os.ReadFile(filepath.Join(dir, "out.dot")); rerr == nil {
+			_ = os.WriteFile(dotPath, dot, 0o644)
+		}
+		return stdout, stderr, err
+	}
+	target := pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)
+	t.Run("gen", func(t *testing.T) { runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB) })
+	t.Run("clones", func(t *testing.T) {
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-clones", "clones", genCloneCIB)
+	})
+	t.Run("promotable", func(t *testing.T) {
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-promotable", "promotable", genPromotableCIB)
+	})
+}
