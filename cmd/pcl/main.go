@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"pcl/pcmk"
+	"runtime/debug"
 	"sort"
 
 	"github.com/spf13/pflag"
@@ -50,11 +52,17 @@ func main() {
 }
 
 func run(args []string, e *env) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		printUsage(e.stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		// Asked for: the answer is the output, on stdout.
+		printUsage(e.stdout)
+		return exitOK
+	case "--version", "version":
+		printVersion(e.stdout)
 		return exitOK
 	}
 	c, ok := commands[args[0]]
@@ -65,13 +73,15 @@ func run(args []string, e *env) int {
 	}
 	fs := pflag.NewFlagSet("pcl "+c.name, pflag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: pcl %s %s\n\n%s\n\nflags:\n", c.name, c.usage, c.summary)
-		fs.PrintDefaults()
-	}
+	// pflag would print the flags on every parse error; the error line
+	// below says what is wrong, and --help prints them on stdout.
+	fs.Usage = func() {}
 	runCmd := c.setup(fs)
 	if err := fs.Parse(args[1:]); err != nil {
 		if err == pflag.ErrHelp {
+			fmt.Fprintf(e.stdout, "usage: pcl %s %s\n\n%s\n\nflags:\n", c.name, c.usage, c.summary)
+			fs.SetOutput(e.stdout)
+			fs.PrintDefaults()
 			return exitOK
 		}
 		// pflag says nothing with ContinueOnError: print its error and
@@ -93,5 +103,25 @@ func printUsage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'pcl <command> --help' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'pcl <command> --help' for a command's flags, 'pcl --version' for the Pacemaker releases pcl models.")
+}
+
+// printVersion says which pcl this is (the module version and the
+// commit it was built from, when the build recorded them) and which
+// Pacemaker releases it models.
+func printVersion(w io.Writer) {
+	version, commit := "(devel)", ""
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if info.Main.Version != "" {
+			version = info.Main.Version
+		}
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				commit = " " + s.Value[:12]
+			}
+		}
+	}
+	fmt.Fprintf(w, "pcl %s%s\n", version, commit)
+	fmt.Fprintf(w, "Models Pacemaker 2.1.5 and 3.0 (one behaviour covers 2.1.8 to 3.0.2) exactly; other releases are planned with the nearest of those, and the output says so.\n")
+	fmt.Fprintf(w, "Without --pacemaker, a CIB's dc-version or the policy's pacemaker setting, pcl plans for %s.\n", pcmk.DefaultVersion)
 }

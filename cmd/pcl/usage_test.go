@@ -51,3 +51,21 @@ func TestOutputMissingDirectory(t *testing.T) {
 		t.Errorf("the error should name the missing directory, not a temporary file:\n%s", stderr)
 	}
 }
+
+// TestHelpAndVersion: asked-for help and the version are the output, on
+// stdout, with exit 0; the version names the Pacemaker releases modelled.
+func TestHelpAndVersion(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"help"}, {"plan", "--help"}, {"compile", "-h"}} {
+		code, out, errs := runPCL(t, args...)
+		if code != exitOK || !strings.Contains(out, "usage: pcl") || errs != "" {
+			t.Errorf("pcl %s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, errs)
+		}
+	}
+	code, out, _ := runPCL(t, "--version")
+	if code != exitOK || !strings.HasPrefix(out, "pcl ") || !strings.Contains(out, "2.1.5 and 3.0") {
+		t.Errorf("pcl --version: exit %d:\n%s", code, out)
+	}
+	if code, _, errs := runPCL(t); code != exitUsage || !strings.Contains(errs, "usage: pcl") {
+		t.Errorf("pcl without a command: exit %d, stderr %q", code, errs)
+	}
+}

@@ -26,7 +26,7 @@ func Table(res *planner.Result) []byte {
 	w.Write(row)
 	for _, r := range rows(res) {
 		row = row[:0]
-		if r.Parent != nil {
+		for range depth(r) {
 			row = append(row, "  "...)
 		}
 		row = append(row, r.ID...)
