@@ -93,3 +93,30 @@ func TestUpgradeCheck(t *testing.T) {
 		t.Errorf("upgrade-check without --to: exit %d", code)
 	}
 }
+
+// TestNextUnderQuorumLoss: with two of three nodes lost, the cluster
+// stops what runs on the node left (no quorum) and cannot fence the lost
+// ones, so what runs there stays there (crm_simulate -f n2 -f n3 -q 0
+// says Stop a, and Stop b, c blocked). "next" is where each resource runs
+// once the transition ran, not where placement put it (issue 21, item 6).
+func TestNextUnderQuorumLoss(t *testing.T) {
+	code, out, errs := runPCL(t, "plan", "testdata/three-nodes-settled.xml", "--node-fail", "n2", "--node-fail", "n3", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Placement []struct{ Resource, Next, Reason string }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"fence": "", "a": "", "b": "n2", "c": "n3"}
+	for _, p := range doc.Placement {
+		if p.Next != want[p.Resource] {
+			t.Errorf("%s: next %q, want %q", p.Resource, p.Next, want[p.Resource])
+		}
+		if p.Next == "" && !strings.Contains(p.Reason, "no quorum") {
+			t.Errorf("%s: reason %q does not say it stops for lack of quorum", p.Resource, p.Reason)
+		}
+	}
+}

@@ -12,7 +12,10 @@ import (
 type Placement struct {
 	Resource string   `json:"resource"`
 	Current  []string `json:"current"`
-	Next     string   `json:"next,omitempty"`
+	// Next is where the resource runs once the transition ran: where its
+	// start runs, or where it stays when its move never runs (blocked,
+	// stalled, quorum lost).
+	Next string `json:"next,omitempty"`
 	Role     string   `json:"role"`
 	// Reason says why a resource gets no node.
 	Reason string `json:"reason,omitempty"`
@@ -30,8 +33,12 @@ type ActionEntry struct {
 	Interval int64  `json:"interval_ms,omitempty"`
 	Pseudo   bool   `json:"pseudo,omitempty"`
 	// Blocked actions are required but cannot run.
-	Blocked bool   `json:"blocked"`
-	Reason  string `json:"reason,omitempty"`
+	Blocked bool `json:"blocked"`
+	// NeverRuns marks an action of the graph the transition engine never
+	// starts: it waits on an ordering cycle, or on an action that is not
+	// in the graph ("stall" says which).
+	NeverRuns bool   `json:"never_runs,omitempty"`
+	Reason    string `json:"reason,omitempty"`
 	// After lists the actions (by index in the list) that must finish first.
 	After []int `json:"after,omitempty"`
 	// Unknown marks an action of a resource the planner cannot compute
@@ -105,11 +112,24 @@ type Document struct {
 func JSON(res *planner.Result) ([]byte, error) {
 	t := res.Transition
 	doc := Document{Pacemaker: res.Target, Placement: []Placement{}, Actions: []ActionEntry{}, Unknown: res.Unknown}
+	exec := t.Execute()
+	doc.Stall = StallOf(t, exec)
+	stops := map[string]*transition.Change{}
+	for i, c := range t.Changes {
+		if c.Verb == "Stop" {
+			stops[c.Resource] = &t.Changes[i]
+		}
+	}
 	for _, r := range res.Resources {
 		if r.Kind != planner.KindPrimitive {
 			continue
 		}
-		pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Next: res.AssignedNode(r), Reason: r.Why}
+		pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Reason: r.Why}
+		if after := t.NodesAfter(exec, r); len(after) > 0 {
+			pl.Next = t.NodeName(after[0])
+		} else if pl.Reason == "" {
+			pl.Reason = notRunningWhy(res, doc.Stall, stops[r.ID], r)
+		}
 		for _, n := range r.RunningOn {
 			pl.Current = append(pl.Current, res.Nodes[n].Uname)
 		}
@@ -120,7 +140,10 @@ func JSON(res *planner.Result) ([]byte, error) {
 		doc.Placement = append(doc.Placement, pl)
 	}
 	doc.Changes = ChangeEntries(res)
-	doc.Stall = StallOf(t, t.Execute())
+	stalled := map[*transition.Action]bool{}
+	for _, a := range exec.Stalled {
+		stalled[a] = true
+	}
 	index := map[*transition.Action]int{}
 	var listed []*transition.Action
 	for _, a := range t.Listed() {
@@ -131,6 +154,7 @@ func JSON(res *planner.Result) ([]byte, error) {
 		e := ActionEntry{Action: string(a.Task), Resource: a.Resource(), Node: t.NodeName(a.Node), Interval: a.IntervalMs,
 			Pseudo: a.Is(transition.Pseudo), Blocked: !a.Is(transition.Dumped), Reason: a.Reason}
 		_, e.Unknown = res.IsUnknown(a.Resource())
+		e.NeverRuns = stalled[a]
 		if a.Task == pcmk.TaskCancel {
 			e.Action = "cancel " + string(a.CancelTask)
 		}
@@ -149,4 +173,22 @@ func JSON(res *planner.Result) ([]byte, error) {
 		return nil, err
 	}
 	return append(out, '\n'), nil
+}
+
+// notRunningWhy says why a resource the planner placed (or did not) runs
+// nowhere once the transition ran: the transition stops it, or the start
+// on its node never runs.
+func notRunningWhy(res *planner.Result, stall *Stall, stop *transition.Change, r *planner.Resource) string {
+	to := res.AssignedNode(r)
+	switch {
+	case stop != nil && stop.Reason != "":
+		return "the transition stops it due to " + stop.Reason
+	case stop != nil:
+		return "the transition stops it"
+	case to == "":
+		return ""
+	case stall.Holds(r.ID):
+		return "it is placed on " + to + ", but its start never runs: the transition stalls"
+	}
+	return "it is placed on " + to + ", but its start there is blocked"
 }

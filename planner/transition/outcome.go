@@ -1,0 +1,32 @@
+package transition
+
+import (
+	"slices"
+
+	"pcl/pcmk"
+)
+
+// NodesAfter is where primitive r is active once the engine ran e: the
+// nodes it is active on now, less those a stop that ran takes it off
+// (a fenced node's implied stops included), plus those a start or a
+// migration that ran brings it to. A start the graph leaves out (blocked
+// by lost quorum, say) or that never runs (a stalled transition) moves
+// nothing: the resource stays where it is, as the cluster leaves it.
+func (t *Transition) NodesAfter(e *Execution, r *Resource) []int {
+	nodes := slices.Clone(r.RunningOn)
+	for _, step := range e.Fired {
+		a := step.Action
+		if a.Rsc != r || a.Node == NoNode || a.IntervalMs != 0 {
+			continue
+		}
+		switch a.Task {
+		case pcmk.TaskStop:
+			nodes = slices.DeleteFunc(nodes, func(n int) bool { return n == a.Node })
+		case pcmk.TaskStart, pcmk.TaskMigrateFrom:
+			if !slices.Contains(nodes, a.Node) {
+				nodes = append(nodes, a.Node)
+			}
+		}
+	}
+	return nodes
+}
