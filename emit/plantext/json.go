@@ -16,7 +16,7 @@ type Placement struct {
 	// start runs, or where it stays when its move never runs (blocked,
 	// stalled, quorum lost).
 	Next string `json:"next,omitempty"`
-	Role     string   `json:"role"`
+	Role string `json:"role"`
 	// Reason says why a resource gets no node.
 	Reason string `json:"reason,omitempty"`
 	// Unknown marks a resource the planner cannot compute: it has no

@@ -36,7 +36,9 @@ func TestDifferential30(t *testing.T) {
 		return stdout, stderr, err
 	}
 	target := pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)
-	t.Run("gen", func(t *testing.T) { runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB) })
+	t.Run("gen", func(t *testing.T) {
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB)
+	})
 	t.Run("clones", func(t *testing.T) {
 		runDifferentialFor(t, target, simulate, "3.0/differential-transition-clones", "clones", genCloneCIB)
 	})
