@@ -11,6 +11,8 @@ import (
 	"pcl/compiler"
 	"pcl/importer"
 	"pcl/ir"
+	"pcl/planner/batch"
+	"pcl/planner/scenario"
 )
 
 // loadCIB reads the INPUT of a command: one CIB .xml file, or .pcl files
@@ -31,4 +33,27 @@ func loadCIB(paths []string, opts compiler.Options) (*ir.CIB, map[string]*hcl.Fi
 		return cib, files, diags
 	}
 	return compiler.Compile(paths, opts)
+}
+
+// everyNodeUp is the one rule for an input without node states (a
+// policy, not a cluster's CIB): plan, scores and graph plan it as the
+// cluster it describes with every node up and nothing running yet, as
+// --batch plans its baseline (batch.AllNodesUp), quorum counted; and they
+// say so. An input with node states is returned as it is.
+func everyNodeUp(cib *ir.CIB) (*ir.CIB, hcl.Diagnostics) {
+	if cib == nil || cib.Config == nil || (cib.Status != nil && len(cib.Status.Nodes) > 0) {
+		return cib, nil
+	}
+	up, err := batch.AllNodesUp(cib)
+	if err != nil || up == cib {
+		return cib, nil
+	}
+	up, _ = scenario.QuorumRule{}.Decide(up, true)
+	return up, hcl.Diagnostics{{
+		Severity: hcl.DiagWarning,
+		Summary:  "Planned with every node up",
+		Detail: "The input has no status (it is a policy, not a running cluster's CIB), so pcl plans the cluster it describes " +
+			"with every configured node up and nothing running yet, as --batch does; pass --state CIB.xml to plan against " +
+			"a running cluster's status.",
+	}}
 }

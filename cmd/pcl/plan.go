@@ -77,6 +77,8 @@ func init() {
 					}
 					return exitOK
 				}
+				cib, upDiags := everyNodeUp(cib)
+				diags = append(diags, upDiags...)
 				if whatIf.hasInjections() || whatIf.hasAttrs() {
 					recorded, _ := scenario.Recorded(cib)
 					var q scenario.Quorum
@@ -127,8 +129,9 @@ func computeTransition(paths, vars []string, now time.Time, version pcmk.Version
 	if diags.HasErrors() || cib == nil {
 		return nil, files, diags
 	}
+	cib, upDiags := everyNodeUp(cib)
 	res, pd := computePlan(cib, now, targetFor(version, cib))
-	return res, files, append(diags, pd...)
+	return res, files, append(append(diags, upDiags...), pd...)
 }
 
 // loadPlanInput loads INPUT and, with --state, puts the status of a

@@ -58,6 +58,8 @@ func runScores(e *env, args []string, format string, now time.Time, version pcmk
 		printDiags(e.stderr, files, diags)
 		return exitDiags
 	}
+	cib, upDiags := everyNodeUp(cib)
+	diags = append(diags, upDiags...)
 	opts := planner.Options{Now: now, Target: targetFor(version, cib)}
 	// Only --explain and the JSON report show the contributions.
 	opts.NoTrail = explain == "" && format != "json"

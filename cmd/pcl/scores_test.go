@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/xml"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,7 +118,13 @@ func TestScoresExamplesMatchCrmSimulate(t *testing.T) {
 				got[l]++
 				names[scoreLineResource(l)] = true
 			}
-			raw, err := exec.Command(sim, "-x", xmlPath, "-sQ").Output()
+			// pcl plans a policy with every node up (everyNodeUp), as
+			// crm_simulate does with each node brought up and quorum.
+			args := []string{"-x", xmlPath, "-sQ", "-q", "1"}
+			for _, n := range compiledNodes(t, xmlPath) {
+				args = append(args, "-u", n)
+			}
+			raw, err := exec.Command(sim, args...).Output()
 			if err != nil {
 				t.Fatalf("crm_simulate: %v", err)
 			}
@@ -148,4 +155,30 @@ func scoreLineResource(l string) string {
 		return l[:i]
 	}
 	return ""
+}
+
+// compiledNodes are the cluster nodes (not remote, not ping) of a
+// compiled CIB.
+func compiledNodes(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Nodes []struct {
+			Uname string `xml:"uname,attr"`
+			Type  string `xml:"type,attr"`
+		} `xml:"configuration>nodes>node"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, n := range doc.Nodes {
+		if n.Type != "remote" && n.Type != "ping" {
+			out = append(out, n.Uname)
+		}
+	}
+	return out
 }
