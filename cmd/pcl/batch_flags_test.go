@@ -30,7 +30,7 @@ func TestBatchFlags(t *testing.T) {
 		t.Errorf("command-line scenario named %q", got)
 	}
 
-	bad := &batchFlags{Batch: true, NodeDown: []string{"nodeX"}, OpFail: []string{"web@n1"}}
+	bad := &batchFlags{Batch: true, whatIfFlags: &whatIfFlags{NodeDown: []string{"nodeX"}, OpFail: []string{"web@n1"}}}
 	_, diags = bad.run(base, planner.Options{}, nil)
 	if !diags.HasErrors() || !strings.Contains(diags.Error(), "there is no =RC") {
 		t.Errorf("malformed --op-fail: %v", diags)
@@ -40,13 +40,13 @@ func TestBatchFlags(t *testing.T) {
 	if !diags.HasErrors() || !strings.Contains(diags.Error(), `unknown node "nodeX" (known nodes: node1, node2, node3)`) {
 		t.Errorf("unknown node: %v", diags)
 	}
-	if _, diags := (&batchFlags{Batch: true}).run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "no scenario") {
+	if _, diags := (&batchFlags{Batch: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "no scenario") {
 		t.Errorf("empty batch: %v", diags)
 	}
-	if _, diags := (&batchFlags{Batch: true, EachNodeDown: true}).report(base, "crm_simulate", planner.Options{}, nil, 0); !diags.HasErrors() {
+	if _, diags := (&batchFlags{Batch: true, EachNodeDown: true, whatIfFlags: &whatIfFlags{}}).report(base, "crm_simulate", planner.Options{}, nil, 0); !diags.HasErrors() {
 		t.Errorf("--format crm_simulate with --batch is not an error")
 	}
-	single, _, err := (&batchFlags{NodeFail: []string{"node2"}}).applyInjections(base)
+	single, _, err := (&whatIfFlags{NodeFail: []string{"node2"}}).applyInjections(base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestBatchFlags(t *testing.T) {
 func TestBatchFlagsWithoutStatus(t *testing.T) {
 	base := synth.Generate(synth.Params{Resources: 6, Nodes: 3, Seed: 1})
 	base.Status = nil
-	res, diags := (&batchFlags{EachNodeDown: true}).run(base, planner.Options{}, nil)
+	res, diags := (&batchFlags{EachNodeDown: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -80,7 +80,7 @@ func TestBatchFlagsDeclaredScenarios(t *testing.T) {
 		{Name: "rack-a-down", Injections: []*ir.Injection{{Kind: ir.InjectNodeDown, Node: "node1"}, {Kind: ir.InjectNodeDown, Node: "node2"}}},
 		{Name: "later", Now: "2030-01-01"},
 	}
-	f := &batchFlags{Batch: true, EachNodeDown: true}
+	f := &batchFlags{Batch: true, EachNodeDown: true, whatIfFlags: &whatIfFlags{}}
 	list, diags := f.scenarios(base)
 	if diags.HasErrors() || len(list) != 2+3 || list[0].Name != "rack-a-down" || list[1].Now.Year() != 2030 {
 		t.Fatalf("%v %v", list, diags)

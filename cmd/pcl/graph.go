@@ -23,6 +23,8 @@ func init() {
 			locations := fs.Bool("locations", false, "constraints: also draw location preferences")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			version := pacemakerFlag(fs)
+			state := fs.String("state", "", "transition: plan INPUT against the status of a running cluster (`CIB.xml`, cibadmin -Q)")
+			whatIf := registerWhatIfFlags(fs)
 			return func(e *env, args []string) int {
 				v, err := parsePacemakerFlag(*version)
 				if err != nil {
@@ -52,7 +54,12 @@ func init() {
 						fmt.Fprintf(e.stderr, "pcl graph: --now: %v\n", err)
 						return exitUsage
 					}
-					res, files, diags := computeTransition(args[1:], *vars, t, v)
+					res, files, diags, err := computeTransition(args[1:], *vars, *state, whatIf, t, v)
+					if err != nil {
+						printDiags(e.stderr, files, diags)
+						fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
+						return exitUsage
+					}
 					printDiags(e.stderr, files, append(diags, unknownWarning(res)...))
 					if diags.HasErrors() {
 						return exitDiags

@@ -77,19 +77,11 @@ func init() {
 					}
 					return exitOK
 				}
-				cib, upDiags := everyNodeUp(cib)
-				diags = append(diags, upDiags...)
-				if whatIf.hasInjections() || whatIf.hasAttrs() {
-					recorded, _ := scenario.Recorded(cib)
-					var q scenario.Quorum
-					if cib, q, err = whatIf.applyInjections(cib); err != nil {
-						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
-						return exitUsage
-					}
-					if q.Recomputed && q.Quorate != recorded {
-						diags = append(diags, quorumNote(q))
-					}
-					diags = append(diags, whatIf.twoNodeWarning(cib)...)
+				cib, wd, err := whatIf.apply(cib)
+				diags = append(diags, wd...)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+					return exitUsage
 				}
 				res, pd := computePlan(cib, t, target)
 				diags = append(append(diags, pd...), unknownWarning(res)...)
@@ -124,14 +116,20 @@ func init() {
 
 // computeTransition loads INPUT, places its resources and schedules the
 // transition.
-func computeTransition(paths, vars []string, now time.Time, version pcmk.Version) (*planner.Result, map[string]*hcl.File, hcl.Diagnostics) {
-	cib, files, diags := loadCIB(paths, compiler.Options{Vars: varsMap(vars), Target: flagTarget(version)})
+// The what-if flags and --state (statePath) put the cluster in the state
+// planned; err is a malformed what-if flag.
+func computeTransition(paths, vars []string, statePath string, whatIf *whatIfFlags, now time.Time, version pcmk.Version) (*planner.Result, map[string]*hcl.File, hcl.Diagnostics, error) {
+	cib, target, files, diags := loadPlanInput(paths, vars, statePath, version)
 	if diags.HasErrors() || cib == nil {
-		return nil, files, diags
+		return nil, files, diags, nil
 	}
-	cib, upDiags := everyNodeUp(cib)
-	res, pd := computePlan(cib, now, targetFor(version, cib))
-	return res, files, append(append(diags, upDiags...), pd...)
+	cib, wd, err := whatIf.apply(cib)
+	diags = append(diags, wd...)
+	if err != nil {
+		return nil, files, diags, err
+	}
+	res, pd := computePlan(cib, now, target)
+	return res, files, append(diags, pd...), nil
 }
 
 // loadPlanInput loads INPUT and, with --state, puts the status of a

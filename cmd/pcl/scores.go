@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"pcl/compiler"
 	"pcl/emit/scores"
 	"pcl/pcmk"
 	"pcl/planner"
@@ -16,7 +15,7 @@ import (
 func init() {
 	register(command{
 		name:    "scores",
-		usage:   "INPUT [--format table|json|crm_simulate] [--now DATE] [--explain RSC]",
+		usage:   "INPUT [--state CIB.xml] [--format table|json|crm_simulate] [--now DATE] [--explain RSC] [what-if flags]",
 		summary: "print allocation scores and the chosen node of every resource",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			format := fs.String("format", "table", "output `FORMAT`: table, json or crm_simulate")
@@ -25,6 +24,8 @@ func init() {
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			version := pacemakerFlag(fs)
+			state := fs.String("state", "", "score INPUT against the status of a running cluster: a CIB dump (`CIB.xml`, cibadmin -Q)")
+			whatIf := registerWhatIfFlags(fs)
 			return func(e *env, args []string) int {
 				t, err := parseNow(fs, *now)
 				if err != nil {
@@ -36,13 +37,23 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl scores: --pacemaker: %v\n", err)
 					return exitUsage
 				}
-				return runScores(e, args, *format, t, v, *explain, *out, varsMap(*vars))
+				return runScores(e, args, scoresOptions{format: *format, now: t, version: v, explain: *explain, out: *out,
+					vars: *vars, state: *state, whatIf: whatIf})
 			}
 		},
 	})
 }
 
-func runScores(e *env, args []string, format string, now time.Time, version pcmk.Version, explain, out string, vars map[string]string) int {
+type scoresOptions struct {
+	format, explain, out, state string
+	now                         time.Time
+	version                     pcmk.Version
+	vars                        []string
+	whatIf                      *whatIfFlags
+}
+
+func runScores(e *env, args []string, o scoresOptions) int {
+	format, explain := o.format, o.explain
 	if len(args) == 0 {
 		fmt.Fprintln(e.stderr, "pcl scores: missing INPUT (a CIB .xml file, or .pcl files or directories)")
 		return exitUsage
@@ -53,14 +64,19 @@ func runScores(e *env, args []string, format string, now time.Time, version pcmk
 		fmt.Fprintf(e.stderr, "pcl scores: unknown --format %q (use table, json or crm_simulate)\n", format)
 		return exitUsage
 	}
-	cib, files, diags := loadCIB(args, compiler.Options{Vars: vars, Target: flagTarget(version)})
+	cib, target, files, diags := loadPlanInput(args, o.vars, o.state, o.version)
 	if diags.HasErrors() || cib == nil {
 		printDiags(e.stderr, files, diags)
 		return exitDiags
 	}
-	cib, upDiags := everyNodeUp(cib)
-	diags = append(diags, upDiags...)
-	opts := planner.Options{Now: now, Target: targetFor(version, cib)}
+	cib, wd, err := o.whatIf.apply(cib)
+	diags = append(diags, wd...)
+	if err != nil {
+		printDiags(e.stderr, files, diags)
+		fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)
+		return exitUsage
+	}
+	opts := planner.Options{Now: o.now, Target: target}
 	// Only --explain and the JSON report show the contributions.
 	opts.NoTrail = explain == "" && format != "json"
 	res, pdiags := planner.Schedule(cib, opts)
@@ -87,7 +103,7 @@ func runScores(e *env, args []string, format string, now time.Time, version pcmk
 	default:
 		data = scores.Table(res)
 	}
-	if err := writeOutput(e, out, data); err != nil {
+	if err := writeOutput(e, o.out, data); err != nil {
 		fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)
 		return exitDiags
 	}

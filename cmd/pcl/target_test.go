@@ -2,6 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"pcl/internal/testenv"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -119,4 +124,49 @@ func TestNextUnderQuorumLoss(t *testing.T) {
 			t.Errorf("%s: reason %q does not say it stops for lack of quorum", p.Resource, p.Reason)
 		}
 	}
+}
+
+// TestScoresAndGraphWhatIf: pcl scores and pcl graph transition take the
+// what-if flags, as crm_simulate takes its injections: the same lines as
+// crm_simulate -f n2 (issue 21, item 19).
+func TestScoresAndGraphWhatIf(t *testing.T) {
+	sim := testenv.Tool(t, "crm_simulate")
+	const cib = "testdata/three-nodes-settled.xml"
+	_, out, errs := runPCL(t, "scores", cib, "--node-fail", "n2", "--keep-quorum", "--format", "crm_simulate")
+	raw, err := exec.Command(sim, "-x", cib, "-f", "n2", "-sQ").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := sortedLines(out), sortedLines(string(raw)); got != want {
+		t.Errorf("scores --node-fail n2:\n%s\nwant (crm_simulate -f n2):\n%s\nstderr: %s", got, want, errs)
+	}
+	dotPath := filepath.Join(t.TempDir(), "want.dot")
+	if err := exec.Command(sim, "-x", cib, "-f", "n2", "-D", dotPath, "-Q").Run(); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(dotPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, _ := runPCL(t, "graph", "transition", cib, "--node-fail", "n2", "--keep-quorum")
+	if sortedLines(got) != sortedLines(string(want)) {
+		t.Errorf("graph transition --node-fail n2:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// sortedLines is the text's non-blank lines, sorted and without
+// duplicates (dot's body is compared so).
+func sortedLines(s string) string {
+	set := map[string]bool{}
+	for _, l := range strings.Split(s, "\n") {
+		if strings.TrimSpace(l) != "" {
+			set[l] = true
+		}
+	}
+	var out []string
+	for l := range set {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return strings.Join(out, "\n")
 }
