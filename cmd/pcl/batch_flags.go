@@ -18,15 +18,15 @@ import (
 // how its quorum is decided: those of `pcl plan`, `pcl scores` and `pcl
 // graph transition`.
 type whatIfFlags struct {
-	NodeDown         []string
-	NodeFail         []string
-	NodeStandby      []string
-	NodeUp           []string
-	OpFail           []string
-	TicketGrant      []string
-	TicketRevoke     []string
-	TicketStandby    []string
-	TicketActivate   []string
+	NodeDown       []string
+	NodeFail       []string
+	NodeStandby    []string
+	NodeUp         []string
+	OpFail         []string
+	TicketGrant    []string
+	TicketRevoke   []string
+	TicketStandby  []string
+	TicketActivate []string
 	// Transient node attributes, set or deleted in the cluster every
 	// scenario starts from (and in the single plan's).
 	Attr       []string
