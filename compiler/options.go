@@ -183,7 +183,7 @@ func optionValue(name string, spec optionSpec, v string) (valid bool, reading st
 		if !ok {
 			return false, ""
 		}
-		if strict, err := pcmk.ParseInterval(v); err != nil || strict != ms {
+		if pcmk.IntervalFraction(v) {
 			return true, fmt.Sprintf("%d ms", ms)
 		}
 		return true, ""

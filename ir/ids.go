@@ -38,9 +38,10 @@ func NodeSetID(uname string, kind NVSetKind, n int) string { return SetID(uname,
 func PairID(setID, name string) string { return setID + "-" + name }
 
 // OpID is the id of an operation: "web-monitor-30s", "web-start-0".
-// intervalText is the interval as written.
+// intervalText is the interval as written, without its white space
+// ("10 secs" gives "web-monitor-10secs"): an id holds none.
 func OpID(rsc, name, intervalText string) string {
-	return rsc + "-" + name + "-" + intervalText
+	return rsc + "-" + name + "-" + strings.Join(strings.Fields(intervalText), "")
 }
 
 // RuleID is the id of the n-th rule directly under parent (a set,

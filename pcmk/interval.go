@@ -7,54 +7,34 @@ import (
 	"time"
 )
 
-// ParseInterval reads Pacemaker's interval syntax (crm_parse_interval_spec),
-// in which operation intervals and timeouts are written, and gives the
-// length in milliseconds: an ISO 8601 duration starting with P, or a
-// number with an optional unit (ms, msec, us, usec, s, sec, m, min, h, hr;
-// none means seconds).
+// ParseInterval reads Pacemaker's interval syntax, in which operation
+// intervals and timeouts are written, exactly as Pacemaker reads it
+// (ParseIntervalSpec) and gives the length in milliseconds: an ISO 8601
+// duration starting with P, or a number with an optional unit (ms, msec,
+// us, usec, s, sec, m, min, h, hr; none means seconds), the unit known by
+// how it starts ("10 secs" is 10 s, "1 minute" 60 s) and a decimal read
+// for its whole part ("1.5s" is 1 s). The error says, for a text
+// Pacemaker refuses, what was expected.
 func ParseInterval(text string) (ms int64, err error) {
 	t := strings.Trim(text, pacemakerSpace)
 	if t == "" {
 		return 0, fmt.Errorf("an empty string is not a duration")
+	}
+	if ms, ok := ParseIntervalSpec(text); ok {
+		return ms, nil
 	}
 	if t[0] == 'P' {
 		if text[0] != 'P' {
 			// crm_parse_interval_spec looks for the P at the very start.
 			return 0, fmt.Errorf("%q is not a duration: an ISO 8601 duration starts with P, without space before it", text)
 		}
-		d, err := parseISODuration(t)
-		if err != nil {
-			return 0, err
-		}
-		return d.Milliseconds(), nil
+		_, err := parseISODuration(t)
+		return 0, err
 	}
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	if i == 0 {
+	if t[0] < '0' || t[0] > '9' {
 		return 0, fmt.Errorf("%q is not a duration: expected a number with an optional unit (ms, s, m, h) or an ISO 8601 duration such as PT30S", text)
 	}
-	n, err := strconv.ParseInt(t[:i], 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a duration: %v", text, err)
-	}
-	var mult float64
-	switch strings.ToLower(strings.Trim(t[i:], pacemakerSpace)) {
-	case "", "s", "sec":
-		mult = 1000
-	case "ms", "msec":
-		mult = 1
-	case "us", "usec":
-		mult = 0.001
-	case "m", "min":
-		mult = 60000
-	case "h", "hr":
-		mult = 3600000
-	default:
-		return 0, fmt.Errorf("%q is not a duration: unknown unit %q (use ms, s, m or h)", text, t[i:])
-	}
-	return int64(float64(n) * mult), nil
+	return 0, fmt.Errorf("%q is not a duration: unknown unit (use ms, s, m or h)", text)
 }
 
 // parseISODuration reads PnYnMnDTnHnMnS (and PnW) with whole numbers;

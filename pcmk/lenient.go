@@ -89,3 +89,18 @@ func ParseIntervalSpec(text string) (ms int64, ok bool) {
 	}
 	return n * mult / div, true
 }
+
+// IntervalFraction reports whether an interval written as a number has
+// a fractional part, which Pacemaker drops ("1.5s" is 1 s): worth a word
+// to whoever wrote it.
+func IntervalFraction(text string) bool {
+	t := strings.TrimLeft(text, pacemakerSpace)
+	if strings.HasPrefix(t, "P") {
+		return false
+	}
+	i := 0
+	for i < len(t) && isDigit(t[i]) {
+		i++
+	}
+	return i > 0 && i < len(t) && t[i] == '.'
+}

@@ -142,3 +142,26 @@ func TestCheckSavesAgentMetadata(t *testing.T) {
 		t.Errorf("metadata not saved: %v", err)
 	}
 }
+
+// TestIntervalWithSpelledUnits: Pacemaker reads "10 secs" and "1 minute"
+// by how their units start (crm_get_msec), as 10 s and 60 s; pcl compiles
+// them without a word and derives an id without the space (issue 21,
+// item 10).
+func TestIntervalWithSpelledUnits(t *testing.T) {
+	policy := filepath.Join(t.TempDir(), "p.pcl")
+	src := `primitive "web" {
+  agent = "ocf:pacemaker:Dummy"
+  op "monitor" {
+    interval = "10 secs"
+    timeout  = "1 minute"
+  }
+}
+` + noFencing
+	if err := os.WriteFile(policy, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPCL(t, "compile", policy)
+	if code != exitOK || errs != "" || !strings.Contains(out, `id="web-monitor-10secs"`) {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
