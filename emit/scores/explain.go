@@ -3,6 +3,7 @@ package scores
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"pcl/ir"
 	"pcl/planner"
@@ -10,64 +11,97 @@ import (
 
 // Explain lists, for each node, every contribution to the final score of
 // resource id, in the order applied. For a resource the planner cannot
-// compute it says so, and why, instead. ok is false when there is no such
-// resource.
+// compute it says so, and why, instead. The primitive (or group) a clone
+// is made of is explained instance by instance. ok is false when there is
+// no such resource.
 func Explain(res *planner.Result, id string) ([]byte, bool) {
-	r := res.Resource(id)
-	if r == nil {
-		return nil, false
-	}
-	if u, unknown := res.IsUnknown(id); unknown {
-		return []byte(res.Target.Describe() + "\n" + id + " is " + unknownLine(u) + "\n"), true
-	}
-	if r.Index < 0 {
-		return nil, false
-	}
 	var b bytes.Buffer
 	b.WriteString(res.Target.Describe() + "\n")
+	if r := res.Resource(id); r != nil {
+		if !explainOne(&b, res, r) {
+			return nil, false
+		}
+		return b.Bytes(), true
+	}
+	instances := instancesOf(res, id)
+	if len(instances) == 0 {
+		return nil, false
+	}
+	fmt.Fprintf(&b, "%s is what clone %s is made of; each of its %d instances is placed on its own:\n", id, instances[0].Parent.ID, len(instances))
+	for _, r := range instances {
+		b.WriteString("\n")
+		explainOne(&b, res, r)
+	}
+	return b.Bytes(), true
+}
+
+// instancesOf are the instances of a clone made of the resource named id
+// ("pgsql" for pgsql:0, pgsql:1, ...), in unpack order.
+func instancesOf(res *planner.Result, id string) []*planner.Resource {
+	var out []*planner.Resource
+	for _, r := range res.Resources {
+		base, _, numbered := strings.Cut(r.ID, ":")
+		if numbered && base == id && r.Parent != nil && r.Parent.CloneOpts != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// explainOne appends the explanation of one resource; false when it has
+// none (an orphan the planner does not place).
+func explainOne(b *bytes.Buffer, res *planner.Result, r *planner.Resource) bool {
+	id := r.ID
+	if u, unknown := res.IsUnknown(id); unknown {
+		b.WriteString(id + " is " + unknownLine(u) + "\n")
+		return true
+	}
+	if r.Index < 0 {
+		return false
+	}
 	final := finalLines(res)[id]
 	if final == nil {
 		final = make([]*planner.ScoreLine, len(res.Nodes))
 	}
 	chosen := displayNode(res, r)
 	if chosen != "" {
-		fmt.Fprintf(&b, "%s is placed on %s\n", id, chosen)
+		fmt.Fprintf(b, "%s is placed on %s\n", id, chosen)
 	} else {
-		fmt.Fprintf(&b, "%s is not placed: %s\n", id, why(res, r))
+		fmt.Fprintf(b, "%s is not placed: %s\n", id, why(res, r))
 	}
 	for i, n := range res.Nodes {
 		l := final[i]
 		if l == nil {
-			fmt.Fprintf(&b, "\n%s: not considered (no score)\n", n.Uname)
+			fmt.Fprintf(b, "\n%s: not considered (no score)\n", n.Uname)
 			continue
 		}
 		mark := ""
 		if n.Uname == chosen {
 			mark = " (chosen)"
 		}
-		fmt.Fprintf(&b, "\n%s: %s%s\n", n.Uname, l.Score, mark)
+		fmt.Fprintf(b, "\n%s: %s%s\n", n.Uname, l.Score, mark)
 		if avail := availability(n); avail != "" {
-			fmt.Fprintf(&b, "  cannot run resources here: the node is %s\n", avail)
+			fmt.Fprintf(b, "  cannot run resources here: the node is %s\n", avail)
 		}
 		var run ir.Score
 		for _, c := range l.Trail {
-			writeContribution(&b, "  ", c, &run)
+			writeContribution(b, "  ", c, &run)
 		}
 		if len(l.Trail) == 0 {
-			fmt.Fprintf(&b, "  %-12s %s\n", "0", "default")
+			fmt.Fprintf(b, "  %-12s %s\n", "0", "default")
 		}
 		// Capacity is checked when the resource is assigned, after the
 		// scores above (which crm_simulate prints as they are).
 		for _, ban := range r.CapacityBans {
 			if ban.Node == i {
-				fmt.Fprintf(&b, "  then banned (-INFINITY) at assignment, not enough capacity: %s\n", ban.Text())
+				fmt.Fprintf(b, "  then banned (-INFINITY) at assignment, not enough capacity: %s\n", ban.Text())
 			}
 		}
 	}
 	if r.Promotable {
-		explainPromotions(&b, res, r)
+		explainPromotions(b, res, r)
 	}
-	return b.Bytes(), true
+	return true
 }
 
 // explainPromotions appends the promotion score of each instance of a
