@@ -261,3 +261,36 @@ func TestWithStatus(t *testing.T) {
 		t.Errorf("the live status is not read: %+v", p.Nodes)
 	}
 }
+
+// TestOpOnCloneInstance: an operation may name a clone's instance
+// ("db:0"), as crm_simulate -i finds instances: recorded under that name
+// with its primitive's agent (issue 21, item 18).
+func TestOpOnCloneInstance(t *testing.T) {
+	cib := &ir.CIB{Config: &ir.Config{
+		Nodes: []*ir.Node{{ID: "1", Uname: "n1"}},
+		Resources: []ir.Resource{&ir.Clone{ID: "db-clone", Child: &ir.Primitive{ID: "db",
+			Agent: ir.Agent{Class: "ocf", Provider: "pacemaker", Type: "Stateful"}}}},
+	}}
+	in, err := scenario.ParseOp("db:0_monitor_10000@n1=7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := scenario.Apply(cib, scenario.Scenario{Injections: []ir.Injection{in}})
+	if err != nil {
+		t.Fatalf("an instance's operation is refused: %v", err)
+	}
+	var found bool
+	for _, ns := range out.Status.Nodes {
+		for _, h := range ns.Resources {
+			found = found || (h.ID == "db:0" && h.Type == "Stateful")
+		}
+	}
+	if !found {
+		t.Errorf("no history of db:0 with its primitive's agent: %+v", out.Status)
+	}
+	if _, err := scenario.ParseOp("db:x_monitor_0@n1=7"); err == nil {
+		if _, err := scenario.Apply(cib, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Resource: "db:x", Operation: "monitor", Node: "n1", RC: 7}}}); err == nil {
+			t.Errorf("db:x is no instance, yet accepted")
+		}
+	}
+}

@@ -100,6 +100,14 @@ func (a *applier) primitiveAgent(id string) (ir.Agent, error) {
 		if kind != "" {
 			return ir.Agent{}, fmt.Errorf("%q is a %s, not a primitive: inject the operation of one of its primitives", id, strings.ToLower(strings.TrimPrefix(kind, "*ir.")))
 		}
+		// A clone's instance, "pgsql:0": crm_simulate finds it among
+		// the instances (pe_find_resource) and records the result under
+		// that name, with its primitive's agent.
+		if base, n, numbered := strings.Cut(id, ":"); numbered && n != "" && strings.Trim(n, "0123456789") == "" {
+			if ag, err := a.primitiveAgent(base); err == nil {
+				return ag, nil
+			}
+		}
 		return ir.Agent{}, fmt.Errorf("unknown resource %q", id)
 	}
 	ag := found.Agent
