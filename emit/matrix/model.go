@@ -406,13 +406,20 @@ func changes(res *planner.Result, resources []string, stall *plantext.Stall) []s
 func spofs(r *Report) []SPOF {
 	var out []SPOF
 	for i, id := range r.Resources {
-		if r.Baseline != nil && r.Baseline.Cells[i].State != Placed {
+		// A resource that runs in the cluster as it is, if only degraded
+		// (a clone below its clone-min, a promotable clone with nothing
+		// promoted), is lost when a scenario leaves it worse off.
+		base := Placed
+		if r.Baseline != nil {
+			base = r.Baseline.Cells[i].State
+		}
+		if base != Placed && base != Degraded {
 			continue
 		}
 		var s SPOF
 		for _, c := range r.Columns {
 			cell := c.Cells[i]
-			if cell.State == Stopped || cell.State == Blocked || cell.State == Degraded {
+			if cell.State == Stopped || cell.State == Blocked || (cell.State == Degraded && base == Placed) {
 				s.Scenarios = append(s.Scenarios, c.Name)
 				s.Why = append(s.Why, cell.Why)
 			}
