@@ -35,7 +35,7 @@ func Markdown(r *Report) []byte {
 			row(label, g.cells[i])
 		}
 		if legend := r.legend(rowsIdx); legend != "" {
-			b.WriteString("\n" + mdCell(legend) + "\n")
+			b.WriteString("\n" + strings.ReplaceAll(mdCell(legend), "\n", "\n\n") + "\n")
 		}
 	}
 	if len(r.Unknown) > 0 {

@@ -19,24 +19,31 @@ import (
 // none: a resource the planner cannot compute, or a scenario that could
 // not be planned.
 func (r *Report) legend(rowsIdx []int) string {
-	var resource, scenario bool
+	var resource, scenario, degraded bool
 	for _, c := range r.all() {
 		for _, i := range rowsIdx {
-			if c.Cells[i].State == Unknown {
+			switch c.Cells[i].State {
+			case Unknown:
 				resource = resource || c.Err == ""
 				scenario = scenario || c.Err != ""
+			case Degraded:
+				degraded = true
 			}
 		}
 	}
+	var lines []string
+	if degraded {
+		lines = append(lines, "DEGRADED: the clone runs, but fewer instances than its clone-min or none of them promoted: what is ordered after it, or needs its Promoted role, cannot start.")
+	}
 	switch {
 	case resource && scenario:
-		return "UNKNOWN: not computed: the planner cannot compute the resource yet (see Unknown below), or the scenario could not be planned."
+		lines = append(lines, "UNKNOWN: not computed: the planner cannot compute the resource yet (see Unknown below), or the scenario could not be planned.")
 	case resource:
-		return "UNKNOWN: not computed: the planner cannot compute the resource yet (see Unknown below)."
+		lines = append(lines, "UNKNOWN: not computed: the planner cannot compute the resource yet (see Unknown below).")
 	case scenario:
-		return "UNKNOWN: not computed: the scenario could not be planned (see below)."
+		lines = append(lines, "UNKNOWN: not computed: the scenario could not be planned (see below).")
 	}
-	return ""
+	return strings.Join(lines, "\n")
 }
 
 // planUnknown reports whether nothing in the report is exact.
