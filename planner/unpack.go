@@ -119,7 +119,10 @@ func (p *plan) unpackConfig() {
 			p.shutdownLockLimit = d.Ms / 1000
 		}
 	}
-	p.LegacyFailcounts = compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
+	// Before 3.0.0, a CIB written by a DC older than feature set 3.0.13
+	// names fail counts per resource (generate_fail_regexes' is_legacy);
+	// 3.0.0 reads the per-operation form only.
+	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
 	p.StonithAction = strings.ToLower(p.props["stonith-action"])
 	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
 	p.StartupProbes = isTrue("enable-startup-probes", true)
