@@ -102,9 +102,18 @@ func (p *plan) unpackConfig() {
 	p.NoQuorumPolicy = strings.ToLower(p.props["no-quorum-policy"])
 	switch p.NoQuorumPolicy {
 	case "ignore", "freeze", "demote":
-	case "suicide":
-		if !p.StonithEnabled {
+	case "suicide", "fence":
+		// "fence" is the name 2.1.8 gave "suicide". Without fencing, or
+		// in a cluster that never had quorum (no no-quorum-panic), it is
+		// "stop" (unpack_config).
+		doPanic, _ := strconv.Atoi(p.cibAttr("no-quorum-panic"))
+		switch {
+		case p.NoQuorumPolicy == "fence" && !p.target.Since(pcmk.V2_1_8):
 			p.NoQuorumPolicy = "stop"
+		case !p.StonithEnabled, doPanic == 0 && !p.HaveQuorum:
+			p.NoQuorumPolicy = "stop"
+		default:
+			p.NoQuorumPolicy = "suicide"
 		}
 	default:
 		p.NoQuorumPolicy = "stop"
