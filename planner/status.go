@@ -26,6 +26,9 @@ func (p *plan) unpackStatus() {
 			continue
 		}
 		p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
+		if p.target.Since(pcmk.V2_1_6) {
+			p.transientUtilization(ns, n)
+		}
 		if isTrueDefault(n.Attrs["standby"], false) {
 			n.Standby = true
 		}
@@ -276,4 +279,19 @@ func (p *plan) fenceReason215(ns *ir.NodeState, n *Node) string {
 		reason = "peer was in an unknown state"
 	}
 	return reason
+}
+
+// transientUtilization adds a node's utilization from its transient
+// attributes, since 2.1.6 unpacked with its other attributes
+// (add_node_attrs); a capacity its configuration names stays.
+func (p *plan) transientUtilization(ns *ir.NodeState, n *Node) {
+	util := map[string]string{}
+	p.unpackSets(ns.Transient, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
+	for k, v := range util {
+		if _, ok := n.Capacity[k]; ok {
+			continue
+		}
+		n.Capacity[k] = utilizationValue(v)
+		n.Remaining[k] = n.Capacity[k]
+	}
 }
