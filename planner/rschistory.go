@@ -33,7 +33,9 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 				break
 			}
 			if p.shutdownLockLimit > 0 && p.Now.Unix() > lock+p.shutdownLockLimit {
-				break // expired: the history is cleared
+				// expired: the history is cleared (unpack_shutdown_lock)
+				r.ClearHistory = append(r.ClearHistory, n.Index)
+				break
 			}
 			r.LockNode = n.Index
 		}
