@@ -460,7 +460,7 @@ func (p *plan) commonUnpack(r *Resource) {
 		r.MultipleBlock = true
 	}
 	r.Maintenance = isTrueDefault(m["maintenance"], false) || p.MaintenanceMode
-	r.NeedsQuorum = !strings.EqualFold(m["requires"], "nothing")
+	r.NeedsQuorum = p.needsQuorum(r, m["requires"])
 	// Only a clone's globally-unique makes it and what it holds unique;
 	// everything outside clones is.
 	r.Unique = !r.InClone() || isTrueDefault(m["globally-unique"], false)
@@ -699,3 +699,19 @@ func (p *plan) nodeWeightCause(i int) *model.Cause {
 // symmetricDefault is the cause of the 0 a symmetric cluster gives every
 // node (Pacemaker names it symmetric_default).
 var symmetricDefault = model.Cause{Kind: model.CauseDefault, Text: "symmetric_default"}
+
+// needsQuorum reports whether starting r needs quorum or more (fencing),
+// as unpack_requires reads requires: when it is not "nothing", save that
+// by default (or for a value it does not know) a resource that is no fence
+// device and no remote connection needs nothing in a cluster without
+// fencing or unfencing whose no-quorum-policy is ignore.
+func (p *plan) needsQuorum(r *Resource, requires string) bool {
+	switch strings.ToLower(requires) {
+	case "nothing":
+		return false
+	case "quorum", "fencing", "unfencing":
+		return true
+	}
+	remote := strings.EqualFold(r.Agent.Class, "ocf") && strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote")
+	return r.IsFenceDevice || remote || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != "ignore"
+}
