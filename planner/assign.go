@@ -146,7 +146,10 @@ func (p *plan) applyWithThis(r *Resource, c *colocation) {
 	}
 	factor := float32(c.Score) / float32(ir.Infinity)
 	t := r.Allowed
+	saved := p.merging
+	p.merging = c
 	p.addColocatedNodeScores(c.Dependent, r.ID, &t, c.NodeAttr, factor, selectActive, c.ID)
+	p.merging = saved
 	r.Allowed = t
 }
 
@@ -181,8 +184,16 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 			} else {
 				other = c.Dependent
 			}
+			// Before 2.1.6 only the sign of the factor carried on
+			// (pcmk__add_colocated_node_scores).
 			f := multiplier * float32(c.Score) / float32(ir.Infinity)
+			if p.target.Since(pcmk.V2_1_6) {
+				f = factor * float32(c.Score) / float32(ir.Infinity)
+			}
+			saved := p.merging
+			p.merging = c
 			p.addColocatedNodeScores(other, logID, &work, c.NodeAttr, f, flags|selectActive, c.ID)
+			p.merging = saved
 		}
 	} else if flags&selectActive != 0 {
 		return
@@ -219,6 +230,9 @@ func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 }
 
 func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
+	if restore := p.withGroupLocations(rsc); restore != nil {
+		defer restore()
+	}
 	col := p.column(attr)
 	var unusable, merged *model.Cause // made when first needed
 	for i, in := range work.In {
@@ -226,7 +240,7 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 			continue
 		}
 		score := p.bestScoreMatchingAttr(rsc, col, i)
-		if factor < 0 && score < 0 {
+		if factor < 0 && score < 0 && !p.doubleNegativeCounts(score) {
 			continue
 		}
 		if work.W[i] == infinityHack {
@@ -448,4 +462,54 @@ func (p *plan) unassign(r *Resource) {
 	for k, v := range r.Utilization {
 		n.Remaining[k] += v
 	}
+}
+
+// doubleNegativeCounts reports whether an anti-colocated dependent's
+// negative score still pushes its primary away (a "double negative"), as
+// add_node_scores_matching_attr allows since 2.1.7: when the primary's
+// stickiness is below it, the colocation has influence and the dependent
+// is allowed on one node only, so that moving the primary keeps the
+// dependent active.
+func (p *plan) doubleNegativeCounts(score ir.Score) bool {
+	c := p.merging
+	if c == nil || !p.target.Since(pcmk.V2_1_7) {
+		return false
+	}
+	return c.Primary.Stickiness < -score && p.hasInfluence(c, nil) && allowedOnOne(c.Dependent)
+}
+
+// allowedOnOne is allowed_on_one: exactly one allowed node scores 0 or more.
+func allowedOnOne(r *Resource) bool {
+	n := 0
+	for i, in := range r.Allowed.In {
+		if in && r.Allowed.W[i] >= 0 {
+			if n++; n > 1 {
+				return false
+			}
+		}
+	}
+	return n == 1
+}
+
+// withGroupLocations gives rsc, for as long as its scores are merged into
+// a primary's, its group's location constraints when it is the explicit
+// dependent of the colocation being merged and a member after the first
+// (which alone gets them, pcmk__group_apply_location), as
+// best_node_score_matching_attr does since 2.1.8. It returns what undoes
+// it, or nil when nothing was done.
+func (p *plan) withGroupLocations(rsc *Resource) func() {
+	c := p.merging
+	g := rsc.Parent
+	if c == nil || !p.target.Since(pcmk.V2_1_8) || rsc != c.Dependent || !explicitColocation(c) ||
+		g == nil || g.Kind != KindGroup || len(g.Children) == 0 || rsc == g.Children[0] {
+		return nil
+	}
+	allowed, exclusive := rsc.Allowed, rsc.ExclusiveDiscovery
+	rsc.Allowed = allowed.Clone()
+	for _, loc := range p.locations {
+		if loc.rsc == g {
+			p.applyLocationTo(rsc, loc, loc.nodes)
+		}
+	}
+	return func() { rsc.Allowed, rsc.ExclusiveDiscovery = allowed, exclusive }
 }

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // group is a group's placement (Pacemaker's pcmk__group_*): members are
@@ -28,7 +29,11 @@ func (group) assign(p *plan, r *Resource, prefer int) int {
 	r.Allocating = true
 	first := r.Children[0]
 	r.Role = first.Role
-	p.expandGroupColocations(r)
+	if p.target.Since(pcmk.V2_1_6) && r.Parent == nil {
+		p.memberColocations(r)
+	} else {
+		p.expandGroupColocations(r)
+	}
 	p.show(p.kindOf(r).assignFunc(), r)
 	firstNode := -1
 	for _, m := range r.Children {
@@ -121,6 +126,11 @@ func (group) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, 
 	m := rsc.Children[0]
 	if nodes.W == nil {
 		m = last
+	} else if p.target.Since(pcmk.V2_1_6) {
+		// Since 2.1.6 the member does it all, with its own colocations
+		// (pcmk__group_add_colocated_node_scores).
+		p.addColocatedNodeScores(m, "", nodes, attr, factor, flags, cause)
+		return work, nil, true
 	} else {
 		work = nodes.Clone()
 	}
@@ -199,7 +209,7 @@ func (group) internalConstraints(p *plan, r *Resource) {
 	}
 	for k := 1; k < len(r.Children); k++ {
 		m := r.Children[k]
-		p.newColocation("group:internal_colocation", "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
+		p.newColocation(groupInternalColocation, "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
 	}
 }
 

@@ -43,6 +43,13 @@ type plan struct {
 	// unpack read belongs to (nil for an orphan).
 	owners map[historyKey]*Resource
 
+	// merging is the colocation whose dependent's scores
+	// addColocatedNodeScores is merging (nil when none, or when a caller
+	// that does not say), which add_node_scores_matching_attr reads since
+	// 2.1.7 to let an anti-colocated dependent that can run on one node
+	// only push its primary away.
+	merging *colocation
+
 	opts      Options
 	target    pcmk.Target
 	variants  *variantTable

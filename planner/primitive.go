@@ -26,12 +26,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 		return -1
 	}
 	r.Allocating = true
-	for _, c := range append([]*colocation(nil), r.ThisWith...) {
-		p.applyThisWith(r, c)
-	}
-	for _, c := range append([]*colocation(nil), r.WithThis...) {
-		p.applyWithThis(r, c)
-	}
+	p.applyColocations(r)
 	if r.NextRole == pcmk.RoleStopped {
 		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTargetRole, Text: "target-role=Stopped"})
 		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
@@ -75,6 +70,37 @@ func (primitive) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) 
 	}
 	if p.colocationAffects(dep, prim, c, false) {
 		p.applyColocToWeights(dep, prim, c)
+	}
+}
+
+// applyColocations applies r's colocations to its scores: those r is the
+// dependent of, then those r is the primary of. Since 2.1.6 the mandatory
+// ones of both go first, to satisfy as many as possible
+// (pcmk__primitive_assign).
+func (p *plan) applyColocations(r *Resource) {
+	thisWith := append([]*colocation(nil), r.ThisWith...)
+	withThis := append([]*colocation(nil), r.WithThis...)
+	if !p.target.Since(pcmk.V2_1_6) {
+		for _, c := range thisWith {
+			p.applyThisWith(r, c)
+		}
+		for _, c := range withThis {
+			p.applyWithThis(r, c)
+		}
+		return
+	}
+	mandatory := func(c *colocation) bool { return c.Score <= -ir.Infinity || c.Score >= ir.Infinity }
+	for _, pass := range []bool{true, false} {
+		for _, c := range thisWith {
+			if mandatory(c) == pass {
+				p.applyThisWith(r, c)
+			}
+		}
+		for _, c := range withThis {
+			if mandatory(c) == pass {
+				p.applyWithThis(r, c)
+			}
+		}
 	}
 }
 

@@ -33,7 +33,9 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 				break
 			}
 			if p.shutdownLockLimit > 0 && p.Now.Unix() > lock+p.shutdownLockLimit {
-				break // expired: the history is cleared
+				// expired: the history is cleared (unpack_shutdown_lock)
+				r.ClearHistory = append(r.ClearHistory, n.Index)
+				break
 			}
 			r.LockNode = n.Index
 		}
@@ -81,12 +83,15 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	}
 	rc := op.RCCode
 	target := targetRC(op)
+	// Since 2.1.6 an agent found missing expires too, and an expired
+	// result changes nothing of the resource's state (remap_operation).
+	since216 := p.target.Since(pcmk.V2_1_6)
 	expired := false
-	if status != pcmk.ExecNotInstalled && p.operationExpired(r, n, rc, op) {
+	if (since216 || status != pcmk.ExecNotInstalled) && p.operationExpired(r, n, rc, op) {
 		expired = true
 	}
 	oldRC, oldTarget := rc, target
-	rc, status = p.remap(r, n, op, target, rc, status)
+	rc, status = p.remap(r, n, op, target, rc, status, expired && since216)
 	maskable := maskProbeFailure(op)
 	if expired && maskable && oldRC != oldTarget {
 		if r.Role <= pcmk.RoleStopped {
@@ -148,8 +153,12 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 
 // remap is remap_operation: it turns the recorded result into the status
 // the scheduler acts on, given what was expected.
-func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus) (pcmk.OCFRC, pcmk.ExecStatus) {
-	if op.Operation == pcmk.TaskMonitor {
+// Since 2.1.6 (pcmk__effective_rc) every task's degraded result counts as
+// its successful counterpart, not only a monitor's; an expired result
+// (expired is only set since 2.1.6) neither blocks the resource nor makes
+// it promoted.
+func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus, expired bool) (pcmk.OCFRC, pcmk.ExecStatus) {
+	if op.Operation == pcmk.TaskMonitor || p.target.Since(pcmk.V2_1_6) {
 		switch rc {
 		case pcmk.RCDegraded:
 			rc = pcmk.RCOK
@@ -184,21 +193,29 @@ func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFR
 		if probe && rc != target {
 			status = pcmk.ExecDone
 		}
-		r.Role = pcmk.RolePromoted
+		if !expired || rc == target {
+			r.Role = pcmk.RolePromoted
+		}
 	case pcmk.RCDegradedPromoted, pcmk.RCFailedPromoted:
-		r.Role = pcmk.RolePromoted
+		if !expired {
+			r.Role = pcmk.RolePromoted
+		}
 		status = pcmk.ExecError
 	case pcmk.RCNotConfigured:
 		status = pcmk.ExecErrorFatal
 	case pcmk.RCUnimplemented:
 		if op.IntervalMs == 0 {
-			p.checkRecoverable(r, n, op.Operation)
+			if !expired {
+				p.checkRecoverable(r, n, op.Operation)
+			}
 			status = pcmk.ExecErrorHard
 		} else {
 			status = pcmk.ExecNotSupported
 		}
 	case pcmk.RCNotInstalled, pcmk.RCErrArgs, pcmk.RCErrPerm:
-		p.checkRecoverable(r, n, op.Operation)
+		if !expired {
+			p.checkRecoverable(r, n, op.Operation)
+		}
 		status = pcmk.ExecErrorHard
 	default:
 		if status == pcmk.ExecDone {

@@ -15,8 +15,10 @@ func (p *plan) unpackStatus() {
 	var states []*ir.NodeState
 	var nodes []int
 	for _, ns := range st.Nodes {
+		// Since 2.1.7 an entry without uname is a node still joining:
+		// it is read by id, but its history is not (unpack_node_state).
 		i := p.findNodeAny(ns.ID, ns.Uname)
-		if ns.ID == "" || ns.Uname == "" || i < 0 {
+		if ns.ID == "" || (ns.Uname == "" && !p.target.Since(pcmk.V2_1_7)) || i < 0 {
 			continue
 		}
 		n := p.Nodes[i]
@@ -24,6 +26,9 @@ func (p *plan) unpackStatus() {
 			continue
 		}
 		p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
+		if p.target.Since(pcmk.V2_1_6) {
+			p.transientUtilization(ns, n)
+		}
 		if isTrueDefault(n.Attrs["standby"], false) {
 			n.Standby = true
 		}
@@ -33,6 +38,12 @@ func (p *plan) unpackStatus() {
 		n.Unclean = false
 		n.Unseen = false
 		p.onlineStatus(ns, n)
+		if p.quorumFence(n) {
+			p.fence(n)
+		}
+		if ns.Uname == "" {
+			continue
+		}
 		states = append(states, ns)
 		nodes = append(nodes, i)
 	}
@@ -92,6 +103,18 @@ func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
 	} else if strings.EqualFold(ns.Expected, "member") {
 		n.ExpectedUp = true
 	}
+	if p.target.Since(pcmk.V2_1_7) && n.Type != "ping" {
+		st := p.readNodeState(ns, n)
+		if st.fence != "" {
+			p.fence(n)
+		}
+		if st.pending {
+			n.Standby = true
+			n.Pending = true
+		}
+		p.setOnline(n, st.online)
+		return
+	}
 	online := false
 	inCluster, _ := ir.ParseBool(ns.InCCM)
 	crmdOnline := strings.EqualFold(ns.Crmd, "online")
@@ -144,6 +167,11 @@ func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
 			p.fence(n)
 		}
 	}
+	p.setOnline(n, online)
+}
+
+// setOnline marks a node online, or out of contention (determine_online_status).
+func (p *plan) setOnline(n *Node, online bool) {
 	if online {
 		n.Online = true
 	} else {
@@ -177,36 +205,15 @@ func (p *plan) fenceReason(i int) string {
 		if !p.StonithEnabled {
 			return "peer is unexpectedly down"
 		}
-		inCluster, _ := ir.ParseBool(ns.InCCM)
-		crmdOnline := strings.EqualFold(ns.Crmd, "online")
-		join := strings.ToLower(ns.Join)
-		term := n.Attrs["terminate"]
-		doTerminate := isTrueDefault(term, false) || (term != "" && term[0] != '0' && isDigit(term[0]))
-		exp := strings.ToLower(ns.Expected)
-		if exp == "" {
-			exp = "down"
-		}
-		reason := ""
-		switch {
-		case n.Shutdown:
-		case ns.InCCM == "":
-			reason = "peer has not been seen by the cluster"
-		case join == "banned":
-			reason = "peer failed Pacemaker membership criteria"
-		case !doTerminate && exp == "down":
-		case doTerminate && join == "down" && !inCluster && !crmdOnline:
-		case !inCluster:
-			reason = "peer is no longer part of the cluster"
-		case !crmdOnline:
-			reason = "peer process is no longer available"
-		case doTerminate:
-			reason = "termination was requested"
-		case join == "member", join == "pending", join == "down":
-		default:
-			reason = "peer was in an unknown state"
-		}
-		if reason != "" {
+		if p.target.Since(pcmk.V2_1_7) {
+			if st := p.readNodeState(ns, n); st.fence != "" {
+				return st.fence
+			}
+		} else if reason := p.fenceReason215(ns, n); reason != "" {
 			return reason
+		}
+		if p.quorumFence(n) {
+			return "cluster does not have quorum"
 		}
 		for _, h := range ns.Resources {
 			// The resource the entry was matched to: a clone's instance
@@ -238,4 +245,53 @@ func (p *plan) fenceReason(i int) string {
 		}
 	}
 	return ""
+}
+
+// fenceReason215 is the reason determine_online_status_fencing gave
+// before 2.1.7, "" when the node state fences nothing.
+func (p *plan) fenceReason215(ns *ir.NodeState, n *Node) string {
+	inCluster, _ := ir.ParseBool(ns.InCCM)
+	crmdOnline := strings.EqualFold(ns.Crmd, "online")
+	join := strings.ToLower(ns.Join)
+	term := n.Attrs["terminate"]
+	doTerminate := isTrueDefault(term, false) || (term != "" && term[0] != '0' && isDigit(term[0]))
+	exp := strings.ToLower(ns.Expected)
+	if exp == "" {
+		exp = "down"
+	}
+	reason := ""
+	switch {
+	case n.Shutdown:
+	case ns.InCCM == "":
+		reason = "peer has not been seen by the cluster"
+	case join == "banned":
+		reason = "peer failed Pacemaker membership criteria"
+	case !doTerminate && exp == "down":
+	case doTerminate && join == "down" && !inCluster && !crmdOnline:
+	case !inCluster:
+		reason = "peer is no longer part of the cluster"
+	case !crmdOnline:
+		reason = "peer process is no longer available"
+	case doTerminate:
+		reason = "termination was requested"
+	case join == "member", join == "pending", join == "down":
+	default:
+		reason = "peer was in an unknown state"
+	}
+	return reason
+}
+
+// transientUtilization adds a node's utilization from its transient
+// attributes, since 2.1.6 unpacked with its other attributes
+// (add_node_attrs); a capacity its configuration names stays.
+func (p *plan) transientUtilization(ns *ir.NodeState, n *Node) {
+	util := map[string]string{}
+	p.unpackSets(ns.Transient, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
+	for k, v := range util {
+		if _, ok := n.Capacity[k]; ok {
+			continue
+		}
+		n.Capacity[k] = utilizationValue(v)
+		n.Remaining[k] = n.Capacity[k]
+	}
 }

@@ -102,9 +102,18 @@ func (p *plan) unpackConfig() {
 	p.NoQuorumPolicy = strings.ToLower(p.props["no-quorum-policy"])
 	switch p.NoQuorumPolicy {
 	case "ignore", "freeze", "demote":
-	case "suicide":
-		if !p.StonithEnabled {
+	case "suicide", "fence":
+		// "fence" is the name 2.1.8 gave "suicide". Without fencing, or
+		// in a cluster that never had quorum (no no-quorum-panic), it is
+		// "stop" (unpack_config).
+		doPanic, _ := strconv.Atoi(p.cibAttr("no-quorum-panic"))
+		switch {
+		case p.NoQuorumPolicy == "fence" && !p.target.Since(pcmk.V2_1_8):
 			p.NoQuorumPolicy = "stop"
+		case !p.StonithEnabled, doPanic == 0 && !p.HaveQuorum:
+			p.NoQuorumPolicy = "stop"
+		default:
+			p.NoQuorumPolicy = "suicide"
 		}
 	default:
 		p.NoQuorumPolicy = "stop"
@@ -119,7 +128,10 @@ func (p *plan) unpackConfig() {
 			p.shutdownLockLimit = d.Ms / 1000
 		}
 	}
-	p.LegacyFailcounts = compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
+	// Before 3.0.0, a CIB written by a DC older than feature set 3.0.13
+	// names fail counts per resource (generate_fail_regexes' is_legacy);
+	// 3.0.0 reads the per-operation form only.
+	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
 	p.StonithAction = strings.ToLower(p.props["stonith-action"])
 	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
 	p.StartupProbes = isTrue("enable-startup-probes", true)
@@ -448,7 +460,7 @@ func (p *plan) commonUnpack(r *Resource) {
 		r.MultipleBlock = true
 	}
 	r.Maintenance = isTrueDefault(m["maintenance"], false) || p.MaintenanceMode
-	r.NeedsQuorum = !strings.EqualFold(m["requires"], "nothing")
+	r.NeedsQuorum = p.needsQuorum(r, m["requires"])
 	// Only a clone's globally-unique makes it and what it holds unique;
 	// everything outside clones is.
 	r.Unique = !r.InClone() || isTrueDefault(m["globally-unique"], false)
@@ -687,3 +699,19 @@ func (p *plan) nodeWeightCause(i int) *model.Cause {
 // symmetricDefault is the cause of the 0 a symmetric cluster gives every
 // node (Pacemaker names it symmetric_default).
 var symmetricDefault = model.Cause{Kind: model.CauseDefault, Text: "symmetric_default"}
+
+// needsQuorum reports whether starting r needs quorum or more (fencing),
+// as unpack_requires reads requires: when it is not "nothing", save that
+// by default (or for a value it does not know) a resource that is no fence
+// device and no remote connection needs nothing in a cluster without
+// fencing or unfencing whose no-quorum-policy is ignore.
+func (p *plan) needsQuorum(r *Resource, requires string) bool {
+	switch strings.ToLower(requires) {
+	case "nothing":
+		return false
+	case "quorum", "fencing", "unfencing":
+		return true
+	}
+	remote := strings.EqualFold(r.Agent.Class, "ocf") && strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote")
+	return r.IsFenceDevice || remote || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != "ignore"
+}

@@ -135,6 +135,9 @@ type Resource struct {
 	ConfigChanges []ConfigChange
 	// ClearFailcount lists nodes where the fail count is cleared.
 	ClearFailcount []int
+	// ClearHistory lists nodes whose history of the resource is deleted
+	// because its shutdown lock there expired (pe__clear_resource_history).
+	ClearHistory []int
 	// OrphanFailcounts lists the nodes where an orphan has failures to
 	// clear before it stops.
 	OrphanFailcounts []int

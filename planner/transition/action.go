@@ -137,9 +137,14 @@ func parseOpKey(key string) (rsc string, task pcmk.Task, intervalMs int64, ok bo
 	return rest[:j], pcmk.Task(rest[j+1:]), n, true
 }
 
-func (a *Action) reasonFor(flag ActionFlags) string {
+// reasonFor is pe__action2reason: since 2.1.7 a cleared migratable flag
+// reads "unmigrateable", before it "unrunnable".
+func (a *Action) reasonFor(flag ActionFlags, t pcmk.Target) string {
 	change := "required"
-	if flag == Runnable || flag == MigrateRunnable {
+	switch {
+	case flag == MigrateRunnable && t.Since(pcmk.V2_1_7):
+		change = "unmigrateable"
+	case flag == Runnable || flag == MigrateRunnable:
 		change = "unrunnable"
 	}
 	if a.Rsc == nil {
@@ -158,12 +163,15 @@ func (a *Action) setReason(reason string, overwrite bool) {
 
 // clearBecause clears flag on a, recording reason's action as why, when
 // they belong to different resources.
-func clearBecause(a *Action, flag ActionFlags, reason *Action) {
+// A cleared migratable flag overwrote an earlier reason before 2.1.7
+// (clear_action_flag_because).
+func (s *scheduler) clearBecause(a *Action, flag ActionFlags, reason *Action) {
 	if !a.is(flag) {
 		return
 	}
 	a.clear(flag)
 	if a.Rsc != reason.Rsc {
-		a.setReason(reason.reasonFor(flag), flag == MigrateRunnable)
+		t := s.in.Target
+		a.setReason(reason.reasonFor(flag, t), flag == MigrateRunnable && !t.Since(pcmk.V2_1_7))
 	}
 }

@@ -66,15 +66,19 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 			s.of(r).nextRole = RoleStarted
 		}
 	}
+	// The current node is the first active one, or (for a resource that
+	// does not need fencing) the first where the node is online and
+	// clean; only those count as clean (pe__count_active_node).
 	current := NoNode
-	if len(r.RunningOn) > 0 {
-		current = r.RunningOn[0]
-	}
 	numAll := len(r.RunningOn)
 	numClean := 0
 	for _, n := range r.RunningOn {
-		if !s.nodes[n].Unclean {
+		happy := s.nodes[n].Online && !s.nodes[n].Unclean
+		if happy {
 			numClean++
+		}
+		if current == NoNode || (!r.NeedsFencing && happy && (!s.nodes[current].Online || s.nodes[current].Unclean)) {
+			current = n
 		}
 	}
 	needStop, needPromote, moving, allowMigrate := false, false, false, false

@@ -73,6 +73,12 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 		default:
 			s.orderRscActions(prev, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 			s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStop, OrderOptional|OrderRestart)
+			// Since 2.1.6 an active member whose previous member is
+			// inactive (a member added before unmanaged ones) stops
+			// before that one starts (member_internal_constraints).
+			if s.in.Target.Since(pcmk.V2_1_6) && len(m.RunningOn) > 0 && len(prev.RunningOn) == 0 {
+				s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStart, OrderImpliesFirst|OrderRunnableLeft)
+			}
 			if promoting {
 				s.orderRscActions(prev, pcmk.TaskPromote, m, pcmk.TaskPromote, OrderImpliesThen|OrderRunnableLeft)
 				s.orderRscActions(m, pcmk.TaskDemote, prev, pcmk.TaskDemote, OrderOptional)

@@ -38,6 +38,14 @@ func Compute(in *Input) *Transition {
 		}
 	}
 	for _, r := range s.rscs {
+		// A history deletion can run on the DC (new_action).
+		for _, n := range r.ClearHistory {
+			a := s.customAction(r, opKey(r.ID, pcmk.TaskLRMDelete, 0), pcmk.TaskLRMDelete, n, false)
+			a.set(OnDC)
+			s.updateRunnable(a)
+		}
+	}
+	for _, r := range s.rscs {
 		for _, n := range r.ClearFailcount {
 			a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
 			a.setReason("", true)
