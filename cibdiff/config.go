@@ -58,12 +58,12 @@ type Field struct {
 // Config compares the configurations of old and new. Objects come in
 // section order (crm_config, nodes, resources, constraints, then the
 // optional sections), then by kind and id.
-func Config(old, new *ir.CIB) ([]Object, error) {
-	oldObjs, err := objectsOf(old)
+func Config(old, new *ir.CIB, write ConfigWriter) ([]Object, error) {
+	oldObjs, err := objectsOf(old, write)
 	if err != nil {
 		return nil, err
 	}
-	newObjs, err := objectsOf(new)
+	newObjs, err := objectsOf(new, write)
 	if err != nil {
 		return nil, err
 	}
@@ -188,12 +188,12 @@ var resourceElements = map[string]bool{"primitive": true, "group": true, "clone"
 var referenceElements = map[string]bool{"resource_ref": true, "obj_ref": true, "role": true}
 
 // objectsOf flattens the configuration of cib into its objects.
-func objectsOf(cib *ir.CIB) (map[objectKey]*object, error) {
+func objectsOf(cib *ir.CIB, write ConfigWriter) (map[objectKey]*object, error) {
 	var cfg *ir.Config
 	if cib != nil {
 		cfg = cib.Config
 	}
-	root, err := configTree(cfg)
+	root, err := configTree(cfg, write)
 	if err != nil {
 		return nil, err
 	}

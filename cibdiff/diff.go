@@ -1,6 +1,8 @@
 package cibdiff
 
 import (
+	"io"
+
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
@@ -27,10 +29,16 @@ type Diff struct {
 // Differs reports whether the configurations differ.
 func (d *Diff) Differs() bool { return len(d.Objects) > 0 }
 
-// Compute compares old and new (their configurations) and, when old has a
-// status, plans both configurations over it.
-func Compute(old, new *ir.CIB, opts planner.Options) (*Diff, hcl.Diagnostics, error) {
-	objs, err := Config(old, new)
+// ConfigWriter writes a configuration as CIB XML (emit/cibxml.WriteConfig,
+// which cmd/pcl passes): the configurations are compared as the trees it
+// writes, so that both sides share one canonical form, without this
+// package depending on an emitter.
+type ConfigWriter func(w io.Writer, cfg *ir.Config) error
+
+// Compute compares old and new (their configurations, as write writes
+// them) and, when old has a status, plans both configurations over it.
+func Compute(old, new *ir.CIB, opts planner.Options, write ConfigWriter) (*Diff, hcl.Diagnostics, error) {
+	objs, err := Config(old, new, write)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,11 +5,10 @@ import (
 	"encoding/xml"
 	"fmt"
 
-	"pcl/emit/cibxml"
 	"pcl/ir"
 )
 
-// node is one element of a configuration as emit/cibxml writes it.
+// node is one element of a configuration as a ConfigWriter writes it.
 type node struct {
 	name     string
 	attrs    []xml.Attr
@@ -32,12 +31,12 @@ func (n *node) id() string {
 
 // configTree writes cfg as CIB XML and reads it back as a tree: one
 // writer gives both sides of a diff the same canonical form.
-func configTree(cfg *ir.Config) (*node, error) {
+func configTree(cfg *ir.Config, write ConfigWriter) (*node, error) {
 	if cfg == nil {
 		cfg = &ir.Config{}
 	}
 	var buf bytes.Buffer
-	if err := cibxml.WriteConfig(&buf, cfg); err != nil {
+	if err := write(&buf, cfg); err != nil {
 		return nil, err
 	}
 	dec := xml.NewDecoder(&buf)

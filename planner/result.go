@@ -238,3 +238,8 @@ func memberOrphans(t pcmk.Target, cfg *ir.Config, rscs []*model.Resource) []Unkn
 	}
 	return out
 }
+
+// IsClone reports whether rsc is a clone, promotable or not: reports show
+// one as a whole (how many of its instances run where), not instance by
+// instance.
+func (r *Result) IsClone(rsc *model.Resource) bool { return rsc.Kind == model.KindClone }

@@ -9,6 +9,7 @@ import (
 
 	"pcl/cibdiff"
 	"pcl/compiler"
+	"pcl/emit/cibxml"
 	"pcl/emit/difftext"
 	"pcl/ir"
 	"pcl/pcmk"
@@ -113,7 +114,7 @@ func init() {
 // computeDiff compares old and new and prints the diagnostics: diags,
 // the planner's and what it cannot compute. It returns nil after an error.
 func computeDiff(e *env, cmd string, old, new *ir.CIB, now time.Time, target pcmk.Target, files map[string]*hcl.File, diags hcl.Diagnostics) *cibdiff.Diff {
-	d, pd, err := cibdiff.Compute(old, new, planner.Options{Now: now, Target: target})
+	d, pd, err := cibdiff.Compute(old, new, planner.Options{Now: now, Target: target}, cibxml.WriteConfig)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pcl %s: %v\n", cmd, err)
 		return nil

@@ -10,6 +10,7 @@ import (
 
 	"pcl/cibdiff"
 	"pcl/compiler"
+	"pcl/emit/cibxml"
 	"pcl/emit/difftext"
 	"pcl/importer"
 	"pcl/internal/testenv"
@@ -53,7 +54,7 @@ func TestGolden(t *testing.T) {
 					sides[f.Name[:3]] = cib
 				}
 			}
-			d, diags, err := cibdiff.Compute(sides["old"], sides["new"], planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
+			d, diags, err := cibdiff.Compute(sides["old"], sides["new"], planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}, cibxml.WriteConfig)
 			if err != nil || diags.HasErrors() {
 				t.Fatal(err, diags)
 			}

@@ -10,7 +10,6 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
-	"pcl/planner/model"
 	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
@@ -164,7 +163,7 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 		res := run.Result
 		for _, r := range res.Resources {
 			switch {
-			case r.Kind == model.KindClone:
+			case res.IsClone(r):
 				ids = append(ids, r.ID)
 			case r.Kind == planner.KindPrimitive && !r.InClone():
 				ids = append(ids, r.ID)
@@ -234,7 +233,7 @@ func column(run *Run, resources []string) *Column {
 			c.Cells[i] = Cell{State: Blocked, Node: now.Where, Why: why}
 		case stall.Holds(id):
 			c.Cells[i] = stuckCell(now, stall.Why(id))
-		case res.Kind == model.KindClone:
+		case p.IsClone(res):
 			c.Cells[i] = cloneCell(p, res, now)
 		case now.Where != "":
 			c.Cells[i] = Cell{State: Placed, Node: now.Where}
