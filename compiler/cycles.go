@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -99,6 +100,37 @@ func (g *constraintGraph) lastConstraint(comp []string) ir.Constraint {
 	return last
 }
 
+// constraintsIn names every constraint making an edge inside comp, in
+// source order, each with where it is declared: "o1 (policy.pcl:12), o2
+// (policy.pcl:20)".
+func (g *constraintGraph) constraintsIn(comp []string) string {
+	in := map[string]bool{}
+	for _, n := range comp {
+		in[n] = true
+	}
+	seen := map[string]bool{}
+	var list []ir.Constraint
+	for k, c := range g.by {
+		if in[k[0]] && in[k[1]] && !seen[c.ConstraintID()] {
+			seen[c.ConstraintID()] = true
+			list = append(list, c)
+		}
+	}
+	sort.Slice(list, func(i, j int) bool {
+		ri, rj := constraintRange(list[i]), constraintRange(list[j])
+		if ri != rj {
+			return later(rj, ri)
+		}
+		return list[i].ConstraintID() < list[j].ConstraintID()
+	})
+	parts := make([]string, len(list))
+	for i, c := range list {
+		r := constraintRange(c)
+		parts[i] = fmt.Sprintf("%s (%s:%d)", c.ConstraintID(), r.Filename, r.Start.Line)
+	}
+	return strings.Join(parts, ", ")
+}
+
 func later(a, b hcl.Range) bool {
 	if a.Filename != b.Filename {
 		return a.Filename > b.Filename
@@ -141,14 +173,14 @@ func (l *lowerer) checkCycles() {
 	for _, comp := range orders.cycles() {
 		c := orders.lastConstraint(comp).(*ir.Order)
 		l.diags = append(l.diags, warningAt(c.DeclRange, "Ordering cycle",
-			"This ordering closes a cycle (%s): in Pacemaker's transition each of these actions waits for another of them, so none of them ever runs.",
-			strings.Join(comp, ", ")))
+			"This ordering closes a cycle (%s): in Pacemaker's transition each of these actions waits for another of them, so none of them ever runs. The constraints of the cycle: %s.",
+			strings.Join(comp, ", "), orders.constraintsIn(comp)))
 	}
 	for _, comp := range colocs.cycles() {
 		c := colocs.lastConstraint(comp).(*ir.Colocation)
 		l.diags = append(l.diags, warningAt(c.DeclRange, "Colocation cycle",
-			"This colocation closes a cycle (%s): Pacemaker breaks the loop at whichever of them it places first and ignores the colocations back to it, so the placement depends on resource priority and order.",
-			strings.Join(comp, ", ")))
+			"This colocation closes a cycle (%s): Pacemaker breaks the loop at whichever of them it places first and ignores the colocations back to it, so the placement depends on resource priority and order. The constraints of the cycle: %s.",
+			strings.Join(comp, ", "), colocs.constraintsIn(comp)))
 	}
 }
 
