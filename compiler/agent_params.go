@@ -85,7 +85,13 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 		}
 		sort.Strings(missing)
 		for _, m := range missing {
-			l.diags = append(l.diags, errorAt(p.DeclRange, "Missing agent parameter",
+			// The metadata read here may not be the cluster's (the agents
+			// installed where pcl runs): an error only when asked.
+			at := warningAt
+			if l.strictAgents {
+				at = errorAt
+			}
+			l.diags = append(l.diags, at(p.DeclRange, "Missing agent parameter",
 				"The agent %s requires the parameter %q, which %q does not set: the agent will refuse to start it (not configured). Add it to params.", agent, m, p.ID))
 		}
 	}

@@ -30,7 +30,7 @@ func TestAgentChecks(t *testing.T) {
 			want = append(want, fmt.Sprintf("%d: %s: %s", line, m[1], m[3]))
 		}
 	}
-	_, _, diags := Compile([]string{path}, Options{Agents: agents.Dir("../agents/testdata")})
+	_, _, diags := Compile([]string{path}, Options{Agents: agents.Dir("../agents/testdata"), StrictAgents: true})
 	var got []string
 	for _, d := range diags {
 		sev := "ERROR"
@@ -44,5 +44,18 @@ func TestAgentChecks(t *testing.T) {
 	sort.Strings(got)
 	if strings.Join(want, "\n") != strings.Join(got, "\n") {
 		t.Errorf("diagnostics differ\nwant:\n  %s\ngot:\n  %s", strings.Join(want, "\n  "), strings.Join(got, "\n  "))
+	}
+}
+
+// TestMissingAgentParameterWarnsByDefault: the agents pcl reads may not be
+// the cluster's, so a missing required parameter is a warning unless
+// StrictAgents asks for an error; CIBs crm_verify accepts then compile
+// back whatever agents are installed (issue 21, item 11).
+func TestMissingAgentParameterWarnsByDefault(t *testing.T) {
+	_, _, diags := Compile([]string{"testdata/agents.pcl"}, Options{Agents: agents.Dir("../agents/testdata")})
+	for _, d := range diags {
+		if d.Summary == "Missing agent parameter" && d.Severity != hcl.DiagWarning {
+			t.Errorf("a missing agent parameter is an error without StrictAgents: %s", d.Detail)
+		}
 	}
 }

@@ -23,6 +23,11 @@ type Options struct {
 	// primitives' parameters and timeouts against. The compiler never runs
 	// anything itself; cmd/pcl decides where metadata comes from.
 	Agents agents.Source
+	// StrictAgents makes a required agent parameter that is not set an
+	// error, for metadata known to be the cluster's own (pcl run on a
+	// cluster node, or --agent-metadata saved there); otherwise it is a
+	// warning, since the agents where pcl runs may not be the cluster's.
+	StrictAgents bool
 	// Target is the Pacemaker release to compile for; zero compiles for
 	// the release the policy names (its cib block's pacemaker setting),
 	// else pcmk.DefaultVersion.
@@ -54,6 +59,7 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 	l := newLowerer()
 	l.files = files
 	l.agents = opts.Agents
+	l.strictAgents = opts.StrictAgents
 	l.attrs = append([]ir.Attr(nil), ir.DefaultCIBAttrs...)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()

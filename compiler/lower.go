@@ -36,6 +36,9 @@ type lowerer struct {
 	counts   map[string]int // n-th block of properties, rsc_defaults, op_defaults
 	cibBlock *hcl.Range     // the first cib block
 	agents   agents.Source  // agents' metadata, nil when not checked
+	// strictAgents makes a missing required agent parameter an error
+	// (Options.StrictAgents).
+	strictAgents bool
 
 	defaultRequiresReported bool // rsc_defaults requires checked for fencing devices
 

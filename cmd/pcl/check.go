@@ -14,14 +14,14 @@ func init() {
 		summary: "report diagnostics and lint warnings of a policy or CIB",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			vars := fs.StringArray("var", nil, "set variable `name=value`")
-			agentDir := agentMetadataFlag(fs)
+			agent := registerAgentFlags(fs)
 			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl check: expected at least one .pcl file, directory or CIB .xml file")
 					return exitUsage
 				}
-				opts, ok := compileOptions(e, "check", *vars, *agentDir, *version)
+				opts, ok := compileOptions(e, "check", *vars, agent, *version)
 				if !ok {
 					return exitUsage
 				}

@@ -20,14 +20,14 @@ func init() {
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			out := fs.StringP("output", "o", "", "write the CIB to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set variable `name=value` (value read as an HCL expression, else as a string)")
-			agentDir := agentMetadataFlag(fs)
+			agent := registerAgentFlags(fs)
 			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
 					fmt.Fprintln(e.stderr, "pcl compile: expected at least one .pcl file or directory")
 					return exitUsage
 				}
-				opts, ok := compileOptions(e, "compile", *vars, *agentDir, *version)
+				opts, ok := compileOptions(e, "compile", *vars, agent, *version)
 				if !ok {
 					return exitUsage
 				}
@@ -37,18 +37,30 @@ func init() {
 	})
 }
 
-// agentMetadataFlag registers --agent-metadata.
-func agentMetadataFlag(fs *pflag.FlagSet) *string {
-	return fs.String("agent-metadata", "", "check primitives against resource agents' metadata saved in `DIR`; "+
+// agentFlags are --agent-metadata and --strict-agents.
+type agentFlags struct {
+	dir    string
+	strict bool
+}
+
+// registerAgentFlags registers the flags that say which agents' metadata
+// primitives are checked against, and how strictly.
+func registerAgentFlags(fs *pflag.FlagSet) *agentFlags {
+	f := &agentFlags{}
+	fs.StringVar(&f.dir, "agent-metadata", "", "check primitives against resource agents' metadata saved in `DIR`; "+
 		"agents installed here (crm_resource --show-metadata) are checked anyway, and their metadata is saved to DIR")
+	fs.BoolVar(&f.strict, "strict-agents", false, "a required agent parameter that is not set is an error, not a warning: "+
+		"for agents' metadata known to be the cluster's (pcl run on a cluster node, or --agent-metadata saved there)")
+	return f
 }
 
 // compileOptions parses --var name=value flags and wires the agents'
 // metadata: saved in agentDir, else from the agents installed here. Its
 // commands, compile and check, judge the policy as a cluster's whole
 // configuration.
-func compileOptions(e *env, cmd string, vars []string, agentDir, version string) (compiler.Options, bool) {
-	opts := compiler.Options{Vars: map[string]string{}, ForCluster: true}
+func compileOptions(e *env, cmd string, vars []string, agent *agentFlags, version string) (compiler.Options, bool) {
+	opts := compiler.Options{Vars: map[string]string{}, ForCluster: true, StrictAgents: agent.strict}
+	agentDir := agent.dir
 	v, err := parsePacemakerFlag(version)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pcl %s: --pacemaker: %v\n", cmd, err)
