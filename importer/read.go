@@ -26,6 +26,9 @@ func Read(filename string, src []byte) (cib *ir.CIB, diags hcl.Diagnostics) {
 	case "cib":
 		r.cib(root, cib)
 	case "configuration":
+		// What cibadmin -Q -o configuration prints: useful to import,
+		// though no Pacemaker tool takes it as a CIB.
+		r.warnf(root.rng, "Bare configuration", "The root element is <configuration>, not <cib>: pcl reads it as a CIB's configuration (cibadmin -Q -o configuration prints one), but crm_verify and crm_simulate refuse such a document (Input is not a CIB).")
 		cib.Config = r.config(root)
 	default:
 		r.errorf(root.rng, "Not a CIB", "The root element is <%s>; a CIB document's root is <cib> (or <configuration>).", root.name)

@@ -175,7 +175,7 @@ func trailingText(filename string, src []byte, li *lineIndex) hcl.Diagnostics {
 	}
 	at := li.rng(filename, last+1+skip, end)
 	return hcl.Diagnostics{{Severity: hcl.DiagWarning, Summary: "Text after the document",
-		Detail: "The document goes on after its root element ends; Pacemaker ignores that text, and so does pcl. Is the file whole, or were two files joined?", Subject: &at}}
+		Detail: "The document goes on after its root element ends. Pacemaker 2.1.5 ignores that text (after logging an XML error), and so does pcl; Pacemaker 3.0 refuses the whole document (crm_verify: Unable to parse CIB XML). Is the file whole, or were two files joined?", Subject: &at}}
 }
 
 // parseWhole is parseTree, in one read.
