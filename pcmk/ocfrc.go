@@ -40,6 +40,9 @@ const (
 	// RCDegradedPromoted means the resource runs promoted, with reduced
 	// service (OCF_DEGRADED_PROMOTED).
 	RCDegradedPromoted OCFRC = 191
+	// RCUnknown is the result Pacemaker records for an operation still
+	// pending (PCMK_OCF_UNKNOWN): no agent returns it.
+	RCUnknown OCFRC = 193
 )
 
 // String gives the code as Pacemaker 2.1.5 describes it

@@ -234,13 +234,14 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		defer restore()
 	}
 	col := p.column(attr)
-	var unusable, merged *model.Cause // made when first needed
+	var unusable, merged, doubleNegative *model.Cause // made when first needed
 	for i, in := range work.In {
 		if !in {
 			continue
 		}
 		score := p.bestScoreMatchingAttr(rsc, col, i)
-		if factor < 0 && score < 0 && !p.doubleNegativeCounts(score) {
+		avoided := factor < 0 && score < 0
+		if avoided && !p.doubleNegativeCounts(score) {
 			continue
 		}
 		if work.W[i] == infinityHack {
@@ -271,7 +272,13 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		if onlyPositive && nw < 0 && work.W[i] == 0 {
 			continue
 		}
-		if weight != 0 {
+		switch {
+		case weight != 0 && avoided:
+			if doubleNegative == nil {
+				doubleNegative = &model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: fmt.Sprintf("colocation %s: %s's best score here x %s (%s avoids this node and can run on one node only)", cause, rsc.ID, factorText(factor), rsc.ID)}
+			}
+			work.Add(i, ir.Score(weight), doubleNegative)
+		case weight != 0:
 			if merged == nil {
 				merged = &model.Cause{Kind: model.CauseColocation, Constraint: cause, Text: fmt.Sprintf("colocation %s: %s's best score here x %s", cause, rsc.ID, factorText(factor))}
 			}

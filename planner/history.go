@@ -197,6 +197,12 @@ func cmpOps(a, b *ir.OpRecord) int {
 	if a.OnNode != "" && b.OnNode != "" {
 		sameNode = strings.EqualFold(a.OnNode, b.OnNode)
 	}
+	return cmpOpsOn(a, b, sameNode)
+}
+
+// cmpOpsOn is pe__is_newer_op given whether a and b were recorded on the
+// same node (call ids compare only there).
+func cmpOpsOn(a, b *ir.OpRecord, sameNode bool) int {
 	if sameNode && a.ID == b.ID {
 		return 0
 	}

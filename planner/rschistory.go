@@ -283,15 +283,6 @@ func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task
 	}
 }
 
-// migrateToSuccess approximates unpack_migrate_to_success: a successful
-// migrate_to leaves the resource active on the source until a migrate_from
-// or stop shows otherwise.
-func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
-	if r.Role < pcmk.RoleStarted {
-		r.Role = pcmk.RoleStarted
-	}
-}
-
 // opFailure returns the on-fail response and the role after failure for
 // an operation (unpack_operation).
 func (p *plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
@@ -463,6 +454,11 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		// A stopped instance keeps no numbered name from an old status
 		// section, or stopped instances would look like orphans.
 		p.setCloneName(r, "")
+	}
+	// A stop after a migrate_to on the migration source leaves the
+	// partially migrated resource active on the target (process_rsc_state).
+	if pm := r.PartialMigration; pm != nil && r.Role == pcmk.RoleStopped && pm.Source == n.Index && len(r.RunningOn) > 0 {
+		r.Role = pcmk.RoleStarted
 	}
 }
 

@@ -471,7 +471,16 @@ func (p *plan) commonUnpack(r *Resource) {
 	}
 	if v, ok := m["migration-threshold"]; ok && !strings.EqualFold(v, "default") {
 		r.MigrationThreshold = scoreOf(v)
-		if r.MigrationThreshold < 0 {
+		switch {
+		case p.target.Since(pcmk.V3_0_0):
+			// A negative or invalid value is the default since 3.0.0
+			// (pcmk_parse_score); before, a negative one was 1.
+			if t, valid := parseScoreValid(v); !valid || t < 0 {
+				r.MigrationThreshold = ir.Infinity
+			} else {
+				r.MigrationThreshold = t
+			}
+		case r.MigrationThreshold < 0:
 			r.MigrationThreshold = 1
 		}
 	}
@@ -565,6 +574,21 @@ func targetRole(v string, promotable bool) (pcmk.Role, bool) {
 		return pcmk.RoleUnknown, false
 	}
 	return role, true
+}
+
+// parseScoreValid is pcmk_parse_score: a score, or an integer followed by
+// anything, is valid; text without a leading integer is not.
+func parseScoreValid(s string) (ir.Score, bool) {
+	if _, err := ir.ParseScore(s); err != nil {
+		t := strings.TrimSpace(s)
+		if t != "" && (t[0] == '-' || t[0] == '+') {
+			t = t[1:]
+		}
+		if t == "" || !isDigit(t[0]) {
+			return 0, false
+		}
+	}
+	return scoreOf(s), true
 }
 
 func scoreOf(s string) ir.Score {

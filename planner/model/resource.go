@@ -135,6 +135,9 @@ type Resource struct {
 	ConfigChanges []ConfigChange
 	// ClearFailcount lists nodes where the fail count is cleared.
 	ClearFailcount []int
+	// PartialMigration is set when a migrate_to succeeded and its
+	// migrate_from has not (partial_migration_source and _target).
+	PartialMigration *Migration
 	// ClearHistory lists nodes whose history of the resource is deleted
 	// because its shutdown lock there expired (pe__clear_resource_history).
 	ClearHistory []int
@@ -185,4 +188,9 @@ func (r *Resource) InClone() bool { return r.Top().Kind == KindClone }
 func (r *Resource) AnonInstance() bool {
 	top := r.Top()
 	return top != r && top.Kind == KindClone && !top.Unique
+}
+
+// Migration names a live migration's source and target nodes.
+type Migration struct {
+	Source, Target int
 }

@@ -66,30 +66,25 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 			s.of(r).nextRole = RoleStarted
 		}
 	}
-	// The current node is the first active one, or (for a resource that
-	// does not need fencing) the first where the node is online and
-	// clean; only those count as clean (pe__count_active_node).
-	current := NoNode
-	numAll := len(r.RunningOn)
-	numClean := 0
-	for _, n := range r.RunningOn {
-		happy := s.nodes[n].Online && !s.nodes[n].Unclean
-		if happy {
-			numClean++
-		}
-		if current == NoNode || (!r.NeedsFencing && happy && (!s.nodes[current].Online || s.nodes[current].Unclean)) {
-			current = n
-		}
-	}
+	current, numAll, numClean := s.activeNode(r)
 	needStop, needPromote, moving, allowMigrate := false, false, false, false
 	if current != NoNode && r.AssignedTo != NoNode && current != r.AssignedTo && s.of(r).nextRole >= RoleStarted {
 		moving = true
 		allowMigrate = s.canMigrate(r, current)
 		needStop = true
 	}
-	multiply := numClean > 1
-	if r.NeedsFencing {
+	// A partial migration continues only from its source to its target
+	// still; otherwise the resource is recovered (stopped where it is
+	// active) and does not migrate (pcmk__primitive_create_actions).
+	multiply := false
+	if pm := s.of(r).partial; pm != nil && !(allowMigrate && numAll == 2 && current == pm.Source && r.AssignedTo == pm.Target) {
+		needStop = true
+		allowMigrate = false
+		s.of(r).partial = nil
+	} else if pm == nil && r.NeedsFencing {
 		multiply = numAll > 1
+	} else if pm == nil {
+		multiply = numClean > 1
 	}
 	if multiply {
 		switch r.MultipleActive {
@@ -177,17 +172,26 @@ func (s *scheduler) canMigrate(r *Resource, current int) bool {
 // createMigrationActions schedules a live migration from current to the
 // assigned node: migrate_to then migrate_from, with the start becoming a
 // pseudo-action (pcmk__create_migration_actions).
+// A partial migration, whose migrate_to is done, only needs its
+// migrate_from.
 func (s *scheduler) createMigrationActions(r *Resource, current int) {
 	start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
 	stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, current, true)
-	to := s.customAction(r, opKey(r.ID, pcmk.TaskMigrateTo, 0), pcmk.TaskMigrateTo, current, true)
+	var to *Action
+	if s.of(r).partial == nil {
+		to = s.customAction(r, opKey(r.ID, pcmk.TaskMigrateTo, 0), pcmk.TaskMigrateTo, current, true)
+	}
 	from := s.customAction(r, opKey(r.ID, pcmk.TaskMigrateFrom, 0), pcmk.TaskMigrateFrom, r.AssignedTo, true)
 	start.set(MigrateRunnable | Pseudo)
 	stop.set(MigrateRunnable)
 	from.set(MigrateRunnable)
-	to.set(MigrateRunnable)
-	s.orderRscActions(r, pcmk.TaskMonitor, r, pcmk.TaskMigrateTo, OrderOptional)
-	s.orderRscActions(r, pcmk.TaskMigrateTo, r, pcmk.TaskMigrateFrom, OrderOptional|OrderImpliesFirstMigratable)
+	if to != nil {
+		to.set(MigrateRunnable)
+		s.orderRscActions(r, pcmk.TaskMonitor, r, pcmk.TaskMigrateTo, OrderOptional)
+		s.orderRscActions(r, pcmk.TaskMigrateTo, r, pcmk.TaskMigrateFrom, OrderOptional|OrderImpliesFirstMigratable)
+	} else {
+		s.orderRscActions(r, pcmk.TaskMonitor, r, pcmk.TaskMigrateFrom, OrderOptional)
+	}
 	s.orderRscActions(r, pcmk.TaskMigrateFrom, r, pcmk.TaskStop, OrderOptional|OrderImpliesFirstMigratable)
 	s.orderRscActions(r, pcmk.TaskMigrateFrom, r, pcmk.TaskStart, OrderOptional|OrderImpliesFirstMigratable|OrderPseudoLeft)
 }
@@ -200,6 +204,15 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 	for _, n := range r.RunningOn {
 		if s.isExpectedNode(r, n) {
 			continue
+		}
+		// A partial migration continues where it goes on to; elsewhere
+		// the stop is required (stop_resource).
+		optional := optional
+		if pm := s.of(r).partial; pm != nil {
+			if n == pm.Target && n == r.AssignedTo {
+				continue
+			}
+			optional = false
 		}
 		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, optional)
 		if r.AssignedTo == NoNode {
@@ -226,4 +239,31 @@ func (s *scheduler) startResource(r *Resource, node int, optional bool) {
 	if s.isExpectedNode(r, node) {
 		start.set(Pseudo)
 	}
+}
+
+// activeNode is the active_node method (pe__count_active_node): the node a
+// resource is active on, and how many nodes, and of them clean and online
+// ones, it is active on. The node is the source of a partial migration,
+// else (for a resource that does not need fencing) the first clean online
+// node, else the first.
+func (s *scheduler) activeNode(r *Resource) (current, numAll, numClean int) {
+	current = NoNode
+	numAll = len(r.RunningOn)
+	for _, n := range r.RunningOn {
+		happy := s.nodes[n].Online && !s.nodes[n].Unclean
+		if happy {
+			numClean++
+		}
+		switch {
+		case current == NoNode:
+			current = n
+		case s.of(r).partial != nil:
+			if n == s.of(r).partial.Source {
+				current = n
+			}
+		case !r.NeedsFencing && happy && (!s.nodes[current].Online || s.nodes[current].Unclean):
+			current = n
+		}
+	}
+	return current, numAll, numClean
 }

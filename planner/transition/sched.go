@@ -2,6 +2,7 @@ package transition
 
 import (
 	"iter"
+	"pcl/planner/model"
 	"strings"
 
 	"pcl/pcmk"
@@ -39,6 +40,9 @@ type rscActions struct {
 	// role and nextRole start as the resource's and change as scheduling
 	// decides (a resource with no next role gets Started or Stopped).
 	role, nextRole Role
+	// partial is the resource's partial migration, until scheduling
+	// finds it cannot continue.
+	partial        *model.Migration
 	restarting     bool
 	stopUnexpected bool
 	reload         bool
@@ -148,7 +152,7 @@ func newScheduler(in *Input) *scheduler {
 	var add func(r *Resource)
 	add = func(r *Resource) {
 		rec := s.of(r)
-		*rec = rscActions{id: r.ID, pos: len(s.rscs), role: r.Role, nextRole: r.NextRole}
+		*rec = rscActions{id: r.ID, pos: len(s.rscs), role: r.Role, nextRole: r.NextRole, partial: r.PartialMigration}
 		if rec.role == RoleUnknown {
 			rec.role = RoleStopped
 		}

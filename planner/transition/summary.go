@@ -27,9 +27,9 @@ func (s *scheduler) summarise() []Change {
 			return
 		}
 		next := s.assigned(r)
-		current := NoNode
-		if len(r.RunningOn) > 0 {
-			current = r.RunningOn[0]
+		// The current node is pcmk__current_node's.
+		current, _, _ := s.activeNode(r)
+		if current != NoNode {
 			if s.of(r).role == RoleStopped {
 				s.of(r).role = RoleStarted
 			}
