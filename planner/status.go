@@ -93,8 +93,8 @@ func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
 		n.ExpectedUp = true
 	}
 	online := false
-	inCluster, _ := ir.ParseBool(ns.InCCM)
-	crmdOnline := strings.EqualFold(ns.Crmd, "online")
+	m := p.membershipOf(ns)
+	inCluster, crmdOnline := m.inCluster, m.crmdOnline
 	join := strings.ToLower(ns.Join)
 	switch {
 	case n.Type == "ping":
@@ -114,7 +114,7 @@ func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
 		if exp == "" {
 			exp = "down"
 		}
-		inCCMSet := ns.InCCM != ""
+		inCCMSet := m.known
 		online = inCluster
 		switch {
 		case n.Shutdown:
@@ -177,8 +177,8 @@ func (p *plan) fenceReason(i int) string {
 		if !p.StonithEnabled {
 			return "peer is unexpectedly down"
 		}
-		inCluster, _ := ir.ParseBool(ns.InCCM)
-		crmdOnline := strings.EqualFold(ns.Crmd, "online")
+		m := p.membershipOf(ns)
+		inCluster, crmdOnline := m.inCluster, m.crmdOnline
 		join := strings.ToLower(ns.Join)
 		term := n.Attrs["terminate"]
 		doTerminate := isTrueDefault(term, false) || (term != "" && term[0] != '0' && isDigit(term[0]))
@@ -189,7 +189,7 @@ func (p *plan) fenceReason(i int) string {
 		reason := ""
 		switch {
 		case n.Shutdown:
-		case ns.InCCM == "":
+		case !m.known:
 			reason = "peer has not been seen by the cluster"
 		case join == "banned":
 			reason = "peer failed Pacemaker membership criteria"
