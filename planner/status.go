@@ -193,6 +193,12 @@ func (p *plan) fenceReason(i int) string {
 			reason = "peer has not been seen by the cluster"
 		case join == "banned":
 			reason = "peer failed Pacemaker membership criteria"
+		case doTerminate && p.target.Since(pcmk.V2_1_7):
+			// Since 2.1.7 a requested fencing is looked at before
+			// the expected state and the membership, and says so.
+			if join != "down" || inCluster || crmdOnline {
+				reason = "fencing was requested"
+			}
 		case !doTerminate && exp == "down":
 		case doTerminate && join == "down" && !inCluster && !crmdOnline:
 		case !inCluster:
