@@ -27,8 +27,11 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	}
 	var out []*Resource
 	for _, id := range ids {
+		// Assignment unmanages every primitive, orphans included, when
+		// fencing is enabled but no device is configured
+		// (pcmk__primitive_assign).
 		tr := &Resource{ID: id, Kind: KindPrimitive, Orphan: true, Unique: true,
-			Managed: p.StopOrphanResources && !p.MaintenanceMode,
+			Managed: p.StopOrphanResources && !p.MaintenanceMode && !(p.StonithEnabled && !p.HaveStonith),
 			Role:    pcmk.RoleStopped, AssignedTo: model.NoNode, LockNode: model.NoNode, NeedsQuorum: true,
 			KnownOn: make([]bool, len(p.Nodes)), ConfigChanges: changes[id]}
 		tr.Index = len(p.Resources)
