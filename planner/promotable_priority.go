@@ -38,10 +38,10 @@ func (p *plan) roleColocations(clone, inst *Resource) []*colocation {
 	}
 	own := inst.ThisWith
 	if len(inst.Children) > 0 {
-		// A group instance's own colocations were handed to its first
-		// member (expandGroupColocations); the member's internal ones
-		// are not the group's.
-		own = nil
+		// A group instance's own colocations may have been handed to
+		// its first member (expandGroupColocations); the member's
+		// internal ones are not the group's.
+		own = slices.Clone(inst.ThisWith)
 		for _, c := range inst.Children[0].ThisWith {
 			if c.Dependent == inst || c.Dependent == clone {
 				own = append(own, c)
