@@ -109,6 +109,9 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	case pcmk.ExecCancelled:
 		return
 	case pcmk.ExecPending:
+		if p.failureIsNewer(op, st.lastFailure) {
+			return
+		}
 		if r.PendingNode < 0 && (op.IntervalMs != 0 || task != pcmk.TaskMonitor) {
 			r.PendingNode = n.Index
 		}
@@ -533,4 +536,20 @@ func failureTarget(r *Resource) *Resource {
 		return r.Top()
 	}
 	return r
+}
+
+// failureIsNewer reports whether, since 2.1.6, a pending operation is no
+// longer pending because the resource's last failure is of the same
+// action and interval and not older: a recurring monitor records its
+// failure only in the last_failure entry (failure_is_newer, called by
+// process_pending_action).
+func (p *plan) failureIsNewer(op, lastFailure *ir.OpRecord) bool {
+	if !p.target.Since(pcmk.V2_1_6) || lastFailure == nil {
+		return false
+	}
+	if lastFailure.Operation != op.Operation || lastFailure.IntervalMs != op.IntervalMs {
+		return false
+	}
+	// A time not recorded reads as 0, as pcmk__scan_ll gives it.
+	return lastFailure.LastRCChange >= op.LastRCChange
 }
