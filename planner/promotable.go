@@ -499,7 +499,7 @@ func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
 				}
 			}
 			for _, n := range hosts {
-				if !dep.Allowed.In[n] {
+				if !dep.Allowed.In[n] && p.colocationAddsHostNodes() {
 					dep.Allowed.Insert(n, -ir.Infinity, cause)
 				}
 			}
