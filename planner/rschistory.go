@@ -4,6 +4,7 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,6 +12,10 @@ import (
 type historyState struct {
 	lastFailure *ir.OpRecord
 	onFail      pcmk.OnFail
+	// histID and ops are the history entry being unpacked: its id and
+	// its operations, oldest first.
+	histID string
+	ops    []*ir.OpRecord
 }
 
 // unpackHistory is unpack_lrm_resource for one resource on one node.
@@ -44,7 +49,7 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	saved := r.Role
 	r.Role = pcmk.RoleUnknown
 	ops := sortOps(h.Ops)
-	st := &historyState{onFail: pcmk.OnFailIgnore}
+	st := &historyState{onFail: pcmk.OnFailIgnore, histID: h.ID, ops: ops}
 	for _, op := range ops {
 		p.unpackOp(r, n, op, st)
 	}
@@ -252,7 +257,7 @@ func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task
 		r.Role = pcmk.RoleStarted
 		clear = true
 	case task == pcmk.TaskMigrateTo:
-		p.migrateToSuccess(r, n, op)
+		p.migrateToSuccess(r, n, op, st)
 	default:
 		if r.Role < pcmk.RoleStarted {
 			p.setActive(r)
@@ -271,11 +276,68 @@ func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task
 
 // migrateToSuccess approximates unpack_migrate_to_success: a successful
 // migrate_to leaves the resource active on the source until a migrate_from
-// or stop shows otherwise.
-func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
+// or stop shows otherwise. When the migrate_from on the target succeeded
+// and nothing but monitors ran on the source since, the migration is
+// dangling: the resource is stopped here as far as its state goes, and
+// must still be stopped here.
+func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
+	from := p.migrateFromFor(st.histID, op, n)
+	if from != nil && sourceNewerOp(op, st.ops) {
+		return
+	}
+	if from != nil && from.RCCode == pcmk.RCOK && from.OpStatus == pcmk.ExecDone {
+		r.Role = pcmk.RoleStopped
+		if !slices.Contains(r.DanglingOn, n.Index) {
+			r.DanglingOn = append(r.DanglingOn, n.Index)
+		}
+		return
+	}
 	if r.Role < pcmk.RoleStarted {
 		r.Role = pcmk.RoleStarted
 	}
+}
+
+// migrateFromFor finds, on the target of the migrate_to op run on node n,
+// the migrate_from of the same history entry from n (find_lrm_op).
+func (p *plan) migrateFromFor(histID string, op *ir.OpRecord, n *Node) *ir.OpRecord {
+	target, _ := opAttr(op, "migrate_target")
+	source, _ := opAttr(op, "migrate_source")
+	if target == "" || source != n.Uname || p.CIB.Status == nil {
+		return nil
+	}
+	for _, ns := range p.CIB.Status.Nodes {
+		if ns.Uname != target {
+			continue
+		}
+		for _, h := range ns.Resources {
+			if h.ID != histID {
+				continue
+			}
+			for _, o := range h.Ops {
+				if src, _ := opAttr(o, "migrate_source"); o.Operation == pcmk.TaskMigrateFrom && src == source {
+					return o
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// sourceNewerOp reports whether a start, stop, migrate_to or migrate_from
+// ran on the source after the migrate_to op (non_monitor_after).
+func sourceNewerOp(op *ir.OpRecord, ops []*ir.OpRecord) bool {
+	for _, o := range ops {
+		if o == op {
+			continue
+		}
+		switch o.Operation {
+		case pcmk.TaskStart, pcmk.TaskStop, pcmk.TaskMigrateTo, pcmk.TaskMigrateFrom:
+			if cmpOps(o, op) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // opFailure returns the on-fail response and the role after failure for

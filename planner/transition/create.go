@@ -56,6 +56,12 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 }
 
 func (s *scheduler) createPrimitiveActions(r *Resource) {
+	// A migration completed on its target still has its source to stop
+	// (pcmk__abort_dangling_migration).
+	for _, n := range r.DanglingOn {
+		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+		stop.set(Dangle)
+	}
 	for _, n := range r.DemoteFailedOn {
 		s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, false)
 	}
