@@ -46,7 +46,7 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 		}
 		cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
 		for i, host := range hosts {
-			if !dep.Allowed.In[i] && host {
+			if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
 				dep.Allowed.Insert(i, -ir.Infinity, cause)
 			}
 		}
@@ -306,4 +306,13 @@ func (p *plan) nodeList(on []bool) string {
 		}
 	}
 	return strings.Join(names, " ")
+}
+
+// colocationAddsHostNodes reports whether a mandatory colocation with a
+// clone adds the nodes holding the clone's instances that its dependent
+// does not have yet, banned (node_list_exclude, until 2.1.6); since 2.1.7
+// pcmk__colocation_intersect_nodes only changes the nodes the dependent
+// has.
+func (p *plan) colocationAddsHostNodes() bool {
+	return !p.target.Since(pcmk.V2_1_7)
 }

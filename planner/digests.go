@@ -3,7 +3,6 @@ package planner
 import (
 	"crypto/md5"
 	"encoding/hex"
-	"encoding/xml"
 	"pcl/ir"
 	"pcl/pcmk"
 	"sort"
@@ -55,8 +54,8 @@ func (p *plan) digestParams(r *Resource, task pcmk.Task, intervalMs int64) (para
 }
 
 // digestOf is the MD5 of the sorted <parameters/> element, as Pacemaker
-// computes operation digests.
-func digestOf(params map[string]string) string {
+// computes operation digests, its values escaped as the release t does.
+func digestOf(t pcmk.Target, params map[string]string) string {
 	keys := make([]string, 0, len(params))
 	for k := range params {
 		keys = append(keys, k)
@@ -66,7 +65,7 @@ func digestOf(params map[string]string) string {
 	b.WriteString(" <parameters")
 	for _, k := range keys {
 		b.WriteString(" " + k + "=\"")
-		_ = xml.EscapeText(&b, []byte(params[k]))
+		b.WriteString(escapeDigestValue(t, params[k]))
 		b.WriteString("\"")
 	}
 	b.WriteString("/>\n")
@@ -104,7 +103,7 @@ func isFenceParam(name string) bool {
 // restart that it needs a full restart.
 func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
 	all, extra := p.digestParams(r, task, iv)
-	calc := digestOf(all)
+	calc := digestOf(p.target, all)
 	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
 	if iv > 0 && p.expiredRecurringFailure(r, op) {
 		// Pacemaker reschedules a recurring monitor whose failure expired
@@ -112,7 +111,7 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 		recordedRestart, hasRestart = "calculated-failure-timeout", true
 	}
 	switch {
-	case hasRestart && restartDigest(all, op) != recordedRestart:
+	case hasRestart && restartDigest(p.target, all, op) != recordedRestart:
 		restart, changed = true, true
 	case op.OpDigest == "":
 		unknown, changed = true, true
@@ -149,7 +148,7 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 		if compareVersion(version, "3.16.0") < 0 {
 			delete(sp, "CRM_meta_timeout")
 		}
-		if digestOf(sp) == secure {
+		if digestOf(p.target, sp) == secure {
 			return false, false, false
 		}
 	}
@@ -158,7 +157,7 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 
 // restartDigest is the digest of the parameters that force a restart
 // (those listed in op-force-restart).
-func restartDigest(all map[string]string, op *ir.OpRecord) string {
+func restartDigest(t pcmk.Target, all map[string]string, op *ir.OpRecord) string {
 	keep := map[string]string{}
 	list, ok := opAttr(op, "op-force-restart")
 	for k, v := range all {
@@ -166,7 +165,7 @@ func restartDigest(all map[string]string, op *ir.OpRecord) string {
 			keep[k] = v
 		}
 	}
-	return digestOf(keep)
+	return digestOf(t, keep)
 }
 
 // opTimeout is an operation's timeout in milliseconds: op_defaults, the

@@ -80,6 +80,17 @@ func (group) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 	if len(dep.Children) == 0 {
 		return
 	}
+	if p.target.Since(pcmk.V2_1_8) && dep.Promotable {
+		p.colocateGroupInstance(dep, c, func() { colocateGroupMembers(p, dep, prim, c) })
+		return
+	}
+	colocateGroupMembers(p, dep, prim, c)
+}
+
+// colocateGroupMembers applies a group's colocation through its first
+// member, or each member of a group that is not colocated
+// (colocate_group_with).
+func colocateGroupMembers(p *plan, dep, prim *Resource, c *colocation) {
 	if p.groupColocated(dep) {
 		p.applyColocScore(dep.Children[0], prim, c)
 		return

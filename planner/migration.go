@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 
 	"pcl/ir"
@@ -108,15 +109,13 @@ func (p *plan) unknownOn(id, uname string) bool {
 // succeeded on n: without a migrate_from on the target, the migration is
 // partial and the resource is active on an online target that has no
 // newer state (or it has failed, when the target is not and the source has
-// no newer operation). A migration superseded on both nodes, or dangling
-// (the migrate_from succeeded), leaves the resource Started here as
-// before, for the entries after it to settle.
+// no newer operation). A migration superseded on both nodes leaves the
+// resource Started here as before, for the entries after it to settle; a
+// dangling one (the migrate_from succeeded) leaves it stopped here, to be
+// stopped again.
 func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 	if r.Role < pcmk.RoleStarted {
 		r.Role = pcmk.RoleStarted
-	}
-	if !p.target.Since(pcmk.V2_1_6) {
-		return // 2.1.5's is approximated by the role alone
 	}
 	source, target := op.MigrateSource, op.MigrateTarget
 	if source == "" || target == "" || !strings.EqualFold(source, n.Uname) {
@@ -124,20 +123,32 @@ func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 	}
 	sourceNewer := p.nonMonitorAfter(r.ID, source, op, true)
 	from := p.findOp(r.ID, pcmk.TaskMigrateFrom, target, source)
-	fromRC, fromStatus := pcmk.RCOK, pcmk.ExecPending
+	if from != nil && !sourceNewer && from.RCCode == pcmk.RCOK && from.OpStatus == pcmk.ExecDone {
+		// Dangling, in both releases: the migrate_from on the target
+		// succeeded and nothing but monitors ran here since, so the
+		// resource is stopped here as far as its state goes, and must
+		// still be stopped here.
+		r.Role = pcmk.RoleStopped
+		if !slices.Contains(r.DanglingOn, n.Index) {
+			r.DanglingOn = append(r.DanglingOn, n.Index)
+		}
+		return
+	}
+	if !p.target.Since(pcmk.V2_1_6) {
+		return // 2.1.5's partial migrations are approximated by the role alone
+	}
+	fromStatus := pcmk.ExecPending
 	if from != nil {
 		if sourceNewer {
 			return
 		}
-		fromRC, fromStatus = from.RCCode, from.OpStatus
+		fromStatus = from.OpStatus
 	}
 	targetNewer := p.newerStateAfterMigrate(r.ID, target, op, from)
 	if sourceNewer && targetNewer {
 		return
 	}
-	if fromRC == pcmk.RCOK && fromStatus == pcmk.ExecDone {
-		return // dangling
-	}
+
 	tn := p.findNode(target)
 	activeOnTarget := !targetNewer && tn >= 0 && p.Nodes[tn].Online
 	if fromStatus != pcmk.ExecPending {

@@ -29,6 +29,10 @@ type plan struct {
 	Promotions []PromotionLine
 	// promotion keeps what explains the promotion scores.
 	promotion promotionNotes
+	// priorityDelta, while a cloned group instance's colocation is
+	// applied since 2.1.8, sums what it changes of its members'
+	// promotion priorities (colocateGroupInstance).
+	priorityDelta *ir.Score
 
 	shutdownLockLimit int64
 	transitionReady   bool

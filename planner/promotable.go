@@ -195,7 +195,7 @@ func (p *plan) setInstanceRoles(r *Resource) {
 		if chosen >= 0 {
 			line.Node = p.Nodes[chosen].Uname
 		} else if p.target.Since(pcmk.V2_1_8) {
-			line.Inactive, line.Score = true, -ir.Infinity
+			line.Inactive = true
 		}
 		p.Promotions = append(p.Promotions, line)
 		decision := &p.Promotions[len(p.Promotions)-1]
@@ -258,7 +258,7 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 		}
 	}
 	// The instance's colocations now bear on its role.
-	for _, c := range slices.Clone(inst.ThisWith) {
+	for _, c := range p.roleColocations(clone, inst) {
 		p.kindOf(inst).colocateAsDependent(p, inst, c.Primary, c)
 	}
 	inst.SortIndex = inst.Priority
@@ -297,7 +297,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		}
 	}
 	for _, c := range r.ThisWith {
-		if c.DepRole != pcmk.RolePromoted {
+		if c.DepRole != pcmk.RolePromoted || !p.clonePromotedColocationsInTable() {
 			continue
 		}
 		flags := 0
@@ -318,6 +318,9 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		case !inst.Managed && instanceNextRole(inst) == pcmk.RolePromoted:
 			inst.SortIndex = ir.Infinity
 			p.explainOwnPromotionScore(inst, unmanagedPromotedCause)
+		case chosen < 0 && p.target.Since(pcmk.V2_1_8):
+			inst.SortIndex = -ir.Infinity
+			p.explainOwnPromotionScore(inst, inactiveCause)
 		case chosen < 0 || inst.SortIndex < 0:
 			p.explainOwnPromotionScore(inst, nil)
 		default:
@@ -435,6 +438,10 @@ func affectsPromotion(dep *Resource, c *colocation) bool {
 // instance's promotion priority where it shares its node (by the
 // colocation's node attribute) with the primary (pcmk__apply_coloc_to_priority).
 func (p *plan) applyColocToPriority(dep, prim *Resource, c *colocation) {
+	if p.target.Since(pcmk.V2_1_8) {
+		p.applyColocToPriority218(dep, prim, c)
+		return
+	}
 	if prim.AssignedTo < 0 || dep.AssignedTo < 0 {
 		return
 	}
@@ -492,7 +499,7 @@ func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
 				}
 			}
 			for _, n := range hosts {
-				if !dep.Allowed.In[n] {
+				if !dep.Allowed.In[n] && p.colocationAddsHostNodes() {
 					dep.Allowed.Insert(n, -ir.Infinity, cause)
 				}
 			}
@@ -504,8 +511,10 @@ func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
 	}
 	if inst := p.compatibleInstanceInRole(dep, r, c.PrimRole); inst != nil {
 		p.addPriority(dep, c.Score, p.roleColocationCause(c, inst, "is on the same node in that role"))
+		p.notePriorityDelta(c.Score)
 	} else if c.Score >= ir.Infinity {
 		p.setPriority(dep, -ir.Infinity, p.roleColocationCause(c, r, "has no instance in that role on the same node"))
+		p.notePriorityDelta(-ir.Infinity)
 	}
 }
 

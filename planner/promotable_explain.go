@@ -55,6 +55,9 @@ var (
 	priorityKeptCause      = &model.Cause{Kind: model.CausePromotion, Text: "its priority so far (its next role is already Promoted)"}
 	alreadyPromotedCause   = &model.Cause{Kind: model.CausePromotion, Text: "its next role is already Promoted"}
 	unmanagedPromotedCause = &model.Cause{Kind: model.CausePromotion, Text: "unmanaged and Promoted now: it keeps its role"}
+	// inactiveCause: since Pacemaker 2.1.8 an instance placed nowhere
+	// gets -INFINITY (set_promotion_priority_to_node_score).
+	inactiveCause = &model.Cause{Kind: model.CausePromotion, Text: "it is placed nowhere: since Pacemaker 2.1.8 its promotion score is -INFINITY"}
 )
 
 // startPriorityTrail forgets what an instance's priority was made of
@@ -184,6 +187,17 @@ func (p *plan) roleColocationCause(c *colocation, other *Resource, found string)
 	}
 	return &model.Cause{Kind: model.CauseColocation, Constraint: c.ID,
 		Text: fmt.Sprintf("colocation %s (%s with %s, score %s): %s %s", c.ID, roleOf(c.Dependent.ID, c.DepRole), roleOf(c.Primary.ID, c.PrimRole), c.Score, other.ID, found)}
+}
+
+// groupPriorityCause names what a colocation changed of a cloned group
+// instance's members' promotion priorities, which since 2.1.8 counts for
+// the group instance too (colocate_group_with).
+func (p *plan) groupPriorityCause(inst *Resource, c *colocation) *model.Cause {
+	if !p.trail {
+		return nil
+	}
+	return &model.Cause{Kind: model.CauseColocation, Constraint: c.ID,
+		Text: fmt.Sprintf("colocation %s (%s with %s, score %s) as applied to %s's members: since Pacemaker 2.1.8 a cloned group instance's priority takes what its members' colocations add", c.ID, roleOf(c.Dependent.ID, c.DepRole), roleOf(c.Primary.ID, c.PrimRole), c.Score, inst.ID)}
 }
 
 // roleOf spells a colocation side: the resource and the role it names.

@@ -11,16 +11,26 @@ import (
 // explanation adds up to its score, that every instance priority in it
 // adds up to its value, that every line says why its instance is or is
 // not promoted, and, where crm_simulate prints the same line, that the
-// explanation adds up to crm_simulate's score.
+// explanation adds up to crm_simulate's score: for each release's corpus
+// planned for that release.
 func TestPromotionExplainSums(t *testing.T) {
-	dir := testenv.CorpusDir(t)
-	now := corpusNow(t)
+	for _, release := range testenv.Corpora {
+		t.Run(release, func(t *testing.T) { promotionExplainSums(t, testenv.CorpusOf(t, release)) })
+	}
+}
+
+func promotionExplainSums(t *testing.T, c *testenv.Corpus) {
+	dir := c.Dir
+	now := map[string]string{}
+	for _, ct := range c.Tests(t) {
+		now[ct.Name] = ct.Now
+	}
 	lines, agreeing := 0, 0
-	for _, name := range testenv.Tier(t, 0, 1, 2, 3, 4) {
+	for _, name := range c.Tier(t, 0, 1, 2, 3, 4) {
 		var p *plan
 		func() {
 			defer func() { _ = recover() }()
-			p = computeCorpus(t, dir, name, now[name])
+			p = computeCorpusFor(t, c.Target, dir, name, now[name])
 		}()
 		if p == nil || len(p.Promotions) == 0 {
 			continue

@@ -87,7 +87,7 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
 	res.digest = func(r *model.Resource, task pcmk.Task, intervalMs int64) string {
 		params, _ := p.digestParams(r, task, intervalMs)
-		return digestOf(params)
+		return digestOf(p.target, params)
 	}
 	if opts.Transition && cib != nil && cib.Config != nil {
 		res.Transition = transition.Compute(p.forTransition())

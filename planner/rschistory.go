@@ -11,6 +11,10 @@ import (
 type historyState struct {
 	lastFailure *ir.OpRecord
 	onFail      pcmk.OnFail
+	// histID and ops are the history entry being unpacked: its id and
+	// its operations, oldest first.
+	histID string
+	ops    []*ir.OpRecord
 }
 
 // unpackHistory is unpack_lrm_resource for one resource on one node.
@@ -46,7 +50,7 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	saved := r.Role
 	r.Role = pcmk.RoleUnknown
 	ops := sortOps(h.Ops)
-	st := &historyState{onFail: pcmk.OnFailIgnore}
+	st := &historyState{onFail: pcmk.OnFailIgnore, histID: h.ID, ops: ops}
 	for _, op := range ops {
 		p.unpackOp(r, n, op, st)
 	}
@@ -114,6 +118,9 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	case pcmk.ExecCancelled:
 		return
 	case pcmk.ExecPending:
+		if p.failureIsNewer(op, st.lastFailure) {
+			return
+		}
 		if r.PendingNode < 0 && (op.IntervalMs != 0 || task != pcmk.TaskMonitor) {
 			r.PendingNode = n.Index
 		}
@@ -546,4 +553,20 @@ func failureTarget(r *Resource) *Resource {
 		return r.Top()
 	}
 	return r
+}
+
+// failureIsNewer reports whether, since 2.1.6, a pending operation is no
+// longer pending because the resource's last failure is of the same
+// action and interval and not older: a recurring monitor records its
+// failure only in the last_failure entry (failure_is_newer, called by
+// process_pending_action).
+func (p *plan) failureIsNewer(op, lastFailure *ir.OpRecord) bool {
+	if !p.target.Since(pcmk.V2_1_6) || lastFailure == nil {
+		return false
+	}
+	if lastFailure.Operation != op.Operation || lastFailure.IntervalMs != op.IntervalMs {
+		return false
+	}
+	// A time not recorded reads as 0, as pcmk__scan_ll gives it.
+	return lastFailure.LastRCChange >= op.LastRCChange
 }

@@ -463,7 +463,7 @@ func (p *plan) commonUnpack(r *Resource) {
 	r.NeedsQuorum = p.needsQuorum(r, m["requires"])
 	// Only a clone's globally-unique makes it and what it holds unique;
 	// everything outside clones is.
-	r.Unique = !r.InClone() || isTrueDefault(m["globally-unique"], false)
+	r.Unique = !r.InClone() || p.detectUnique(m)
 	r.RestartType = strings.ToLower(m["restart-type"])
 	r.AllowMigrate = isTrueDefault(m["allow-migrate"], false)
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
@@ -738,4 +738,18 @@ func (p *plan) needsQuorum(r *Resource, requires string) bool {
 	}
 	remote := strings.EqualFold(r.Agent.Class, "ocf") && strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote")
 	return r.IsFenceDevice || remote || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != "ignore"
+}
+
+// detectUnique is whether a clone's resource is globally unique: its
+// globally-unique meta-attribute, which since 3.0.0 defaults to true when
+// clone-node-max is above 1 (detect_unique).
+func (p *plan) detectUnique(m map[string]string) bool {
+	if v, ok := m["globally-unique"]; ok {
+		return isTrueDefault(v, false)
+	}
+	if !p.target.Since(pcmk.V3_0_0) {
+		return false
+	}
+	v, ok := m["clone-node-max"]
+	return ok && scanMinInt(v, 0) > 1
 }

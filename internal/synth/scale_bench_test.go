@@ -25,6 +25,7 @@ import (
 	"pcl/importer"
 	"pcl/internal/synth"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
@@ -154,6 +155,28 @@ func BenchmarkClones(b *testing.B) {
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					planner.Schedule(cib, planner.Options{Transition: transition})
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkReleases is `pcl plan` on the same clusters planned for 2.1.5
+// and for 3.0 (without and with clones), so that the cost of a release's
+// behaviour shows side by side.
+func BenchmarkReleases(b *testing.B) {
+	s := scales[1]
+	for _, clones := range []float64{0, 0.2} {
+		f := generateParams(b, synth.Params{Resources: s.resources, Nodes: s.nodes, Seed: 1, CloneFraction: clones})
+		for _, v := range []pcmk.Version{pcmk.V2_1_5, pcmk.V3_0_0} {
+			name := fmt.Sprintf("%s/clones=%v/%s", s, clones, v)
+			b.Run(name, func(b *testing.B) {
+				cib := importCIB(b, f)
+				opts := planner.Options{Transition: true, Target: pcmk.NewTarget(v, pcmk.FromFlag)}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					planner.Schedule(cib, opts)
 				}
 			})
 		}

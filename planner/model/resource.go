@@ -63,6 +63,10 @@ type Resource struct {
 	// resource (pe_rsc_stop); a failure with on-fail=demote or block is
 	// not.
 	StopFailed bool
+	// DanglingOn are the source nodes of migrations completed on their
+	// target but not yet stopped on the source: the resource is not
+	// active there, but must be stopped there (dangling_migrations).
+	DanglingOn []int
 	// DemoteFailedOn are the nodes where a failure with on-fail=demote
 	// requires the resource's demotion (process_rsc_state's demote_action),
 	// even when it is to be promoted again there.

@@ -22,6 +22,9 @@ const (
 	Tracking
 	Dedup
 	Reschedule
+	// Dangle marks the stop that ends a dangling migration on its
+	// source (pe_action_dangle).
+	Dangle
 )
 
 // OrderFlags are an ordering's kind bits (Pacemaker's pe_ordering).

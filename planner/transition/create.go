@@ -44,7 +44,7 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 		if node == NoNode {
 			return false
 		}
-		s.customAction(r, opKey(r.ID, pcmk.TaskPromote, 0), pcmk.TaskPromote, node, optional)
+		s.promoteResource(r, node, optional)
 	case fnDemote:
 		for _, n := range r.RunningOn {
 			s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, optional)
@@ -56,6 +56,12 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 }
 
 func (s *scheduler) createPrimitiveActions(r *Resource) {
+	// A migration completed on its target still has its source to stop
+	// (pcmk__abort_dangling_migration).
+	for _, n := range r.DanglingOn {
+		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+		stop.set(Dangle)
+	}
 	for _, n := range r.DemoteFailedOn {
 		s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, false)
 	}
@@ -227,6 +233,27 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 			unfence := s.fenceOp(n, unfenceOn, true, "")
 			s.orderActions(stop, unfence, OrderImpliesFirst)
 		}
+	}
+}
+
+// promoteResource schedules r's promotion on node only when every start
+// of r there is runnable; otherwise it makes none and leaves any promote
+// already there unrunnable (promote_resource).
+func (s *scheduler) promoteResource(r *Resource, node int, optional bool) {
+	key := opKey(r.ID, pcmk.TaskPromote, 0)
+	for _, a := range s.of(r).actions {
+		if a.Task == pcmk.TaskStart && a.Node == node && !a.is(Runnable) {
+			for _, p := range s.of(r).actions {
+				if p.Task == pcmk.TaskPromote && p.Node == node {
+					p.clear(Runnable)
+				}
+			}
+			return
+		}
+	}
+	promote := s.customAction(r, key, pcmk.TaskPromote, node, optional)
+	if s.isExpectedNode(r, node) {
+		promote.set(Pseudo)
 	}
 }
 

@@ -427,6 +427,11 @@ func (s *scheduler) orderAfter(first *Action, r *Resource, o *ordering) {
 	if len(thens) == 0 {
 		return
 	}
+	if first != nil && first.Rsc == r && first.is(Dangle) {
+		// The stop of a dangling migration implies nothing of what
+		// follows it (rsc_order_then).
+		flags &^= OrderImpliesThen
+	}
 	if first == nil && flags&OrderImpliesThen == 0 {
 		return
 	}

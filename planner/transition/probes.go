@@ -229,7 +229,7 @@ func (x *rscActions) reserveProbes(n int) {
 func (s *scheduler) finishProbe(r *Resource, probe *Action) {
 	probe.clear(Optional)
 	flags := OrderOptional
-	if !probe.is(Runnable) && len(r.RunningOn) == 0 {
+	if !probe.is(Runnable) && !s.probeTargetActive(r) {
 		flags |= OrderRunnableLeft
 	}
 	s.of(r).probeOrders = append(s.of(r).probeOrders, probeOrder{probe: int32(probe.ID), flags: flags})
@@ -318,6 +318,7 @@ func (s *scheduler) restartOrderingsForRsc(r *Resource) {
 		after := s.afterSnapshot
 		for i := len(after) - 1; i >= 0; i-- {
 			from := s.actions[after[i].Action]
+			s.startOrderingsForProbe(probe, from, after[i].Type)
 			if m, ok := s.memoFor(from); ok {
 				for _, then := range s.walkThens[m.start:m.end] {
 					s.orderActions(probe, then, OrderOptional)
@@ -470,4 +471,56 @@ func (s *scheduler) probeOrderingsForStops() {
 			}
 		}
 	}
+}
+
+// startOrderingsForProbe keeps, since 2.1.6, the inactive instances of a
+// clone from starting while one of its instances cannot be probed: the
+// probe's ordering before the clone's start blocks nothing as long as an
+// instance is active (so that none is stopped), so the probe is ordered
+// before each inactive instance's start itself, as a blocking ordering
+// (add_start_orderings_for_probe).
+func (s *scheduler) startOrderingsForProbe(probe, after *Action, flags OrderFlags) {
+	if !s.in.Target.Since(pcmk.V2_1_6) || after.Rsc == nil || !s.collective(after.Rsc) ||
+		probe.is(Runnable) || flags&OrderRunnableLeft != 0 || probe.Rsc == nil ||
+		topNoBundle(probe.Rsc) != after.Rsc || after.Task != pcmk.TaskStart {
+		return
+	}
+	for _, e := range slices.Clone(after.After) {
+		then := s.actions[e.Action]
+		if then.Rsc == nil || len(then.Rsc.RunningOn) > 0 || topNoBundle(then.Rsc) != after.Rsc || then.Task != pcmk.TaskStart {
+			continue
+		}
+		s.orderActions(probe, then, OrderOptional|OrderRunnableLeft)
+	}
+}
+
+// topNoBundle is r's topmost ancestor below any bundle
+// (pe__const_top_resource without the bundle).
+func topNoBundle(r *Resource) *Resource {
+	for r.Parent != nil && r.Parent.Kind != model.KindBundle {
+		r = r.Parent
+	}
+	return r
+}
+
+// probeTargetActive reports whether what an unrunnable probe of r would
+// block is active somewhere, in which case the probe must not block it
+// (it would stop): r itself until 2.1.5; since 2.1.6 the whole clone when
+// r is a clone instance (pcmk__probe_rsc_on_node).
+func (s *scheduler) probeTargetActive(r *Resource) bool {
+	if !s.in.Target.Since(pcmk.V2_1_6) {
+		return len(r.RunningOn) > 0
+	}
+	if top := topNoBundle(r); top.Kind == model.KindClone {
+		return activeAnywhere(top)
+	}
+	return len(r.RunningOn) > 0
+}
+
+// activeAnywhere reports whether r or any resource within it is active.
+func activeAnywhere(r *Resource) bool {
+	if len(r.RunningOn) > 0 {
+		return true
+	}
+	return slices.ContainsFunc(r.Children, activeAnywhere)
 }
