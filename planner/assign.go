@@ -65,7 +65,12 @@ func (p *plan) applyThisWith(r *Resource, c *colocation) {
 		a := r.Allowed.Clone()
 		archive = &a
 	}
+	// The primary's own assignment is final (stop_if_fail true) even
+	// while r's may be backed out.
+	keep := p.keepRoleOnFail
+	p.keepRoleOnFail = false
 	p.assign(c.Primary, -1)
+	p.keepRoleOnFail = keep
 	p.applyColocScore(r, c.Primary, c)
 	if archive != nil && !r.Allowed.AnyAvailable(p.Nodes) {
 		r.Allowed = *archive
@@ -379,7 +384,11 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 	}
 	if chosen < 0 && len(nodes) > 0 {
 		chosen = nodes[0]
-		if r.Allowed.W[chosen] > 0 && p.Nodes[chosen].Available() {
+		// Since 2.1.7 a unique clone's instances do not stay where they
+		// run on a tie: pcmk__assign_instances already kept those it
+		// should.
+		uniqueInstance := p.target.Since(pcmk.V2_1_7) && r.Parent != nil && r.Parent.IsClone() && r.Parent.Unique
+		if !uniqueInstance && r.Allowed.W[chosen] > 0 && p.Nodes[chosen].Available() {
 			running := active
 			if running >= 0 && (!p.Nodes[running].Available() || p.Nodes[running].Weight < 0) {
 				running = -1
@@ -403,7 +412,9 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
 		if r.Allowed.W[chosen] < 0 || !p.availableWithScore(r, chosen) {
-			r.NextRole = pcmk.RoleStopped
+			if !p.keepRoleOnFail {
+				r.NextRole = pcmk.RoleStopped
+			}
 			if r.Why != "" {
 				// already explained (target-role)
 			} else if r.Allowed.W[chosen] < 0 {
@@ -417,7 +428,9 @@ func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	p.unassign(r)
 	r.Provisional = false
 	if chosen < 0 {
-		r.NextRole = pcmk.RoleStopped
+		if !p.keepRoleOnFail {
+			r.NextRole = pcmk.RoleStopped
+		}
 		if r.Why == "" {
 			r.Why = "no node is allowed"
 		}

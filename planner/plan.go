@@ -45,6 +45,10 @@ type plan struct {
 
 	opts      Options
 	target    pcmk.Target
+	// keepRoleOnFail is set while an assignment may be backed out (a
+	// clone instance's early assignment since 2.1.7, stop_if_fail
+	// false): failing to place a resource then leaves its next role.
+	keepRoleOnFail bool
 	variants  *variantTable
 	eval      RuleEvaluator
 	trail     bool
