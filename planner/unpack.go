@@ -119,7 +119,10 @@ func (p *plan) unpackConfig() {
 			p.shutdownLockLimit = d.Ms / 1000
 		}
 	}
-	p.LegacyFailcounts = compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
+	// Per-resource fail counts of DCs older than feature set 3.0.13 are
+	// read until 3.0.0, which reads only the per-operation form
+	// (generate_fail_regex).
+	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
 	p.StonithAction = strings.ToLower(p.props["stonith-action"])
 	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
 	p.StartupProbes = isTrue("enable-startup-probes", true)
