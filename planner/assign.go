@@ -175,7 +175,7 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		}
 		list := withThis
 		if flags&selectThisWith != 0 {
-			list = rsc.ThisWith
+			list = p.thisWithList(rsc)
 		}
 		for _, c := range list {
 			var other *Resource
@@ -187,6 +187,12 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 				other = c.Dependent
 			}
 			f := multiplier * float32(c.Score) / float32(ir.Infinity)
+			if p.target.Since(pcmk.V2_1_6) {
+				// Since 2.1.6 a colocation further down the chain is
+				// attenuated by the factor so far, not only signed by
+				// it (pcmk__add_colocated_node_scores).
+				f = factor * float32(c.Score) / float32(ir.Infinity)
+			}
 			p.addColocatedNodeScores(other, logID, &work, c.NodeAttr, f, flags|selectActive, c.ID)
 		}
 	} else if flags&selectActive != 0 {
@@ -204,6 +210,19 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		}
 	}
 	*nodes = work
+}
+
+// thisWithList is the "this with" colocations the merge follows from
+// rsc: its own, and since 2.1.6, for a group's first member, the group's
+// as well, also before the group's assignment hands them over
+// (pcmk__group_with_colocations).
+func (p *plan) thisWithList(rsc *Resource) []*colocation {
+	parent := rsc.Parent
+	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup ||
+		len(parent.ThisWith) == 0 || parent.Children[0] != rsc {
+		return rsc.ThisWith
+	}
+	return addColocationList(rsc.ThisWith, parent.ThisWith, cmpPrimaryPriority)
 }
 
 func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {

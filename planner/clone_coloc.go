@@ -138,7 +138,12 @@ func blocked(r *Resource) bool {
 // forced (pcmk__assign_resource).
 func (p *plan) assignLeaves(r *Resource, n int) {
 	if len(r.Children) == 0 {
+		// Always final (stop_if_fail true), even inside an instance's
+		// early assignment.
+		keep := p.keepRoleOnFail
+		p.keepRoleOnFail = false
 		p.finalize(r, n, true)
+		p.keepRoleOnFail = keep
 		return
 	}
 	for _, c := range r.Children {

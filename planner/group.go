@@ -2,6 +2,7 @@ package planner
 
 import (
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // group is a group's placement (Pacemaker's pcmk__group_*): members are
@@ -115,6 +116,16 @@ func (group) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
 func (group) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	var work table
 	if len(rsc.Children) == 0 {
+		return work, nil, true
+	}
+	if p.target.Since(pcmk.V2_1_6) {
+		// Since 2.1.6 the member does all of it, its own colocations
+		// included (pcmk__group_add_colocated_node_scores).
+		m := rsc.Children[0]
+		if nodes.W == nil {
+			m = rsc.Children[len(rsc.Children)-1]
+		}
+		p.addColocatedNodeScores(m, "", nodes, attr, factor, flags, cause)
 		return work, nil, true
 	}
 	last := rsc.Children[len(rsc.Children)-1]

@@ -86,7 +86,15 @@ func (primitive) colocatedScores(p *plan, rsc *Resource, nodes *table, attr stri
 		work = nodes.Clone()
 		p.addNodeScoresMatchingAttr(&work, rsc, attr, factor, flags&selectNonnegative != 0, cause)
 	}
-	return work, rsc.WithThis, false
+	withThis := rsc.WithThis
+	if parent := rsc.Parent; p.target.Since(pcmk.V2_1_6) && parent != nil && parent.Kind == model.KindGroup &&
+		len(parent.WithThis) > 0 && parent.Children[len(parent.Children)-1] == rsc {
+		// A group's last member lists the group's "with this"
+		// colocations as its own (pcmk__with_group_colocations), also
+		// before the group's assignment hands them over.
+		withThis = addColocationList(withThis, parent.WithThis, cmpDependentPriority)
+	}
+	return work, withThis, false
 }
 
 func (primitive) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
