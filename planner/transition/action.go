@@ -137,9 +137,15 @@ func parseOpKey(key string) (rsc string, task pcmk.Task, intervalMs int64, ok bo
 	return rest[:j], pcmk.Task(rest[j+1:]), n, true
 }
 
-func (a *Action) reasonFor(flag ActionFlags) string {
+// reasonFor is the reason pe__action2reason gives when a's flag is
+// cleared; a cleared migratable flag reads "unmigrateable" since 2.1.7,
+// "unrunnable" before.
+func (a *Action) reasonFor(flag ActionFlags, unmigrateable bool) string {
 	change := "required"
-	if flag == Runnable || flag == MigrateRunnable {
+	switch {
+	case flag == MigrateRunnable && unmigrateable:
+		change = "unmigrateable"
+	case flag == Runnable || flag == MigrateRunnable:
 		change = "unrunnable"
 	}
 	if a.Rsc == nil {
@@ -158,12 +164,16 @@ func (a *Action) setReason(reason string, overwrite bool) {
 
 // clearBecause clears flag on a, recording reason's action as why, when
 // they belong to different resources.
-func clearBecause(a *Action, flag ActionFlags, reason *Action) {
+func (s *scheduler) clearBecause(a *Action, flag ActionFlags, reason *Action) {
 	if !a.is(flag) {
 		return
 	}
 	a.clear(flag)
 	if a.Rsc != reason.Rsc {
-		a.setReason(reason.reasonFor(flag), flag == MigrateRunnable)
+		// Since 2.1.7 a cleared migratable flag reads "unmigrateable"
+		// and no longer overwrites the reason already given
+		// (clear_action_flag_because).
+		v217 := s.in.Target.Since(pcmk.V2_1_7)
+		a.setReason(reason.reasonFor(flag, v217), flag == MigrateRunnable && !v217)
 	}
 }

@@ -236,8 +236,8 @@ func (s *scheduler) handleAsymmetric(first, then *Action) {
 		return
 	}
 	if !first.is(Runnable) {
-		clearBecause(then, Optional, first)
-		clearBecause(then, Runnable, first)
+		s.clearBecause(then, Optional, first)
+		s.clearBecause(then, Runnable, first)
 	}
 }
 
@@ -253,16 +253,16 @@ func (s *scheduler) handleRestart(first, then *Action, filter ActionFlags) {
 		return
 	}
 	if first.is(Runnable) {
-		clearBecause(first, Optional, then)
+		s.clearBecause(first, Optional, then)
 	}
 	if !then.is(Optional) {
-		clearBecause(first, Optional, then)
+		s.clearBecause(first, Optional, then)
 	}
 	if !then.is(MigrateRunnable) {
-		clearBecause(first, MigrateRunnable, then)
+		s.clearBecause(first, MigrateRunnable, then)
 	}
 	if !first.is(Optional) && !first.is(Runnable) {
-		clearBecause(then, Runnable, first)
+		s.clearBecause(then, Runnable, first)
 	}
 }
 
@@ -274,38 +274,38 @@ func (s *scheduler) updatePrimitiveOrdered(first, then *Action, node int, flags,
 	}
 	if typ&OrderImpliesFirst != 0 && thenFlags&Optional == 0 {
 		if filter&Optional != 0 && flags&Optional == 0 && firstFlags&Optional != 0 {
-			clearBecause(first, Optional, then)
+			s.clearBecause(first, Optional, then)
 		}
 		if flags&MigrateRunnable != 0 && !then.is(MigrateRunnable) {
-			clearBecause(first, MigrateRunnable, then)
+			s.clearBecause(first, MigrateRunnable, then)
 		}
 	}
 	if typ&OrderPromotedImpliesFirst != 0 && then.Rsc != nil && s.of(then.Rsc).role == RolePromoted &&
 		filter&Optional != 0 && !then.is(Optional) {
-		clearBecause(first, Optional, then)
+		s.clearBecause(first, Optional, then)
 		if first.is(MigrateRunnable) && !then.is(MigrateRunnable) {
-			clearBecause(first, MigrateRunnable, then)
+			s.clearBecause(first, MigrateRunnable, then)
 		}
 	}
 	if typ&OrderImpliesFirstMigratable != 0 && filter&Optional != 0 {
 		if !then.Is(MigrateRunnable | Runnable) {
-			clearBecause(first, Runnable, then)
+			s.clearBecause(first, Runnable, then)
 		}
 		if !then.is(Optional) {
-			clearBecause(first, Optional, then)
+			s.clearBecause(first, Optional, then)
 		}
 	}
 	if typ&OrderPseudoLeft != 0 && filter&Optional != 0 && !first.is(Runnable) {
-		clearBecause(then, MigrateRunnable, first)
+		s.clearBecause(then, MigrateRunnable, first)
 		then.clear(Pseudo)
 	}
 	if typ&OrderRunnableLeft != 0 && filter&Runnable != 0 && then.is(Runnable) && flags&Runnable == 0 {
-		clearBecause(then, Runnable, first)
-		clearBecause(then, MigrateRunnable, first)
+		s.clearBecause(then, Runnable, first)
+		s.clearBecause(then, MigrateRunnable, first)
 	}
 	if typ&OrderImpliesThen != 0 && filter&Optional != 0 && then.is(Optional) && flags&Optional == 0 &&
 		!first.is(MigrateRunnable) {
-		clearBecause(then, Optional, first)
+		s.clearBecause(then, Optional, first)
 	}
 	if typ&OrderRestart != 0 {
 		s.handleRestart(first, then, filter)
