@@ -454,7 +454,7 @@ func (p *plan) commonUnpack(r *Resource) {
 	r.NeedsQuorum = !strings.EqualFold(m["requires"], "nothing")
 	// Only a clone's globally-unique makes it and what it holds unique;
 	// everything outside clones is.
-	r.Unique = !r.InClone() || isTrueDefault(m["globally-unique"], false)
+	r.Unique = !r.InClone() || p.detectUnique(m)
 	r.RestartType = strings.ToLower(m["restart-type"])
 	r.AllowMigrate = isTrueDefault(m["allow-migrate"], false)
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
@@ -690,3 +690,17 @@ func (p *plan) nodeWeightCause(i int) *model.Cause {
 // symmetricDefault is the cause of the 0 a symmetric cluster gives every
 // node (Pacemaker names it symmetric_default).
 var symmetricDefault = model.Cause{Kind: model.CauseDefault, Text: "symmetric_default"}
+
+// detectUnique reads a clone's (or its instance's) globally-unique: false
+// when unset until 3.0.0, which makes it true when clone-node-max is above
+// 1 (detect_unique).
+func (p *plan) detectUnique(m map[string]string) bool {
+	v, ok := m["globally-unique"]
+	if !ok && p.target.Since(pcmk.V3_0_0) {
+		if nm, ok := m["clone-node-max"]; ok {
+			return scanMinInt(nm, 0) > 1
+		}
+		return false
+	}
+	return isTrueDefault(v, false)
+}
