@@ -26,11 +26,31 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 		return -1
 	}
 	r.Allocating = true
-	for _, c := range append([]*colocation(nil), r.ThisWith...) {
-		p.applyThisWith(r, c)
-	}
-	for _, c := range append([]*colocation(nil), r.WithThis...) {
-		p.applyWithThis(r, c)
+	thisWith := append([]*colocation(nil), r.ThisWith...)
+	withThis := append([]*colocation(nil), r.WithThis...)
+	if p.target.Since(pcmk.V2_1_6) {
+		// Since 2.1.6 mandatory colocations come first, to satisfy as
+		// many as possible, then the optional ones
+		// (pcmk__primitive_assign).
+		for _, mandatory := range []bool{true, false} {
+			for _, c := range thisWith {
+				if isMandatory(c) == mandatory {
+					p.applyThisWith(r, c)
+				}
+			}
+			for _, c := range withThis {
+				if isMandatory(c) == mandatory {
+					p.applyWithThis(r, c)
+				}
+			}
+		}
+	} else {
+		for _, c := range thisWith {
+			p.applyThisWith(r, c)
+		}
+		for _, c := range withThis {
+			p.applyWithThis(r, c)
+		}
 	}
 	if r.NextRole == pcmk.RoleStopped {
 		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTargetRole, Text: "target-role=Stopped"})
@@ -138,4 +158,10 @@ func (primitive) placement(p *plan, r *Resource) (string, string) {
 		return n.Uname, ""
 	}
 	return "", r.Why
+}
+
+// isMandatory reports whether a colocation's score is INFINITY or
+// -INFINITY.
+func isMandatory(c *colocation) bool {
+	return c.Score <= -ir.Infinity || c.Score >= ir.Infinity
 }
