@@ -195,6 +195,10 @@ func (p *plan) fenceReason(i int) string {
 			reason = "peer failed Pacemaker membership criteria"
 		case !doTerminate && exp == "down":
 		case doTerminate && join == "down" && !inCluster && !crmdOnline:
+		case doTerminate && p.target.Since(pcmk.V2_1_7):
+			// Since 2.1.7 a requested termination is checked before
+			// membership, and worded so.
+			reason = "fencing was requested"
 		case !inCluster:
 			reason = "peer is no longer part of the cluster"
 		case !crmdOnline:
