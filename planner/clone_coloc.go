@@ -45,8 +45,11 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 			}
 		}
 		cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
+		// Until 2.1.6 node_list_exclude also added the instances' nodes
+		// the dependent lacked, at -INFINITY; since 2.1.7
+		// pcmk__colocation_intersect_nodes only bans.
 		for i, host := range hosts {
-			if !dep.Allowed.In[i] && host {
+			if !dep.Allowed.In[i] && host && !p.target.Since(pcmk.V2_1_7) {
 				dep.Allowed.Insert(i, -ir.Infinity, cause)
 			}
 		}
