@@ -73,6 +73,11 @@ func (p *plan) interleaves(c *colocation) bool {
 	if dep.Kind != model.KindClone || !isTrueDefault(dep.Meta["interleave"], false) {
 		return false
 	}
+	if p.target.Since(pcmk.V2_1_7) && dep.CloneOpts != nil && c.Primary.CloneOpts != nil {
+		// Since 2.1.7 the clones' effective clone-node-max are compared
+		// (max_per_node: 1 for an anonymous clone whatever it says).
+		return dep.CloneOpts.NodeMax == c.Primary.CloneOpts.NodeMax
+	}
 	return copiesPerNode(dep) == copiesPerNode(c.Primary)
 }
 
