@@ -250,7 +250,7 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 			continue
 		}
 		score := p.bestScoreMatchingAttr(rsc, col, i)
-		if factor < 0 && score < 0 {
+		if factor < 0 && score < 0 && !p.doubleNegativeAllowed(rsc, cause, score) {
 			continue
 		}
 		if work.W[i] == infinityHack {
@@ -289,6 +289,50 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		}
 		work.W[i] = nw
 	}
+}
+
+// doubleNegativeAllowed reports whether an anti-colocation may still make
+// a node the source resource avoids (score < 0) better for the one it is
+// merged into: since 2.1.7, when the dependent can run on only one node
+// and the primary's stickiness and the colocation's influence do not
+// forbid it (add_node_scores_matching_attr). Before, never.
+func (p *plan) doubleNegativeAllowed(rsc *Resource, cause string, score ir.Score) bool {
+	if !p.target.Since(pcmk.V2_1_7) {
+		return false
+	}
+	c := p.mergedColocation(rsc, cause)
+	if c == nil {
+		return false
+	}
+	return c.Primary.Stickiness < -score && p.hasInfluence(c, nil) && p.allowedOnOne(c.Dependent)
+}
+
+// mergedColocation finds the colocation named id through which rsc's
+// scores are merged: one of its own, or of a resource holding it.
+func (p *plan) mergedColocation(rsc *Resource, id string) *colocation {
+	for _, c := range p.Colocations {
+		if c.ID != id {
+			continue
+		}
+		for x := rsc; x != nil; x = x.Parent {
+			if c.Dependent == x || c.Primary == x {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// allowedOnOne reports whether r has exactly one allowed node with a
+// score of 0 or more (allowed_on_one).
+func (p *plan) allowedOnOne(r *Resource) bool {
+	n := 0
+	for i, in := range r.Allowed.In {
+		if in && r.Allowed.W[i] >= 0 {
+			n++
+		}
+	}
+	return n == 1
 }
 
 func factorText(f float32) string {
