@@ -8,7 +8,11 @@ import (
 // pcmk__group_*): pseudo-actions that stand for its members' starts and
 // stops (and, in a promotable clone, promotions and demotions), and its
 // members ordered one after the other.
-type group struct{}
+type group struct {
+	// stopBeforeInactivePrevious: a member active while the member
+	// before it is not stops before that one starts (since 2.1.6).
+	stopBeforeInactivePrevious bool
+}
 
 func (group) collective() bool { return true }
 
@@ -31,7 +35,7 @@ func (group) createActions(s *scheduler, r *Resource) {
 // internalConstraints orders the group's pseudo-actions around its
 // members' and, for an ordered group (the default), each member after the
 // one before it (pcmk__group_internal_constraints).
-func (group) internalConstraints(s *scheduler, r *Resource) {
+func (k group) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
 	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
@@ -73,6 +77,13 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 		default:
 			s.orderRscActions(prev, pcmk.TaskStart, m, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 			s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStop, OrderOptional|OrderRestart)
+			if k.stopBeforeInactivePrevious && len(m.RunningOn) > 0 && len(prev.RunningOn) == 0 {
+				// A member active while the one before it is not (a
+				// member added in the middle): the usual restart
+				// orderings do not apply, so it stops before that one
+				// starts (member_internal_constraints since 2.1.6).
+				s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStart, OrderImpliesFirst|OrderRunnableLeft)
+			}
 			if promoting {
 				s.orderRscActions(prev, pcmk.TaskPromote, m, pcmk.TaskPromote, OrderImpliesThen|OrderRunnableLeft)
 				s.orderRscActions(m, pcmk.TaskDemote, prev, pcmk.TaskDemote, OrderOptional)

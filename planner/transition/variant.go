@@ -60,7 +60,7 @@ type variantTable [model.NumKinds]variant
 func variantsFor(t pcmk.Target) *variantTable {
 	return &variantTable{
 		model.KindPrimitive: primitive{},
-		model.KindGroup:     group{},
+		model.KindGroup:     group{stopBeforeInactivePrevious: t.Since(pcmk.V2_1_6)},
 		model.KindClone:     clone{orderEveryLater: t.Since(pcmk.V2_1_7)},
 	}
 }
