@@ -24,6 +24,9 @@ func (p *plan) unpackStatus() {
 			continue
 		}
 		p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
+		if p.target.Since(pcmk.V2_1_6) {
+			p.transientUtilization(ns, n)
+		}
 		if isTrueDefault(n.Attrs["standby"], false) {
 			n.Standby = true
 		}
@@ -66,6 +69,21 @@ func (p *plan) unpackStatus() {
 		if n.Unclean {
 			n.FenceReason = p.fenceReason(i)
 		}
+	}
+}
+
+// transientUtilization adds the node's utilization set at run time (in
+// its transient attributes) to what the configuration gives it, which
+// wins where both name a capacity (add_node_attrs since 2.1.6).
+func (p *plan) transientUtilization(ns *ir.NodeState, n *Node) {
+	util := map[string]string{}
+	p.unpackSets(ns.Transient, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
+	for k, v := range util {
+		if _, ok := n.Capacity[k]; ok {
+			continue
+		}
+		n.Capacity[k] = utilizationValue(v)
+		n.Remaining[k] = n.Capacity[k]
 	}
 }
 
