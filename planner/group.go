@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"pcl/ir"
 	"pcl/pcmk"
 )
@@ -70,7 +72,42 @@ func (p *plan) expandGroupColocations(r *Resource) {
 		last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
 	}
 	r.WithThis = nil
+	if p.target.Since(pcmk.V2_1_7) {
+		p.addMemberColocations(r)
+	}
 }
+
+// addMemberColocations gives a colocated group's first member the other
+// members' explicit "this with" colocations and its last member their
+// explicit "with this" ones, as pcmk__group_with_colocations and
+// pcmk__with_group_colocations list them since 2.1.7: the group follows
+// where an inner member must go.
+func (p *plan) addMemberColocations(r *Resource) {
+	if !p.groupColocated(r) {
+		return
+	}
+	first, last := r.Children[0], r.Children[len(r.Children)-1]
+	for _, m := range r.Children {
+		if m != first {
+			for _, c := range m.ThisWith {
+				if isExplicit(c) && !slices.Contains(first.ThisWith, c) {
+					first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
+				}
+			}
+		}
+		if m != last {
+			for _, c := range m.WithThis {
+				if isExplicit(c) && !slices.Contains(last.WithThis, c) {
+					last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
+				}
+			}
+		}
+	}
+}
+
+// isExplicit reports whether a colocation comes from the configuration,
+// not from a group's members being colocated one with the other.
+func isExplicit(c *colocation) bool { return c.ID != groupInternalColocation }
 
 func (group) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 	if len(dep.Children) == 0 {
@@ -204,13 +241,17 @@ func (p *plan) groupColocated(r *Resource) bool {
 
 // internalConstraints adds the colocation of each group member with the
 // one before it.
+// groupInternalColocation names the colocations of each group member with
+// the one before it.
+const groupInternalColocation = "group:internal_colocation"
+
 func (group) internalConstraints(p *plan, r *Resource) {
 	if !p.groupColocated(r) {
 		return
 	}
 	for k := 1; k < len(r.Children); k++ {
 		m := r.Children[k]
-		p.newColocation("group:internal_colocation", "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
+		p.newColocation(groupInternalColocation, "", ir.Infinity, m, r.Children[k-1], "", "", m.Critical)
 	}
 }
 
