@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -244,6 +245,11 @@ func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 
 func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
 	col := p.column(attr)
+	if p.target.Since(pcmk.V2_1_8) {
+		if restore := p.withGroupLocations(rsc, cause); restore != nil {
+			defer restore()
+		}
+	}
 	var unusable, merged *model.Cause // made when first needed
 	for i, in := range work.In {
 		if !in {
@@ -289,6 +295,31 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		}
 		work.W[i] = nw
 	}
+}
+
+// withGroupLocations gives rsc, for the time of a merge, its group's
+// location scores when rsc is the explicit dependent of the colocation
+// merged and a member other than the first, to which the group's
+// locations apply at score 0 (best_node_score_matching_attr since
+// 2.1.8). It returns how to put rsc's own table back, nil when nothing
+// changed.
+func (p *plan) withGroupLocations(rsc *Resource, cause string) func() {
+	parent := rsc.Parent
+	if parent == nil || parent.Kind != model.KindGroup || len(parent.Children) == 0 || parent.Children[0] == rsc {
+		return nil
+	}
+	c := p.mergedColocation(rsc, cause)
+	if c == nil || c.Dependent != rsc || !isExplicit(c) {
+		return nil
+	}
+	orig := rsc.Allowed
+	rsc.Allowed = orig.Clone()
+	for _, loc := range slices.Backward(p.locations) {
+		if loc.rsc == parent {
+			p.applyLocationTo(rsc, loc, loc.nodes)
+		}
+	}
+	return func() { rsc.Allowed = orig }
 }
 
 // doubleNegativeAllowed reports whether an anti-colocation may still make
