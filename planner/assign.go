@@ -219,11 +219,24 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 // (pcmk__group_with_colocations).
 func (p *plan) thisWithList(rsc *Resource) []*colocation {
 	parent := rsc.Parent
-	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup ||
-		len(parent.ThisWith) == 0 || parent.Children[0] != rsc {
+	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup || parent.Children[0] != rsc {
 		return rsc.ThisWith
 	}
-	return addColocationList(rsc.ThisWith, parent.ThisWith, cmpPrimaryPriority)
+	list := rsc.ThisWith
+	if len(parent.ThisWith) > 0 {
+		list = addColocationList(list, parent.ThisWith, cmpPrimaryPriority)
+	}
+	if p.target.Since(pcmk.V2_1_7) && p.groupColocated(parent) {
+		// And the other members' explicit ones (see addMemberColocations).
+		for _, m := range parent.Children[1:] {
+			for _, c := range m.ThisWith {
+				if isExplicit(c) && !slices.Contains(list, c) {
+					list = insertSorted(slices.Clone(list), c, cmpPrimaryPriority)
+				}
+			}
+		}
+	}
+	return list
 }
 
 func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {

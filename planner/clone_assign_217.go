@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strconv"
 
 	"pcl/ir"
@@ -83,6 +84,7 @@ func addColocationList(list, addition []*colocation, cmp func(a, b *colocation) 
 	if len(list) == 0 {
 		return append([]*colocation(nil), addition...)
 	}
+	list = slices.Clone(list) // the caller's list stays as it is
 	for range addition {
 		list = insertSorted(list, addition[0], cmp)
 	}
