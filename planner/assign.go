@@ -85,6 +85,15 @@ func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview boo
 	if !preview && (prim.Provisional || !dep.Provisional) {
 		return false
 	}
+	if p.target.Since(pcmk.V2_1_7) {
+		// Since 2.1.7 a role-specific colocation, anti-colocations
+		// included, applies only when the role is the one given
+		// (pcmk__colocation_affects).
+		if c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
+			return false
+		}
+		return c.PrimRole == pcmk.RoleUnknown || c.PrimRole == prim.NextRole
+	}
 	if c.Score > 0 && c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
 		return false
 	}
