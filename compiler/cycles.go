@@ -23,7 +23,6 @@ import (
 type constraintGraph struct {
 	edges map[string][]string
 	by    map[[2]string]ir.Constraint
-	order []ir.Constraint // constraints in source order, for reporting
 }
 
 func newConstraintGraph() *constraintGraph {

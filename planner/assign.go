@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -65,7 +66,12 @@ func (p *plan) applyThisWith(r *Resource, c *colocation) {
 		a := r.Allowed.Clone()
 		archive = &a
 	}
+	// The primary's own assignment is final (stop_if_fail true) even
+	// while r's may be backed out.
+	keep := p.keepRoleOnFail
+	p.keepRoleOnFail = false
 	p.assign(c.Primary, -1)
+	p.keepRoleOnFail = keep
 	p.applyColocScore(r, c.Primary, c)
 	if archive != nil && !r.Allowed.AnyAvailable(p.Nodes) {
 		r.Allowed = *archive
@@ -78,6 +84,15 @@ func (p *plan) applyThisWith(r *Resource, c *colocation) {
 func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview bool) bool {
 	if !preview && (prim.Provisional || !dep.Provisional) {
 		return false
+	}
+	if p.target.Since(pcmk.V2_1_7) {
+		// Since 2.1.7 a role-specific colocation, anti-colocations
+		// included, applies only when the role is the one given
+		// (pcmk__colocation_affects).
+		if c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
+			return false
+		}
+		return c.PrimRole == pcmk.RoleUnknown || c.PrimRole == prim.NextRole
 	}
 	if c.Score > 0 && c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
 		return false
@@ -173,7 +188,7 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		}
 		list := withThis
 		if flags&selectThisWith != 0 {
-			list = rsc.ThisWith
+			list = p.thisWithList(rsc)
 		}
 		for _, c := range list {
 			var other *Resource
@@ -210,6 +225,32 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 		}
 	}
 	*nodes = work
+}
+
+// thisWithList is the "this with" colocations the merge follows from
+// rsc: its own, and since 2.1.6, for a group's first member, the group's
+// as well, also before the group's assignment hands them over
+// (pcmk__group_with_colocations).
+func (p *plan) thisWithList(rsc *Resource) []*colocation {
+	parent := rsc.Parent
+	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup || parent.Children[0] != rsc {
+		return rsc.ThisWith
+	}
+	list := rsc.ThisWith
+	if len(parent.ThisWith) > 0 {
+		list = addColocationList(list, parent.ThisWith, cmpPrimaryPriority)
+	}
+	if p.target.Since(pcmk.V2_1_7) && p.groupColocated(parent) {
+		// And the other members' explicit ones (see addMemberColocations).
+		for _, m := range parent.Children[1:] {
+			for _, c := range m.ThisWith {
+				if isExplicit(c) && !slices.Contains(list, c) {
+					list = insertSorted(slices.Clone(list), c, cmpPrimaryPriority)
+				}
+			}
+		}
+	}
+	return list
 }
 
 func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {
@@ -400,7 +441,11 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 	}
 	if chosen < 0 && len(nodes) > 0 {
 		chosen = nodes[0]
-		if r.Allowed.W[chosen] > 0 && p.Nodes[chosen].Available() {
+		// Since 2.1.7 a unique clone's instances do not stay where they
+		// run on a tie: pcmk__assign_instances already kept those it
+		// should.
+		uniqueInstance := p.target.Since(pcmk.V2_1_7) && r.Parent != nil && r.Parent.IsClone() && r.Parent.Unique
+		if !uniqueInstance && r.Allowed.W[chosen] > 0 && p.Nodes[chosen].Available() {
 			running := active
 			if running >= 0 && (!p.Nodes[running].Available() || p.Nodes[running].Weight < 0) {
 				running = -1
@@ -424,7 +469,9 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
 		if r.Allowed.W[chosen] < 0 || !p.availableWithScore(r, chosen) {
-			r.NextRole = pcmk.RoleStopped
+			if !p.keepRoleOnFail {
+				r.NextRole = pcmk.RoleStopped
+			}
 			if r.Why != "" {
 				// already explained (target-role)
 			} else if r.Allowed.W[chosen] < 0 {
@@ -438,7 +485,9 @@ func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	p.unassign(r)
 	r.Provisional = false
 	if chosen < 0 {
-		r.NextRole = pcmk.RoleStopped
+		if !p.keepRoleOnFail {
+			r.NextRole = pcmk.RoleStopped
+		}
 		if r.Why == "" {
 			r.Why = "no node is allowed"
 		}

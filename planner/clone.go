@@ -13,6 +13,9 @@ import (
 // on the nodes the clone's own table allows.
 type clone struct {
 	scoreFunc string // pcmk__clone_allocate, pcmk__clone_assign since 2.1.6
+	// assignInstances places the sorted instances: distribute_children
+	// until 2.1.6, pcmk__assign_instances since 2.1.7.
+	assignInstances func(p *plan, r *Resource)
 }
 
 func (c clone) assignFunc() string { return c.scoreFunc }

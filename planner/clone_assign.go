@@ -28,7 +28,7 @@ func (clone) scoreLines(p *plan, r *Resource) int {
 	return n
 }
 
-func (clone) assign(p *plan, r *Resource, prefer int) int {
+func (k clone) assign(p *plan, r *Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1
 	}
@@ -48,7 +48,7 @@ func (clone) assign(p *plan, r *Resource, prefer int) int {
 	}
 	p.show(p.kindOf(r).assignFunc(), r)
 	slices.SortStableFunc(r.Children, func(a, b *Resource) int { return p.cmpInstance(a, b) })
-	p.distributeInstances(r)
+	k.assignInstances(p, r)
 	if r.Promotable {
 		p.setInstanceRoles(r)
 	}

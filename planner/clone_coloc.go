@@ -45,6 +45,9 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 			}
 		}
 		cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
+		// Until 2.1.6 node_list_exclude also added the instances' nodes
+		// the dependent lacked, at -INFINITY; since 2.1.7
+		// pcmk__colocation_intersect_nodes only bans.
 		for i, host := range hosts {
 			if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
 				dep.Allowed.Insert(i, -ir.Infinity, cause)
@@ -69,6 +72,11 @@ func (p *plan) interleaves(c *colocation) bool {
 	dep := c.Dependent
 	if dep.Kind != model.KindClone || !isTrueDefault(dep.Meta["interleave"], false) {
 		return false
+	}
+	if p.target.Since(pcmk.V2_1_7) && dep.CloneOpts != nil && c.Primary.CloneOpts != nil {
+		// Since 2.1.7 the clones' effective clone-node-max are compared
+		// (max_per_node: 1 for an anonymous clone whatever it says).
+		return dep.CloneOpts.NodeMax == c.Primary.CloneOpts.NodeMax
 	}
 	return copiesPerNode(dep) == copiesPerNode(c.Primary)
 }
@@ -138,7 +146,12 @@ func blocked(r *Resource) bool {
 // forced (pcmk__assign_resource).
 func (p *plan) assignLeaves(r *Resource, n int) {
 	if len(r.Children) == 0 {
+		// Always final (stop_if_fail true), even inside an instance's
+		// early assignment.
+		keep := p.keepRoleOnFail
+		p.keepRoleOnFail = false
 		p.finalize(r, n, true)
+		p.keepRoleOnFail = keep
 		return
 	}
 	for _, c := range r.Children {

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"pcl/ir"
 	"pcl/pcmk"
 )
@@ -74,7 +76,42 @@ func (p *plan) expandGroupColocations(r *Resource) {
 		last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
 	}
 	r.WithThis = nil
+	if p.target.Since(pcmk.V2_1_7) {
+		p.addMemberColocations(r)
+	}
 }
+
+// addMemberColocations gives a colocated group's first member the other
+// members' explicit "this with" colocations and its last member their
+// explicit "with this" ones, as pcmk__group_with_colocations and
+// pcmk__with_group_colocations list them since 2.1.7: the group follows
+// where an inner member must go.
+func (p *plan) addMemberColocations(r *Resource) {
+	if !p.groupColocated(r) {
+		return
+	}
+	first, last := r.Children[0], r.Children[len(r.Children)-1]
+	for _, m := range r.Children {
+		if m != first {
+			for _, c := range m.ThisWith {
+				if isExplicit(c) && !slices.Contains(first.ThisWith, c) {
+					first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
+				}
+			}
+		}
+		if m != last {
+			for _, c := range m.WithThis {
+				if isExplicit(c) && !slices.Contains(last.WithThis, c) {
+					last.WithThis = insertSorted(last.WithThis, c, cmpDependentPriority)
+				}
+			}
+		}
+	}
+}
+
+// isExplicit reports whether a colocation comes from the configuration,
+// not from a group's members being colocated one with the other.
+func isExplicit(c *colocation) bool { return c.ID != groupInternalColocation }
 
 func (group) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 	if len(dep.Children) == 0 {
@@ -131,6 +168,16 @@ func (group) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
 func (group) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	var work table
 	if len(rsc.Children) == 0 {
+		return work, nil, true
+	}
+	if p.target.Since(pcmk.V2_1_6) {
+		// Since 2.1.6 the member does all of it, its own colocations
+		// included (pcmk__group_add_colocated_node_scores).
+		m := rsc.Children[0]
+		if nodes.W == nil {
+			m = rsc.Children[len(rsc.Children)-1]
+		}
+		p.addColocatedNodeScores(m, "", nodes, attr, factor, flags, cause)
 		return work, nil, true
 	}
 	last := rsc.Children[len(rsc.Children)-1]

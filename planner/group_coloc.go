@@ -87,16 +87,3 @@ func (p *plan) memberColocations(r *Resource) {
 	r.ThisWith, r.WithThis = nil, nil
 }
 
-// addColocationList is pcmk__add_this_with_list (and its twin) as 2.1.6
-// to 3.0 have it: into an empty list it copies addition; into a list that
-// is not empty it inserts addition's first colocation once per colocation
-// of addition.
-func addColocationList(list, addition []*colocation, cmp func(a, b *colocation) int) []*colocation {
-	if len(list) == 0 {
-		return append(list, addition...)
-	}
-	for range addition {
-		list = insertSorted(list, addition[0], cmp)
-	}
-	return list
-}

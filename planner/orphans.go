@@ -17,6 +17,11 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	seen := map[string]bool{}
 	for _, ns := range p.CIB.Status.Nodes {
 		node := p.findNodeAny(ns.ID, ns.Uname)
+		if node >= 0 && p.Nodes[node].Type == "remote" {
+			// The status unpack does not read remote nodes' histories
+			// (unpackStatus), so neither are orphans found there.
+			continue
+		}
 		for _, h := range ns.Resources {
 			if seen[h.ID] || len(h.Ops) == 0 || !p.isOrphanHistory(node, h.ID) {
 				continue

@@ -54,22 +54,26 @@ type plan struct {
 	// only push its primary away.
 	merging *colocation
 
-	opts      Options
-	target    pcmk.Target
-	variants  *variantTable
-	eval      RuleEvaluator
-	trail     bool
-	props     map[string]string
-	byID      map[string]*Resource
-	nodeByID  map[string]int
-	nodeByUn  map[string]int
-	locations []*location // in creation order (Pacemaker's list is newest first)
-	columns   map[string]*attrColumn
-	tags      map[string][]string
-	templates map[string]*ir.Primitive
-	rules     map[string]*ir.Rule
-	tickets   map[string]*ticket
-	diags     hcl.Diagnostics
+	opts   Options
+	target pcmk.Target
+	// keepRoleOnFail is set while an assignment may be backed out (a
+	// clone instance's early assignment since 2.1.7, stop_if_fail
+	// false): failing to place a resource then leaves its next role.
+	keepRoleOnFail bool
+	variants       *variantTable
+	eval           RuleEvaluator
+	trail          bool
+	props          map[string]string
+	byID           map[string]*Resource
+	nodeByID       map[string]int
+	nodeByUn       map[string]int
+	locations      []*location // in creation order (Pacemaker's list is newest first)
+	columns        map[string]*attrColumn
+	tags           map[string][]string
+	templates      map[string]*ir.Primitive
+	rules          map[string]*ir.Rule
+	tickets        map[string]*ticket
+	diags          hcl.Diagnostics
 }
 
 // ScoreLine is one "allocation score" line.

@@ -1,6 +1,8 @@
 package planner
 
 import (
+	"slices"
+
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
@@ -112,7 +114,33 @@ func (primitive) colocatedScores(p *plan, rsc *Resource, nodes *table, attr stri
 		work = nodes.Clone()
 		p.addNodeScoresMatchingAttr(&work, rsc, attr, factor, flags&selectNonnegative != 0, cause)
 	}
-	return work, rsc.WithThis, false
+	return work, p.withThisList(rsc), false
+}
+
+// withThisList is the "with this" colocations a merge follows from rsc:
+// its own and, for a group's last member since 2.1.6, the group's, also
+// before the group's assignment hands them over, and since 2.1.7 the
+// other members' explicit ones (pcmk__with_group_colocations).
+func (p *plan) withThisList(rsc *Resource) []*colocation {
+	parent := rsc.Parent
+	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup ||
+		parent.Children[len(parent.Children)-1] != rsc {
+		return rsc.WithThis
+	}
+	list := rsc.WithThis
+	if len(parent.WithThis) > 0 {
+		list = addColocationList(list, parent.WithThis, cmpDependentPriority)
+	}
+	if p.target.Since(pcmk.V2_1_7) && p.groupColocated(parent) {
+		for _, m := range parent.Children[:len(parent.Children)-1] {
+			for _, c := range m.WithThis {
+				if isExplicit(c) && !slices.Contains(list, c) {
+					list = insertSorted(slices.Clone(list), c, cmpDependentPriority)
+				}
+			}
+		}
+	}
+	return list
 }
 
 func (primitive) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {

@@ -80,6 +80,21 @@ func (p *plan) unpackStatus() {
 	}
 }
 
+// transientUtilization adds the node's utilization set at run time (in
+// its transient attributes) to what the configuration gives it, which
+// wins where both name a capacity (add_node_attrs since 2.1.6).
+func (p *plan) transientUtilization(ns *ir.NodeState, n *Node) {
+	util := map[string]string{}
+	p.unpackSets(ns.Transient, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
+	for k, v := range util {
+		if _, ok := n.Capacity[k]; ok {
+			continue
+		}
+		n.Capacity[k] = utilizationValue(v)
+		n.Remaining[k] = n.Capacity[k]
+	}
+}
+
 func (p *plan) findNodeAny(id, uname string) int {
 	if i, ok := p.nodeByID[id]; ok {
 		return i
@@ -281,17 +296,3 @@ func (p *plan) fenceReason215(ns *ir.NodeState, n *Node) string {
 	return reason
 }
 
-// transientUtilization adds a node's utilization from its transient
-// attributes, since 2.1.6 unpacked with its other attributes
-// (add_node_attrs); a capacity its configuration names stays.
-func (p *plan) transientUtilization(ns *ir.NodeState, n *Node) {
-	util := map[string]string{}
-	p.unpackSets(ns.Transient, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
-	for k, v := range util {
-		if _, ok := n.Capacity[k]; ok {
-			continue
-		}
-		n.Capacity[k] = utilizationValue(v)
-		n.Remaining[k] = n.Capacity[k]
-	}
-}

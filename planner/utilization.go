@@ -78,6 +78,9 @@ func (p *plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 		if c.Dependent == orig {
 			continue
 		}
+		if r.IsClone() && !c.Dependent.IsClone() {
+			continue // whether the dependent will be colocated is not known
+		}
 		if c.Score == ir.Infinity && p.colocationAffects(c.Dependent, r, c, true) {
 			list = p.colocatedResources(c.Dependent, orig, list)
 		}

@@ -63,16 +63,18 @@ type variantTable [model.NumKinds]variant
 // implementation here, and nowhere else.
 func variantsFor(t pcmk.Target) *variantTable {
 	cloneFunc, bundleFunc := "pcmk__clone_allocate", "pcmk__bundle_allocate"
+	instances := (*plan).distributeInstances
 	if t.Since(pcmk.V2_1_6) {
 		cloneFunc = "pcmk__clone_assign"
 	}
 	if t.Since(pcmk.V2_1_7) {
 		bundleFunc = "pcmk__bundle_assign"
+		instances = (*plan).assignInstances
 	}
 	return &variantTable{
 		model.KindPrimitive: primitive{},
 		model.KindGroup:     group{},
-		model.KindClone:     clone{scoreFunc: cloneFunc},
+		model.KindClone:     clone{scoreFunc: cloneFunc, assignInstances: instances},
 		model.KindBundle:    collective{scoreFunc: bundleFunc},
 	}
 }

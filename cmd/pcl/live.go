@@ -82,16 +82,6 @@ func readLive() (*ir.CIB, []byte, map[string]*hcl.File, hcl.Diagnostics) {
 	return cib, src, files, diags
 }
 
-// cibAttr returns a <cib> attribute, "" when absent.
-func cibAttr(cib *ir.CIB, name string) string {
-	for _, a := range cib.Attrs {
-		if a.Name == name {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 // forLive is policy as it is to be written to the cluster whose CIB is
 // live (cibdiff.ForLive): diff --live shows what apply writes.
 func forLive(live, policy *ir.CIB) *ir.CIB {

@@ -14,7 +14,14 @@ import (
 // own variants, and the pseudo-actions that stand for all of them (start,
 // running, stop, stopped), with notifications when the clone asks for
 // them.
-type clone struct{}
+type clone struct {
+	// orderEveryLater: an ordered clone's instances are each ordered
+	// against every later one in its internal constraints, and not by
+	// their required actions when the actions are made (since 2.1.7;
+	// before, child_ordering_constraints and one ordering per
+	// consecutive pair).
+	orderEveryLater bool
+}
 
 func (clone) collective() bool { return true }
 
@@ -22,7 +29,7 @@ func (clone) instances() bool { return true }
 
 // createActions makes each instance's actions, then the clone's
 // pseudo-actions with what the instances do (clone_create_actions).
-func (clone) createActions(s *scheduler, r *Resource) {
+func (k clone) createActions(s *scheduler, r *Resource) {
 	var active, starting, stopping bool
 	allowMigrations := true
 	for _, c := range s.children(r) {
@@ -54,7 +61,9 @@ func (clone) createActions(s *scheduler, r *Resource) {
 	if startNotify != nil && stopNotify != nil {
 		s.orderActions(stopNotify.postDone, startNotify.pre, OrderOptional)
 	}
-	s.childOrderings(r)
+	if !k.orderEveryLater {
+		s.childOrderings(r)
+	}
 	if promotable(r) {
 		s.createPromotableActions(r)
 	}
@@ -158,7 +167,7 @@ func (s *scheduler) soleRequired(r *Resource, task pcmk.Task) *Action {
 // internalConstraints orders the clone's pseudo-actions around its
 // instances' actions (clone_internal_constraints), the instances in the
 // order they were made.
-func (clone) internalConstraints(s *scheduler, r *Resource) {
+func (k clone) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
 	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
@@ -169,17 +178,26 @@ func (clone) internalConstraints(s *scheduler, r *Resource) {
 	ordered := r.CloneOpts.Ordered
 	var last *Resource
 	children := byNumber(s.children(r))
-	for _, c := range children {
+	for i, c := range children {
 		s.internalConstraints(c)
 		s.orderRscActions(r, pcmk.TaskStart, c, pcmk.TaskStart, OrderRunnableLeft|OrderImpliesFirstPrinted)
 		s.orderRscActions(c, pcmk.TaskStart, r, pcmk.TaskRunning, OrderImpliesThenPrinted)
-		if ordered && last != nil {
+		if ordered && last != nil && !k.orderEveryLater {
 			s.orderRscActions(last, pcmk.TaskStart, c, pcmk.TaskStart, OrderOptional)
 		}
 		s.orderRscActions(r, pcmk.TaskStop, c, pcmk.TaskStop, OrderImpliesFirstPrinted)
 		s.orderRscActions(c, pcmk.TaskStop, r, pcmk.TaskStopped, OrderImpliesThenPrinted)
-		if ordered && last != nil {
+		if ordered && last != nil && !k.orderEveryLater {
 			s.orderRscActions(c, pcmk.TaskStop, last, pcmk.TaskStop, OrderOptional)
+		}
+		if ordered && k.orderEveryLater {
+			// As pcmk__clone_internal_constraints does since 2.1.7:
+			// only some instances may start or stop, so each is
+			// ordered against every later one.
+			for _, later := range children[i+1:] {
+				s.orderRscActions(c, pcmk.TaskStart, later, pcmk.TaskStart, OrderOptional)
+				s.orderRscActions(later, pcmk.TaskStop, c, pcmk.TaskStop, OrderOptional)
+			}
 		}
 		last = c
 	}

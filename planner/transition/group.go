@@ -8,7 +8,11 @@ import (
 // pcmk__group_*): pseudo-actions that stand for its members' starts and
 // stops (and, in a promotable clone, promotions and demotions), and its
 // members ordered one after the other.
-type group struct{}
+type group struct {
+	// stopBeforeInactivePrevious: a member active while the member
+	// before it is not stops before that one starts (since 2.1.6).
+	stopBeforeInactivePrevious bool
+}
 
 func (group) collective() bool { return true }
 
@@ -31,7 +35,7 @@ func (group) createActions(s *scheduler, r *Resource) {
 // internalConstraints orders the group's pseudo-actions around its
 // members' and, for an ordered group (the default), each member after the
 // one before it (pcmk__group_internal_constraints).
-func (group) internalConstraints(s *scheduler, r *Resource) {
+func (k group) internalConstraints(s *scheduler, r *Resource) {
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStopped, OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStopped, r, pcmk.TaskStart, OrderOptional)
 	s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskRunning, OrderRunnableLeft)
@@ -76,7 +80,7 @@ func (group) internalConstraints(s *scheduler, r *Resource) {
 			// Since 2.1.6 an active member whose previous member is
 			// inactive (a member added before unmanaged ones) stops
 			// before that one starts (member_internal_constraints).
-			if s.in.Target.Since(pcmk.V2_1_6) && len(m.RunningOn) > 0 && len(prev.RunningOn) == 0 {
+			if k.stopBeforeInactivePrevious && len(m.RunningOn) > 0 && len(prev.RunningOn) == 0 {
 				s.orderRscActions(m, pcmk.TaskStop, prev, pcmk.TaskStart, OrderImpliesFirst|OrderRunnableLeft)
 			}
 			if promoting {

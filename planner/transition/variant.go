@@ -58,11 +58,10 @@ type variantTable [model.NumKinds]variant
 // Pacemaker rewrote a kind's actions, the release chooses the kind's
 // implementation here.
 func variantsFor(t pcmk.Target) *variantTable {
-	_ = t // every kind has one implementation for 2.1.5 and 3.0 so far
 	return &variantTable{
 		model.KindPrimitive: primitive{},
-		model.KindGroup:     group{},
-		model.KindClone:     clone{},
+		model.KindGroup:     group{stopBeforeInactivePrevious: t.Since(pcmk.V2_1_6)},
+		model.KindClone:     clone{orderEveryLater: t.Since(pcmk.V2_1_7)},
 	}
 }
 
