@@ -6,6 +6,7 @@ import (
 	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Options tunes a compilation.
@@ -22,6 +23,12 @@ type Options struct {
 	// primitives' parameters and timeouts against. The compiler never runs
 	// anything itself; cmd/pcl decides where metadata comes from.
 	Agents agents.Source
+	// Target is the Pacemaker release to compile for. The zero Target,
+	// or one whose Source is pcmk.FromDefault, yields to the release the
+	// policy's cib block names (pacemaker = "3.0.1"); any other (the
+	// --pacemaker flag) wins over it. The result's Target says what was
+	// chosen, its Pacemaker what the policy asked.
+	Target pcmk.Target
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl
@@ -40,20 +47,31 @@ func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.F
 // compilePolicy runs the passes after loading: evaluate, expand, lower,
 // resolve and validate.
 func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*ir.CIB, hcl.Diagnostics) {
+	_, cib, diags := compileLowered(pol, files, opts)
+	return cib, diags
+}
+
+// compileLowered is compilePolicy, also giving the lowerer (nil when the
+// policy's variables do not evaluate) for what it noted.
+func compileLowered(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*lowerer, *ir.CIB, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	ctx, d := rootContext(pol, opts)
 	diags = append(diags, d...)
 	if d.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
 	l := newLowerer()
 	l.files = files
 	l.agents = opts.Agents
-	l.attrs = append([]ir.Attr(nil), ir.DefaultCIBAttrs...)
+	asked, askedRange := l.policyVersion(pol, ctx)
+	l.target = chooseTarget(opts.Target, asked)
+	l.opts = optionTableFor(l.target)
+	l.attrs = defaultCIBAttrs(l.target)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()
 	l.resolveScenarios()
 	l.validate()
+	l.reportRemovals()
 	if opts.ForCluster {
 		l.checkFencing()
 	}
@@ -62,7 +80,8 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 		l.cfg.Sections = l.sections
 	}
 	if diags.HasErrors() {
-		return nil, diags
+		return l, nil, diags
 	}
-	return &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios()}, diags
+	return l, &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios(),
+		Pacemaker: asked, PacemakerRange: askedRange, Target: l.target}, diags
 }

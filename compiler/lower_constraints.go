@@ -250,9 +250,11 @@ func (l *lowerer) lowerColocation(in *instance) *ir.Colocation {
 	c.Dependent = l.resourceRef(b.Attr("follower"), ctx, "colocation", c.DependentRole)
 	if a := b.Attr("leader-instance"); a != nil {
 		c.PrimaryInstance, _ = l.str(a, ctx)
+		l.removed(removedInstance, a.NameRange, "leader-instance", "with-rsc-instance")
 	}
 	if a := b.Attr("follower-instance"); a != nil {
 		c.DependentInstance, _ = l.str(a, ctx)
+		l.removed(removedInstance, a.NameRange, "follower-instance", "rsc-instance")
 	}
 	if a := b.Attr("score"); a != nil {
 		c.Score = l.score(a, ctx)

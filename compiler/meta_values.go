@@ -44,6 +44,9 @@ var metaNumbers = map[string]bool{
 // checkMetaValue reports a meta attribute value Pacemaker refuses (an
 // error) or reads differently than written (a warning saying how).
 func (l *lowerer) checkMetaValue(p *ir.NVPair, v string) {
+	if p.Name == "target-role" {
+		l.noteLegacyRole(v, p.DeclRange)
+	}
 	if allowed, ok := metaEnums[p.Name]; ok {
 		for _, a := range allowed {
 			if strings.EqualFold(a, v) {

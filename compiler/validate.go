@@ -250,6 +250,9 @@ func (l *lowerer) checkOpMeta(s *ir.NVSet) {
 		if p.Name == "" || opMeta[p.Name] {
 			continue
 		}
+		if _, gone := removedMetas[p.Name]; gone && l.target.Since(pcmk.V3_0_0) {
+			continue // removed.go names the replacement
+		}
 		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown operation attribute",
 			"Pacemaker does not know the operation attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, opMetaNames)))
 	}

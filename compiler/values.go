@@ -243,6 +243,7 @@ func (l *lowerer) role(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Role {
 	r := ir.Role(t)
 	for _, known := range roleNames {
 		if t == known {
+			l.noteLegacyRole(t, a.Expr.Range())
 			return r
 		}
 	}

@@ -13,5 +13,13 @@ var DefaultCIBAttrs = []Attr{
 	{Name: "admin_epoch", Value: "0"},
 }
 
+// The <cib> attributes of a policy compiled for Pacemaker 3.0: the schema
+// 3.0 brought and the feature set 3.0.0 writes (cibadmin --empty), which
+// every 3.0 release loads.
+const (
+	Schema30     = "pacemaker-4.0"
+	FeatureSet30 = "3.20.0"
+)
+
 // RequiredCIBAttrs are the <cib> attributes the schema requires.
 var RequiredCIBAttrs = map[string]bool{"validate-with": true, "epoch": true, "num_updates": true, "admin_epoch": true}

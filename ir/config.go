@@ -1,6 +1,10 @@
 package ir
 
-import "github.com/hashicorp/hcl/v2"
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/pcmk"
+)
 
 // CIB is a whole cluster information base: configuration and, when read from
 // a live or simulated cluster, status.
@@ -16,6 +20,17 @@ type CIB struct {
 	// part of the CIB XML: writers ignore them and the importer never
 	// sets them.
 	Scenarios []*Scenario
+
+	// Pacemaker is the release a .pcl policy names in its cib block
+	// (pacemaker = "3.0.1"), zero when it names none, and PacemakerRange
+	// where it is written. pcl's own, like Scenarios: writers ignore it
+	// and the importer never sets it (pclgen writes it from dc-version).
+	Pacemaker      pcmk.Version
+	PacemakerRange hcl.Range
+	// Target is the release the compiler compiled for: the caller's
+	// Options.Target when it names one, else the policy's Pacemaker,
+	// else pcmk.DefaultTarget. Zero for a CIB read from XML.
+	Target pcmk.Target
 }
 
 // Attr is an XML attribute kept verbatim.
