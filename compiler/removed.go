@@ -181,7 +181,7 @@ func (l *lowerer) reportRemovals() {
 			sev = hcl.DiagWarning
 		case form.upgraded && !newSchema:
 			sev = hcl.DiagWarning
-			detail += fmt.Sprintf(" (%s rewrites it when it upgrades this CIB from %s, so crm_verify accepts it for now.)", l.target, l.validateWith())
+			detail += fmt.Sprintf(" %s rewrites it when it upgrades this CIB from %s to pacemaker-4.0, so crm_verify accepts it for now.", l.target, l.validateWith())
 		}
 		d := &hcl.Diagnostic{Severity: sev, Summary: form.summary, Detail: detail, Subject: n.rng.Ptr()}
 		l.diags = append(l.diags, d)
