@@ -86,6 +86,9 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 			}
 			if a := sb.Attr("ordering"); a != nil {
 				s.Ordering = l.oneOf(a, ctx, "group", "listed")
+				if what == "colocation" && s.Ordering != "" && s.Ordering != "group" {
+					l.removed(deprecatedSetOrdering, a.Expr.Range())
+				}
 			}
 			s.Action = l.action(sb.Attr("action"), ctx)
 			if a := sb.Attr("score"); a != nil {

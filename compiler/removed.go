@@ -39,6 +39,8 @@ const (
 	removedValueless      removedKind = "nvpair without a value"
 	removedClusterOption  removedKind = "removed cluster option"
 	removedPoweroff       removedKind = "stonith-action poweroff"
+	deprecatedDefault     removedKind = "#default value"
+	deprecatedSetOrdering removedKind = "resource set ordering"
 	renamedFencingNew     removedKind = "fencing-* cluster option"
 	renamedFencingOld     removedKind = "stonith-* cluster option"
 )
@@ -74,8 +76,15 @@ var removedForms = map[removedKind]removedForm{
 		detail: "Pacemaker 3.0 no longer takes the role name %q, and crm_verify refuses it; write %q."},
 	removedOpRoleName: {since: pcmk.V3_0_0, warning: true, summary: "Deprecated role name",
 		detail: "Pacemaker 3.0 deprecates the role name %q (it still reads it on an operation, but no longer in constraints, rules or target-role); write %q."},
-	removedMasterResource: {since: pcmk.V3_0_0, upgraded: true, summary: "Removed master resource",
-		detail: "Pacemaker 3.0 dropped the legacy <master> resource; write a clone block with meta promotable = true instead of master."},
+	// Not rewritten on upgrade: 3.0 drops a <master> of an older schema,
+	// and its constraints with it (measured: crm_verify then reports
+	// them as naming no resource).
+	removedMasterResource: {since: pcmk.V3_0_0, summary: "Removed master resource",
+		detail: "Pacemaker 3.0 dropped the legacy <master> resource (it drops one from a CIB of an older schema); write a clone block with meta promotable = true instead of master."},
+	deprecatedDefault: {since: pcmk.V2_1_8, summary: "Deprecated value",
+		detail: "Since 2.1.8 Pacemaker warns that the value \"#default\" is deprecated (unpack_nvpair), and crm_verify fails on the warning; leave %q out of the set, which gives it its default."},
+	deprecatedSetOrdering: {since: pcmk.V2_1_8, summary: "Deprecated set ordering",
+		detail: "Since 2.1.8 Pacemaker warns that a colocation set's ordering other than \"group\" is deprecated, and crm_verify fails on the warning; leave ordering out, and write the set's members in the order they are to be placed."},
 	removedAgentClass: {since: pcmk.V3_0_0, summary: "Removed agent class",
 		detail: "Pacemaker 3.0 dropped the %s agent class (it drops such resources when it upgrades the CIB); run the service through a systemd or ocf agent instead, such as systemd:NAME."},
 	removedRkt: {since: pcmk.V3_0_0, summary: "Removed container runtime",
@@ -300,6 +309,9 @@ func (l *lowerer) noteSetRemovals() {
 		for _, p := range s.Pairs {
 			if p.IDRef == "" && p.Value == nil && p.Name != "" {
 				l.removed(removedValueless, p.DeclRange, p.Name)
+			}
+			if p.Value != nil && defaultMarker(*p.Value) {
+				l.removed(deprecatedDefault, p.DeclRange, p.Name)
 			}
 			if kind, ok := removedMetas[p.Name]; ok && s.Kind == ir.MetaAttributes {
 				l.removed(kind, p.DeclRange, p.Name)

@@ -340,8 +340,15 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 // checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
 // Pacemaker runs at most one instance of such a clone per node and
 // reports the setting as a configuration error, which crm_verify refuses.
+//
+// Since 3.0.0 globally-unique defaults to true when clone-node-max is
+// above 1 (detect_unique in lib/pengine/complex.c): only a clone that sets
+// globally-unique to false is then anonymous.
 func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
 	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
+		return
+	}
+	if l.target.Since(pcmk.V3_0_0) && !metaSet(c.Sets, "globally-unique") && !metaSet(l.cfg.RscDefaults, "globally-unique") {
 		return
 	}
 	sets := c.Sets

@@ -10,8 +10,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Options tunes the output.
@@ -126,14 +128,29 @@ func explicitSections(cfg *ir.Config) bool {
 
 func (g *gen) config(cfg *ir.Config, attrs []ir.Attr) {
 	var cib *hclwrite.Body
+	if release := dcRelease(cfg); release != "" {
+		// The policy names the release the cluster runs, so that pcl
+		// compiles and plans it for that release (a 3.0 cluster's CIB
+		// compiles back for 3.0).
+		g.file.Body().AppendNewline()
+		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
+			Bytes: []byte("# The Pacemaker release the source's cluster runs (its dc-version).\n")}})
+		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		cib.SetAttributeValue("pacemaker", cty.StringVal(release))
+	}
 	if len(attrs) > 0 && !freshCIB(attrs) {
 		// Every <cib> attribute is kept (epoch, admin_epoch, num_updates,
 		// validate-with, ...), so that the compiled CIB is not older than
 		// the one imported and cibadmin --replace takes it.
-		g.file.Body().AppendNewline()
-		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")}})
-		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		comment := hclwrite.Tokens{{Type: hclsyntax.TokenComment,
+			Bytes: []byte("# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")}}
+		if cib == nil {
+			g.file.Body().AppendNewline()
+			g.file.Body().AppendUnstructuredTokens(comment)
+			cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		} else {
+			cib.AppendUnstructuredTokens(comment)
+		}
 		entries := cibAttrEntries(attrs)
 		cib.SetAttributeRaw("attributes", object(entries))
 	}
@@ -261,6 +278,23 @@ func singleLineBody(toks hclwrite.Tokens, start int) (int, bool) {
 		width += len(toks[j].Bytes) + 1
 	}
 	return 0, false
+}
+
+// dcRelease is the release the CIB's dc-version cluster property names
+// ("3.0.1" for "3.0.1-3.0.1-2"), "" when it has none or it is not a
+// version.
+func dcRelease(cfg *ir.Config) string {
+	for _, s := range cfg.Properties {
+		for _, p := range s.Pairs {
+			if p.Name != "dc-version" || p.Value == nil {
+				continue
+			}
+			if v, err := pcmk.ParseVersion(*p.Value); err == nil {
+				return v.String()
+			}
+		}
+	}
+	return ""
 }
 
 // cibAttrEntries orders the <cib> attributes as the compiler writes them,
