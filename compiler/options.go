@@ -110,7 +110,9 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 		}
 		valid, reading := optionValue(p.Name, spec, v)
 		switch {
-		case !valid && spec.Daemon == schedulerDaemon:
+		case !valid && (spec.Daemon == schedulerDaemon || l.target.Since(pcmk.V3_0_0)):
+			// Since 3.0.0 crm_verify checks every daemon's cluster
+			// options (pcmk__validate_cluster_options).
 			l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
 				"The cluster option %q takes %s; %q is not one%s, and crm_verify refuses it (the scheduler would use the default %q).",
 				p.Name, typeWords(spec), v, suggestion(v, spec.Values), spec.Default))

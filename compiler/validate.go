@@ -337,6 +337,22 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 	return false
 }
 
+// ocfOnly reports whether every primitive of r has an OCF agent.
+func (l *lowerer) ocfOnly(r ir.Resource) bool {
+	switch r := r.(type) {
+	case *ir.Primitive:
+		return l.agentOf(r).Class == "ocf"
+	case *ir.Group:
+		for _, m := range r.Members {
+			if !l.ocfOnly(m) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
 // Pacemaker runs at most one instance of such a clone per node and
 // reports the setting as a configuration error, which crm_verify refuses.
@@ -348,7 +364,9 @@ func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
 	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
 		return
 	}
-	if l.target.Since(pcmk.V3_0_0) && !metaSet(c.Sets, "globally-unique") && !metaSet(l.cfg.RscDefaults, "globally-unique") {
+	// Only OCF agents can be unique: pe__create_clone_child ignores
+	// globally-unique (with a configuration warning) for the others.
+	if l.target.Since(pcmk.V3_0_0) && !metaSet(c.Sets, "globally-unique") && !metaSet(l.cfg.RscDefaults, "globally-unique") && l.ocfOnly(c.Child) {
 		return
 	}
 	sets := c.Sets
