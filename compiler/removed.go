@@ -200,17 +200,19 @@ func (l *lowerer) reportRemovals() {
 
 // UpgradeCheck lists the forms of the policy at paths that the release
 // target removed or renamed, each with its range and replacement, in
-// source order. target wins over the policy's own pacemaker setting (give
-// it as pcmk.NewTarget(v, pcmk.FromFlag)). diags are the policy's other
-// errors, which may hide uses of removed forms in what did not lower.
+// source order. target wins over the policy's own pacemaker setting; the
+// zero Target is the newest release pcl models (3.0.2). diags are the
+// policy's other diagnostics for that release, which may hide uses of
+// removed forms in what did not lower.
 func UpgradeCheck(paths []string, opts Options, target pcmk.Target) ([]Removal, map[string]*hcl.File, hcl.Diagnostics) {
 	pol, files, diags := dsl.Load(paths)
 	if diags.HasErrors() {
 		return nil, files, diags
 	}
-	if target.IsZero() || target.Source == pcmk.FromDefault {
-		target = pcmk.NewTarget(target.OrDefault().Asked, pcmk.FromFlag)
+	if target.IsZero() {
+		target = pcmk.NewTarget(pcmk.V3_0_2, pcmk.FromFlag)
 	}
+	target.Source = pcmk.FromFlag // wins over the policy's setting
 	opts.Target = target
 	l, _, d := compileLowered(pol, files, opts)
 	var removals []Removal
