@@ -24,13 +24,6 @@ var schemas30 = map[string]bool{
 	"pacemaker-4.0": true,
 }
 
-// schemaSince are the schemas newer than 2.1.5, with the release that
-// brought each.
-var schemaSince = map[string]pcmk.Version{
-	"pacemaker-3.10": pcmk.V2_1_8,
-	"pacemaker-4.0":  pcmk.V3_0_0,
-}
-
 // schemas218 are 2.1.8's and 2.1.9's: 2.1.5's and pacemaker-3.10.
 var schemas218 = func() map[string]bool {
 	m := maps.Clone(knownSchemas)
@@ -78,7 +71,7 @@ func (l *lowerer) schemaRefusal(schema string) string {
 		return ""
 	}
 	def := attrValue(defaultCIBAttrs(l.target), "validate-with")
-	if since, ok := schemaSince[schema]; ok && !l.target.Since(since) {
+	if since, ok := ir.SchemaSince[schema]; ok && !l.target.Since(since) {
 		return fmt.Sprintf("validate-with = %q is a schema of Pacemaker %s and later; %s does not have it and would refuse the CIB. Compile for a later release (pacemaker = %q in the cib block, or --pacemaker), or leave validate-with out for %s.",
 			schema, since, l.target, since.String(), def)
 	}

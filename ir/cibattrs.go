@@ -1,5 +1,7 @@
 package ir
 
+import "pcl/pcmk"
+
 // DefaultCIBAttrs are the <cib> attributes of a compiled policy, in the
 // order they are written: the schema it is written for and fresh version
 // counters, which is what crm_verify and cibadmin --replace need. A policy's
@@ -20,6 +22,13 @@ const (
 	Schema30     = "pacemaker-4.0"
 	FeatureSet30 = "3.20.0"
 )
+
+// SchemaSince are the CIB schemas newer than Pacemaker 2.1.5's, with the
+// release that brought each: a CIB validated with one needs that release.
+var SchemaSince = map[string]pcmk.Version{
+	"pacemaker-3.10": pcmk.V2_1_8,
+	"pacemaker-4.0":  pcmk.V3_0_0,
+}
 
 // RequiredCIBAttrs are the <cib> attributes the schema requires.
 var RequiredCIBAttrs = map[string]bool{"validate-with": true, "epoch": true, "num_updates": true, "admin_epoch": true}

@@ -128,13 +128,13 @@ func explicitSections(cfg *ir.Config) bool {
 
 func (g *gen) config(cfg *ir.Config, attrs []ir.Attr) {
 	var cib *hclwrite.Body
-	if release := dcRelease(cfg); release != "" {
+	if release, why := sourceRelease(cfg, attrs); release != "" {
 		// The policy names the release the cluster runs, so that pcl
 		// compiles and plans it for that release (a 3.0 cluster's CIB
 		// compiles back for 3.0).
 		g.file.Body().AppendNewline()
 		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The Pacemaker release the source's cluster runs (its dc-version).\n")}})
+			Bytes: []byte("# The Pacemaker release " + why + ".\n")}})
 		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
 		cib.SetAttributeValue("pacemaker", cty.StringVal(release))
 	}
@@ -278,6 +278,21 @@ func singleLineBody(toks hclwrite.Tokens, start int) (int, bool) {
 		width += len(toks[j].Bytes) + 1
 	}
 	return 0, false
+}
+
+// sourceRelease is the release the source CIB is for, and why: its
+// dc-version's, or else the first release whose schema its validate-with
+// names when that is newer than 2.1.5's ("" when neither says).
+func sourceRelease(cfg *ir.Config, attrs []ir.Attr) (release, why string) {
+	if r := dcRelease(cfg); r != "" {
+		return r, "the source's cluster runs (its dc-version)"
+	}
+	for _, a := range attrs {
+		if v, ok := ir.SchemaSince[a.Value]; ok && a.Name == "validate-with" {
+			return v.String(), "that brought the source's schema (" + a.Value + ")"
+		}
+	}
+	return "", ""
 }
 
 // dcRelease is the release the CIB's dc-version cluster property names
