@@ -94,9 +94,13 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 			}
 			continue
 		}
-		if p.Name == "no-quorum-policy" && v == "fence" && !l.target.Since(pcmk.V2_1_9) {
-			l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
-				"no-quorum-policy \"fence\" is new in Pacemaker 2.1.9; %s refuses it, and crm_verify with it. Write \"stop\" (or compile for Pacemaker 2.1.9 or later).", l.target))
+		if p.Name == "no-quorum-policy" && strings.EqualFold(v, "fence") {
+			// 2.1.9 added it; the tables of 2.1.5 (which 2.1.9 uses) do
+			// not list it.
+			if !l.target.Since(pcmk.V2_1_9) {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
+					"no-quorum-policy \"fence\" is new in Pacemaker 2.1.9; %s refuses it, and crm_verify with it. Write \"stop\" (or compile for Pacemaker 2.1.9 or later).", l.target))
+			}
 			continue
 		}
 		if (p.Name == "stonith-action" || p.Name == "fencing-action") && v == "poweroff" && l.target.Since(pcmk.V3_0_0) {

@@ -100,3 +100,18 @@ location "l" {
 		t.Errorf("removals %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestNoQuorumFence: no-quorum-policy = "fence" is refused before 2.1.9
+// and taken from it, whatever table the release's options come from.
+func TestNoQuorumFence(t *testing.T) {
+	for _, c := range []struct {
+		release string
+		ok      bool
+	}{{"2.1.5", false}, {"2.1.8", false}, {"2.1.9", true}, {"3.0.0", true}} {
+		path := writePolicy(t, "cib {\n  pacemaker = \""+c.release+"\"\n}\nnode \"n1\" {}\nproperties {\n  values = { no-quorum-policy = \"fence\" }\n}\n")
+		_, _, diags := Compile([]string{path}, Options{})
+		if diags.HasErrors() == c.ok {
+			t.Errorf("%s: errors %v, want ok=%v", c.release, diags, c.ok)
+		}
+	}
+}
