@@ -72,12 +72,16 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 		if !known && clusterOptionsWrittenByPacemaker[p.Name] {
 			continue
 		}
-		if !known {
-			if now, ok := o.legacy[p.Name]; ok {
+		if now, ok := o.legacy[p.Name]; ok && !known {
+			if _, renamed := fencingRenames[now]; !renamed {
 				l.diags = append(l.diags, warningAt(p.DeclRange, "Deprecated cluster option",
 					"Pacemaker %s reads %q as %q but warns that the old name will be removed; write %q.", o.release, p.Name, now, now))
 				continue
 			}
+			// removed.go noted the old name; its value is the new one's.
+			spec, known = o.cluster[now], true
+		}
+		if !known {
 			l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown cluster option",
 				"Pacemaker %s has no cluster option %q%s; it will be ignored.", o.release, p.Name, suggestion(p.Name, o.names)))
 			continue

@@ -149,8 +149,8 @@ func (l *lowerer) removed(kind removedKind, rng hcl.Range, args ...any) {
 }
 
 // removedClusterOption notes name when the release compiled for removed
-// or renamed it, and reports whether it did (the option checks then skip
-// it).
+// or renamed it, and reports whether the option checks are to skip it
+// (one the release no longer reads).
 func (l *lowerer) removedClusterOption(name string, rng hcl.Range) bool {
 	if why, ok := removedClusterOptions[name]; ok && l.target.Since(pcmk.V3_0_0) {
 		l.removed(removedClusterOption, rng, name, why)
@@ -162,8 +162,9 @@ func (l *lowerer) removedClusterOption(name string, rng hcl.Range) bool {
 	}
 	for now, old := range fencingRenames {
 		if old == name && l.target.Since(pcmk.V3_0_2) {
+			// Still read: its value is checked as the new name's.
 			l.removed(renamedFencingOld, rng, name, now, now)
-			return true
+			return false
 		}
 	}
 	return false

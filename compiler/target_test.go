@@ -115,3 +115,17 @@ func TestNoQuorumFence(t *testing.T) {
 		}
 	}
 }
+
+// TestDeprecatedFencingNameChecked: from 3.0.2 an old stonith-* name is
+// deprecated, and its value is still checked (as the new name's).
+func TestDeprecatedFencingNameChecked(t *testing.T) {
+	path := writePolicy(t, "cib {\n  pacemaker = \"3.0.2\"\n}\nnode \"n1\" {}\nproperties {\n  values = { stonith-action = \"Off\" }\n}\n")
+	_, _, diags := Compile([]string{path}, Options{})
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Summary)
+	}
+	if strings.Join(got, "; ") != "Deprecated cluster option; Invalid cluster option" && strings.Join(got, "; ") != "Invalid cluster option; Deprecated cluster option" {
+		t.Errorf("diagnostics %q, want a deprecation and an invalid value", got)
+	}
+}
