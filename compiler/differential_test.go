@@ -400,7 +400,7 @@ var diffOptions30 = pool{append(append([]string(nil), diffOptions.good...), "nod
 // Pacemaker 3.0.0 pass 3.0.0's crm_verify (the chroot of scripts/oracle-3.0).
 func TestDifferentialRandomPolicies30(t *testing.T) {
 	oracle := testenv.Tool30(t)
-	n := diffCount(t, 200) / 4
+	n := diffCount(t, 200) / 2
 	compiled := 0
 	for seed := uint64(0); seed < uint64(n); seed++ {
 		dir := t.TempDir()
