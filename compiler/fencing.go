@@ -51,7 +51,7 @@ func (l *lowerer) fencingOption(name, dflt string) (value bool, at *hcl.Range, k
 	// From 3.0.2 the new name (fencing-enabled) is read first, then the
 	// old one (cluster_option_value).
 	names := []string{name}
-	for now, old := range fencingRenames {
+	for now, old := range optionRenames302 {
 		if old == name && l.target.Since(pcmk.V3_0_2) {
 			names = []string{now, name}
 		}

@@ -73,7 +73,7 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 			continue
 		}
 		if now, ok := o.legacy[p.Name]; ok && !known {
-			if _, renamed := fencingRenames[now]; !renamed {
+			if _, renamed := optionRenames302[now]; !renamed {
 				l.diags = append(l.diags, warningAt(p.DeclRange, "Deprecated cluster option",
 					"Pacemaker %s reads %q as %q but warns that the old name will be removed; write %q.", o.release, p.Name, now, now))
 				continue

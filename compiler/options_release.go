@@ -23,17 +23,19 @@ type releaseOptions struct {
 	legacy map[string]string
 }
 
-// fencingRenames are the cluster options Pacemaker 3.0.2 renamed, new
-// name to old: from 3.0.2 the old name is read with a warning that it is
-// deprecated (cluster_option_value's "legacy name"), before it only the
-// old name is read.
-var fencingRenames = map[string]string{
+// optionRenames302 are the cluster options Pacemaker 3.0.2 renamed, new
+// name to old (lib/common/options.c's alt_name): from 3.0.2 the old name
+// is read with a configuration warning that it is deprecated
+// (cluster_option_value), before it only the old name is read.
+var optionRenames302 = map[string]string{
 	"fencing-enabled":          "stonith-enabled",
 	"fencing-action":           "stonith-action",
 	"fencing-reaction":         "fence-reaction",
 	"fencing-timeout":          "stonith-timeout",
 	"fencing-watchdog-timeout": "stonith-watchdog-timeout",
 	"fencing-max-attempts":     "stonith-max-attempts",
+	"stop-removed-resources":   "stop-orphan-resources",
+	"cancel-removed-actions":   "stop-orphan-actions",
 }
 
 var (
@@ -55,7 +57,7 @@ var (
 		refused: schemaRefusedClusterOptions30,
 		legacy:  map[string]string{},
 	}
-	options302 = renamedRelease(options300, "3.0.2", fencingRenames)
+	options302 = renamedRelease(options300, "3.0.2", optionRenames302)
 )
 
 // renamedRelease is base with the options of renames (new name to old)

@@ -41,8 +41,8 @@ const (
 	removedPoweroff       removedKind = "stonith-action poweroff"
 	deprecatedDefault     removedKind = "#default value"
 	deprecatedSetOrdering removedKind = "resource set ordering"
-	renamedFencingNew     removedKind = "fencing-* cluster option"
-	renamedFencingOld     removedKind = "stonith-* cluster option"
+	renamedFencingNew     removedKind = "cluster option of 3.0.2"
+	renamedFencingOld     removedKind = "cluster option 3.0.2 renamed"
 )
 
 // removedForm is one row of the table: the release from which the form
@@ -109,8 +109,10 @@ var removedForms = map[removedKind]removedForm{
 		detail: "Pacemaker 3.0 dropped the fencing action \"poweroff\", and its schema refuses it; write \"off\", which means the same."},
 	renamedFencingNew: {since: pcmk.V3_0_2, before: true, summary: "Cluster option of a later release",
 		detail: "The cluster option %q is Pacemaker 3.0.2's name for %q; earlier releases ignore it. Write %q, or compile for Pacemaker 3.0.2 or later."},
-	renamedFencingOld: {since: pcmk.V3_0_2, warning: true, summary: "Deprecated cluster option",
-		detail: "Pacemaker 3.0.2 renamed the cluster option %q to %q; it still reads the old name but warns that it is deprecated. Write %q."},
+	// An error: 3.0.2's warning is a configuration warning, on which
+	// crm_verify fails (pcmk__verify).
+	renamedFencingOld: {since: pcmk.V3_0_2, summary: "Deprecated cluster option",
+		detail: "Pacemaker 3.0.2 renamed the cluster option %q to %q; it still reads the old name but with a configuration warning that it is deprecated, on which crm_verify fails. Write %q."},
 }
 
 // removedClusterOptions are the cluster options 3.0.0 dropped, with what
@@ -156,11 +158,11 @@ func (l *lowerer) removedClusterOption(name string, rng hcl.Range) bool {
 		l.removed(removedClusterOption, rng, name, why)
 		return true
 	}
-	if old, ok := fencingRenames[name]; ok && !l.target.Since(pcmk.V3_0_2) {
+	if old, ok := optionRenames302[name]; ok && !l.target.Since(pcmk.V3_0_2) {
 		l.removed(renamedFencingNew, rng, name, old, old)
 		return true
 	}
-	for now, old := range fencingRenames {
+	for now, old := range optionRenames302 {
 		if old == name && l.target.Since(pcmk.V3_0_2) {
 			// Still read: its value is checked as the new name's.
 			l.removed(renamedFencingOld, rng, name, now, now)
