@@ -47,8 +47,9 @@ type lowerer struct {
 	target pcmk.Target     // the release compiled for (target.go)
 	opts   *releaseOptions // its cluster options (options.go)
 
-	removalNotes []removalNote // uses of removed forms (removed.go)
-	removals     []Removal     // those reported
+	orderAttrs   map[*ir.Order]map[string]hcl.Range // where an order's attributes are written
+	removalNotes []removalNote                      // uses of removed forms (removed.go)
+	removals     []Removal                          // those reported
 }
 
 // source gives the text of a policy file, for positions inside rule strings.

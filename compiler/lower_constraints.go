@@ -216,9 +216,11 @@ func (l *lowerer) lowerOrder(in *instance) *ir.Order {
 	}
 	if a := b.Attr("symmetrical"); a != nil {
 		c.Symmetrical = l.schemaBool(a, ctx)
+		l.orderAttrAt(c, "symmetrical", a.NameRange)
 	}
 	if a := b.Attr("require-all"); a != nil {
 		c.RequireAll = l.schemaBool(a, ctx)
+		l.orderAttrAt(c, "require-all", a.NameRange)
 	}
 	c.Sets = l.finishSets(c.ID, l.resourceSets(b, ctx, "order"))
 	l.pairOrSets(b, c.ID, "order", c.First != "" || c.Then != "", c.First != "" && c.Then != "", len(c.Sets) > 0, "first and then")

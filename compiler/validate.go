@@ -38,6 +38,7 @@ func (l *lowerer) validate() {
 	l.validateRefs()
 	l.checkCycles()
 	l.checkFencingDisabled()
+	l.checkConfigWarnings()
 }
 
 func (l *lowerer) walkResource(r ir.Resource) {

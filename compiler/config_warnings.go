@@ -1,0 +1,110 @@
+package compiler
+
+import (
+	"github.com/hashicorp/hcl/v2"
+
+	"pcl/ir"
+)
+
+// This file reports what Pacemaker reads with a configuration warning
+// (pcmk__config_warn, pe_warn_once), on which crm_verify fails, in every
+// release pcl compiles for: deprecated forms Pacemaker still reads.
+// Measured on the scheduler corpora with 2.1.5's and 3.0's crm_verify.
+
+// orderAttrAt records where the order's attribute name is written.
+func (l *lowerer) orderAttrAt(o *ir.Order, name string, rng hcl.Range) {
+	if l.orderAttrs == nil {
+		l.orderAttrs = map[*ir.Order]map[string]hcl.Range{}
+	}
+	if l.orderAttrs[o] == nil {
+		l.orderAttrs[o] = map[string]hcl.Range{}
+	}
+	l.orderAttrs[o][name] = rng
+}
+
+// orderAttrRange is where the order's attribute name is written, else the
+// order's block.
+func (l *lowerer) orderAttrRange(o *ir.Order, name string) hcl.Range {
+	if r, ok := l.orderAttrs[o][name]; ok {
+		return r
+	}
+	return o.DeclRange
+}
+
+func (l *lowerer) checkConfigWarnings() {
+	for _, c := range l.cfg.Constraints {
+		if o, ok := c.(*ir.Order); ok {
+			l.checkOrderRequireAll(o)
+			l.checkSerializeSymmetry(o)
+		}
+	}
+	for _, id := range sortedKeys(l.resources) {
+		if g, ok := l.resources[id].(*ir.Group); ok {
+			l.checkGroupFlags(g)
+		}
+	}
+}
+
+// checkOrderRequireAll reports require-all on an order whose first
+// resource is a clone without clone-min: get_minimum_first_instances
+// warns that it is deprecated (clone-min replaces it).
+func (l *lowerer) checkOrderRequireAll(o *ir.Order) {
+	if o.RequireAll == nil || len(o.Sets) > 0 {
+		return
+	}
+	c, ok := l.resources[o.First].(*ir.Clone)
+	if !ok || metaSet(c.Sets, "clone-min") || metaSet(l.cfg.RscDefaults, "clone-min") {
+		return
+	}
+	l.diags = append(l.diags, errorAt(l.orderAttrRange(o, "require-all"), "Deprecated order option",
+		"Pacemaker warns that require-all on an order is deprecated, and crm_verify fails on the warning; set clone-min in the meta attributes of the clone %q instead (require-all = false is clone-min = 1).", o.First))
+}
+
+// checkSerializeSymmetry reports symmetrical = true on a Serialize order
+// (or set): get_ordering_symmetry ignores it with a configuration warning.
+func (l *lowerer) checkSerializeSymmetry(o *ir.Order) {
+	if o.Symmetrical == nil || !o.Symmetrical.Value {
+		return
+	}
+	serialize := o.Kind == ir.KindSerialize && len(o.Sets) == 0
+	for _, s := range o.Sets {
+		kind := o.Kind
+		if s.Kind != "" {
+			kind = s.Kind
+		}
+		serialize = serialize || kind == ir.KindSerialize
+	}
+	if serialize {
+		l.diags = append(l.diags, errorAt(l.orderAttrRange(o, "symmetrical"), "Symmetrical Serialize order",
+			"A Serialize order cannot be symmetrical; Pacemaker ignores symmetrical = true with a configuration warning, and crm_verify fails on it. Leave symmetrical out."))
+	}
+}
+
+// groupFlags are the group meta attributes whose false value
+// set_group_flag warns is deprecated.
+var groupFlags = []string{"ordered", "collocated"}
+
+// checkGroupFlags reports ordered or collocated set to false on a group
+// (or in rsc_defaults, which groups read).
+func (l *lowerer) checkGroupFlags(g *ir.Group) {
+	for _, name := range groupFlags {
+		sets := g.Sets
+		if !metaSet(g.Sets, name) {
+			sets = l.cfg.RscDefaults
+		}
+		for _, s := range sets {
+			if s.Kind != ir.MetaAttributes || len(s.Rules) > 0 {
+				continue
+			}
+			for _, p := range s.Pairs {
+				if p.Name != name || p.Value == nil {
+					continue
+				}
+				if v, ok := ir.ParseBool(*p.Value); ok && !v {
+					l.diags = append(l.diags, errorAt(p.DeclRange, "Deprecated group option",
+						"Pacemaker warns that the group meta attribute %q = false is deprecated, and crm_verify fails on the warning; instead of the group %q, write its members as a resource set (an order or colocation set with sequential = false).", name, g.ID))
+				}
+			}
+		}
+	}
+}
