@@ -33,9 +33,12 @@ func (l *lowerer) orderAttrRange(o *ir.Order, name string) hcl.Range {
 
 func (l *lowerer) checkConfigWarnings() {
 	for _, c := range l.cfg.Constraints {
-		if o, ok := c.(*ir.Order); ok {
-			l.checkOrderRequireAll(o)
-			l.checkSerializeSymmetry(o)
+		switch c := c.(type) {
+		case *ir.Order:
+			l.checkOrderRequireAll(c)
+			l.checkSerializeSymmetry(c)
+		case *ir.Colocation:
+			l.checkTemplateColocation(c)
 		}
 	}
 	for _, id := range sortedKeys(l.resources) {
@@ -107,4 +110,27 @@ func (l *lowerer) checkGroupFlags(g *ir.Group) {
 			}
 		}
 	}
+}
+
+// templateOrTag reports whether id names a template or a tag.
+func (l *lowerer) templateOrTag(id string) bool {
+	if _, ok := l.resources[id].(*ir.Template); ok {
+		return true
+	}
+	for _, t := range l.cfg.Tags {
+		if t.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// checkTemplateColocation reports a colocation of two templates or tags,
+// which unpack_colocation_tags ignores as a configuration error.
+func (l *lowerer) checkTemplateColocation(c *ir.Colocation) {
+	if len(c.Sets) > 0 || !l.templateOrTag(c.Dependent) || !l.templateOrTag(c.Primary) {
+		return
+	}
+	l.diags = append(l.diags, errorAt(c.DeclRange, "Colocation of two templates",
+		"Pacemaker cannot colocate two templates or tags (%q with %q): it ignores the constraint as a configuration error, and crm_verify fails. Colocate resources, or one template or tag with a resource.", c.Dependent, c.Primary))
 }

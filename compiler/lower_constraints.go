@@ -268,7 +268,8 @@ func (l *lowerer) lowerColocation(in *instance) *ir.Colocation {
 		c.NodeAttribute, _ = l.str(a, ctx)
 	}
 	if a := b.Attr("influence"); a != nil {
-		c.Influence = l.boolean(a, ctx)
+		c.Influence = l.strictBoolean(a, ctx,
+			"unpack_influence refuses it as a configuration error (using the dependent's critical meta attribute), and crm_verify with it")
 	}
 	// Sets are written in placement order; the CIB places the last set
 	// first, so the CIB's order is the reverse.
