@@ -24,6 +24,7 @@ func TestSourceRelease(t *testing.T) {
 	}{
 		{"dc-version", `<cib validate-with="pacemaker-4.0" epoch="5" num_updates="0" admin_epoch="0">` + strings.Replace(body, "%s", dc, 1), `pacemaker = "3.0.1"`, pcmk.Version{Major: 3, Minor: 0, Patch: 1}},
 		{"schema", `<cib validate-with="pacemaker-4.0" epoch="5" num_updates="0" admin_epoch="0">` + strings.Replace(body, "%s", "", 1), `pacemaker = "3.0.0"`, pcmk.V3_0_0},
+		{"upgraded", `<cib validate-with="pacemaker-4.0" epoch="5" num_updates="0" admin_epoch="0">` + strings.Replace(body, "%s", strings.Replace(dc, "3.0.1-3.0.1-2", "1.1.12-a14efad", 1), 1), `pacemaker = "3.0.0"`, pcmk.V3_0_0},
 		{"neither", `<cib validate-with="pacemaker-3.7" epoch="5" num_updates="0" admin_epoch="0">` + strings.Replace(body, "%s", "", 1), "", pcmk.V2_1_5},
 	} {
 		t.Run(c.name, func(t *testing.T) {

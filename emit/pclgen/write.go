@@ -281,16 +281,26 @@ func singleLineBody(toks hclwrite.Tokens, start int) (int, bool) {
 }
 
 // sourceRelease is the release the source CIB is for, and why: its
-// dc-version's, or else the first release whose schema its validate-with
-// names when that is newer than 2.1.5's ("" when neither says).
+// dc-version's, unless its validate-with names a schema newer than that
+// release has (a CIB upgraded since the dc-version was written), then the
+// first release with that schema ("" when neither says).
 func sourceRelease(cfg *ir.Config, attrs []ir.Attr) (release, why string) {
-	if r := dcRelease(cfg); r != "" {
-		return r, "the source's cluster runs (its dc-version)"
-	}
+	var schema pcmk.Version
+	var schemaName string
 	for _, a := range attrs {
 		if v, ok := ir.SchemaSince[a.Value]; ok && a.Name == "validate-with" {
-			return v.String(), "that brought the source's schema (" + a.Value + ")"
+			schema, schemaName = v, a.Value
 		}
+	}
+	dc := dcRelease(cfg)
+	if dc != "" {
+		if v, err := pcmk.ParseVersion(dc); err == nil && !schema.IsZero() && schema.Compare(v) > 0 {
+			return schema.String(), "that brought the source's schema (" + schemaName + "), newer than its dc-version"
+		}
+		return dc, "the source's cluster runs (its dc-version)"
+	}
+	if !schema.IsZero() {
+		return schema.String(), "that brought the source's schema (" + schemaName + ")"
 	}
 	return "", ""
 }
