@@ -42,8 +42,11 @@ func (l *lowerer) checkConfigWarnings() {
 		}
 	}
 	for _, id := range sortedKeys(l.resources) {
-		if g, ok := l.resources[id].(*ir.Group); ok {
-			l.checkGroupFlags(g)
+		switch r := l.resources[id].(type) {
+		case *ir.Group:
+			l.checkGroupFlags(r)
+		case *ir.Clone:
+			l.checkForcedAnonymous(r)
 		}
 	}
 }
@@ -133,4 +136,32 @@ func (l *lowerer) checkTemplateColocation(c *ir.Colocation) {
 	}
 	l.diags = append(l.diags, errorAt(c.DeclRange, "Colocation of two templates",
 		"Pacemaker cannot colocate two templates or tags (%q with %q): it ignores the constraint as a configuration error, and crm_verify fails. Colocate resources, or one template or tag with a resource.", c.Dependent, c.Primary))
+}
+
+// checkForcedAnonymous reports globally-unique = true on a clone of a
+// primitive whose agent is not OCF: pe__force_anon makes it anonymous
+// with a configuration warning.
+func (l *lowerer) checkForcedAnonymous(c *ir.Clone) {
+	if !l.forcedAnonymous(c) {
+		return
+	}
+	sets := c.Sets
+	if !metaSet(c.Sets, "globally-unique") {
+		sets = l.cfg.RscDefaults
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes || len(s.Rules) > 0 {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name != "globally-unique" || p.Value == nil {
+				continue
+			}
+			if v, ok := ir.ParseBool(*p.Value); ok && v {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Unique clone of a non-OCF agent",
+					"Only OCF agents can run as unique clone instances; Pacemaker makes the clone %q of a %s agent anonymous with a configuration warning, and crm_verify fails on it. Leave globally-unique out.", c.ID, l.agentOf(c.Child.(*ir.Primitive)).Class))
+				return
+			}
+		}
+	}
 }

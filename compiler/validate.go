@@ -338,20 +338,13 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 	return false
 }
 
-// ocfOnly reports whether every primitive of r has an OCF agent.
-func (l *lowerer) ocfOnly(r ir.Resource) bool {
-	switch r := r.(type) {
-	case *ir.Primitive:
-		return l.agentOf(r).Class == "ocf"
-	case *ir.Group:
-		for _, m := range r.Members {
-			if !l.ocfOnly(m) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+// forcedAnonymous reports whether the clone's child is a primitive whose
+// agent cannot be unique (not OCF): pe__force_anon makes such a clone
+// anonymous, with a configuration warning when it was unique. A group's
+// members are not forced (their parent is the group).
+func (l *lowerer) forcedAnonymous(c *ir.Clone) bool {
+	p, ok := c.Child.(*ir.Primitive)
+	return ok && l.agentOf(p).Class != "ocf"
 }
 
 // checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
@@ -365,9 +358,9 @@ func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
 	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
 		return
 	}
-	// Only OCF agents can be unique: pe__create_clone_child ignores
-	// globally-unique (with a configuration warning) for the others.
-	if l.target.Since(pcmk.V3_0_0) && !metaSet(c.Sets, "globally-unique") && !metaSet(l.cfg.RscDefaults, "globally-unique") && l.ocfOnly(c.Child) {
+	// Only OCF agents can be unique: pe__force_anon makes the others
+	// anonymous (checkForcedAnonymous reports it).
+	if l.target.Since(pcmk.V3_0_0) && !metaSet(c.Sets, "globally-unique") && !metaSet(l.cfg.RscDefaults, "globally-unique") && !l.forcedAnonymous(c) {
 		return
 	}
 	sets := c.Sets
