@@ -90,13 +90,18 @@ func (l *lowerer) checkSerializeSymmetry(o *ir.Order) {
 // set_group_flag warns is deprecated.
 var groupFlags = []string{"ordered", "collocated"}
 
-// checkGroupFlags reports ordered or collocated set to false on a group
-// (or in rsc_defaults, which groups read).
+// checkGroupFlags reports ordered or collocated set to false on a group,
+// or on the clone holding it, or in rsc_defaults: a group reads its
+// parent's meta attributes and the defaults under its own.
 func (l *lowerer) checkGroupFlags(g *ir.Group) {
 	for _, name := range groupFlags {
 		sets := g.Sets
-		if !metaSet(g.Sets, name) {
-			sets = l.cfg.RscDefaults
+		inherited := ""
+		if parent, ok := l.parent[g.ID].(*ir.Clone); ok && !metaSet(sets, name) {
+			sets, inherited = parent.Sets, parent.ID
+		}
+		if !metaSet(sets, name) {
+			sets, inherited = l.cfg.RscDefaults, ""
 		}
 		for _, s := range sets {
 			if s.Kind != ir.MetaAttributes || len(s.Rules) > 0 {
@@ -106,7 +111,10 @@ func (l *lowerer) checkGroupFlags(g *ir.Group) {
 				if p.Name != name || p.Value == nil {
 					continue
 				}
-				if v, ok := ir.ParseBool(*p.Value); ok && !v {
+				if v, ok := ir.ParseBool(*p.Value); ok && !v && inherited != "" {
+					l.diags = append(l.diags, errorAt(p.DeclRange, "Deprecated group option",
+						"The clone %q's %s = false reaches its group %q, for which Pacemaker warns that %q = false is deprecated, and crm_verify fails on the warning; leave %s out (false is a clone's default).", inherited, name, g.ID, name, name))
+				} else if ok && !v {
 					l.diags = append(l.diags, errorAt(p.DeclRange, "Deprecated group option",
 						"Pacemaker warns that the group meta attribute %q = false is deprecated, and crm_verify fails on the warning; instead of the group %q, write its members as a resource set (an order or colocation set with sequential = false).", name, g.ID))
 				}
