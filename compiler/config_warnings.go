@@ -4,6 +4,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // This file reports what Pacemaker reads with a configuration warning
@@ -41,6 +42,7 @@ func (l *lowerer) checkConfigWarnings() {
 			l.checkTemplateColocation(c)
 		}
 	}
+	l.checkUniqueInstanceRefs()
 	for _, id := range sortedKeys(l.resources) {
 		switch r := l.resources[id].(type) {
 		case *ir.Group:
@@ -147,7 +149,7 @@ func (l *lowerer) checkTemplateColocation(c *ir.Colocation) {
 }
 
 // checkForcedAnonymous reports globally-unique = true on a clone of a
-// primitive whose agent is not OCF: pe__force_anon makes it anonymous
+// primitive whose agent is neither OCF nor a fencing device: pe__force_anon makes it anonymous
 // with a configuration warning.
 func (l *lowerer) checkForcedAnonymous(c *ir.Clone) {
 	if !l.forcedAnonymous(c) {
@@ -167,9 +169,74 @@ func (l *lowerer) checkForcedAnonymous(c *ir.Clone) {
 			}
 			if v, ok := ir.ParseBool(*p.Value); ok && v {
 				l.diags = append(l.diags, errorAt(p.DeclRange, "Unique clone of a non-OCF agent",
-					"Only OCF agents can run as unique clone instances; Pacemaker makes the clone %q of a %s agent anonymous with a configuration warning, and crm_verify fails on it. Leave globally-unique out.", c.ID, l.agentOf(c.Child.(*ir.Primitive)).Class))
+					"Only OCF and fencing agents can run as unique clone instances; Pacemaker makes the clone %q of a %s agent anonymous with a configuration warning, and crm_verify fails on it. Leave globally-unique out.", c.ID, l.agentOf(c.Child.(*ir.Primitive)).Class))
 				return
 			}
+		}
+	}
+}
+
+// uniqueClone reports whether Pacemaker reads c as globally unique: its
+// globally-unique meta attribute (or rsc_defaults'), or from 3.0.0 a
+// clone-node-max above 1 (detect_unique); never a clone of a non-OCF
+// primitive (pe__force_anon).
+func (l *lowerer) uniqueClone(c *ir.Clone) bool {
+	if l.forcedAnonymous(c) {
+		return false
+	}
+	switch {
+	case metaSet(c.Sets, "globally-unique"):
+		return metaTrue(c.Sets, "globally-unique")
+	case metaSet(l.cfg.RscDefaults, "globally-unique"):
+		return metaTrue(l.cfg.RscDefaults, "globally-unique")
+	}
+	return l.target.Since(pcmk.V3_0_0) && cloneNodeMaxAbove1(c.Sets, l.cfg.RscDefaults)
+}
+
+// cloneNodeMaxAbove1 reports whether clone-node-max is above 1 in sets,
+// else in defaults.
+func cloneNodeMaxAbove1(sets, defaults []*ir.NVSet) bool {
+	if !metaSet(sets, "clone-node-max") {
+		sets = defaults
+	}
+	for _, s := range sets {
+		if s.Kind != ir.MetaAttributes {
+			continue
+		}
+		for _, p := range s.Pairs {
+			if p.Name == "clone-node-max" && p.Value != nil {
+				if n, _, ok := pcmk.ScanLL(*p.Value); ok && n > 1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkUniqueInstanceRefs reports a constraint naming a resource inside a
+// unique clone: its instances are known as ID:N only (their history id),
+// so pcmk__find_constraint_resource finds none and the constraint is
+// ignored as a configuration error.
+func (l *lowerer) checkUniqueInstanceRefs() {
+	constraintRef := map[string]bool{"location": true, "order": true, "colocation": true, "ticket": true}
+	for _, ref := range l.refs {
+		if ref.kind != refResource || !constraintRef[ref.what] {
+			continue
+		}
+		for id := ref.id; ; {
+			parent, ok := l.parent[id]
+			if !ok {
+				break
+			}
+			if c, ok := parent.(*ir.Clone); ok {
+				if l.uniqueClone(c) {
+					l.diags = append(l.diags, errorAt(ref.rng, "Constraint on a unique clone's child",
+						"%q is inside the globally unique clone %q, whose instances Pacemaker knows only as %s:0, %s:1, ...; it finds no resource %q and ignores the %s as a configuration error, and crm_verify fails. Name the clone %q instead.", ref.id, c.ID, ref.id, ref.id, ref.id, ref.what, c.ID))
+				}
+				break
+			}
+			id = parent.ResourceID()
 		}
 	}
 }

@@ -339,12 +339,17 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 }
 
 // forcedAnonymous reports whether the clone's child is a primitive whose
-// agent cannot be unique (not OCF): pe__force_anon makes such a clone
-// anonymous, with a configuration warning when it was unique. A group's
-// members are not forced (their parent is the group).
+// agent class cannot be unique (pcmk_get_ra_caps gives pcmk_ra_cap_unique
+// to ocf and stonith only): pe__force_anon makes such a clone anonymous,
+// with a configuration warning when it was unique. A group's members are
+// not forced (their parent is the group).
 func (l *lowerer) forcedAnonymous(c *ir.Clone) bool {
 	p, ok := c.Child.(*ir.Primitive)
-	return ok && l.agentOf(p).Class != "ocf"
+	if !ok {
+		return false
+	}
+	class := l.agentOf(p).Class
+	return class != "ocf" && class != "stonith"
 }
 
 // checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
