@@ -52,7 +52,7 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 			given[pair.Name] = true
 			prm, known := md.Parameter(pair.Name)
 			if !known {
-				if _, fencer := fencingDeviceParams[pair.Name]; fencing && fencer {
+				if _, fencer := l.opts.fencing[pair.Name]; fencing && fencer {
 					continue
 				}
 				l.diags = append(l.diags, warningAt(pair.DeclRange, "Unknown agent parameter",

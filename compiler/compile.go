@@ -28,9 +28,11 @@ type Options struct {
 	// cluster node, or --agent-metadata saved there); otherwise it is a
 	// warning, since the agents where pcl runs may not be the cluster's.
 	StrictAgents bool
-	// Target is the Pacemaker release to compile for; zero compiles for
-	// the release the policy names (its cib block's pacemaker setting),
-	// else pcmk.DefaultVersion.
+	// Target is the Pacemaker release to compile for. The zero Target,
+	// or one whose Source is pcmk.FromDefault, yields to the release the
+	// policy's cib block names (pacemaker = "3.0.1"); any other (the
+	// --pacemaker flag) wins over it. The result's Target says what was
+	// chosen, its Pacemaker what the policy asked.
 	Target pcmk.Target
 }
 
@@ -50,21 +52,32 @@ func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.F
 // compilePolicy runs the passes after loading: evaluate, expand, lower,
 // resolve and validate.
 func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*ir.CIB, hcl.Diagnostics) {
+	_, cib, diags := compileLowered(pol, files, opts)
+	return cib, diags
+}
+
+// compileLowered is compilePolicy, also giving the lowerer (nil when the
+// policy's variables do not evaluate) for what it noted.
+func compileLowered(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*lowerer, *ir.CIB, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	ctx, d := rootContext(pol, opts)
 	diags = append(diags, d...)
 	if d.HasErrors() {
-		return nil, diags
+		return nil, nil, diags
 	}
 	l := newLowerer()
 	l.files = files
 	l.agents = opts.Agents
 	l.strictAgents = opts.StrictAgents
-	l.attrs = append([]ir.Attr(nil), ir.DefaultCIBAttrs...)
+	asked, askedRange := l.policyVersion(pol, ctx)
+	l.target = chooseTarget(opts.Target, asked)
+	l.opts = optionTableFor(l.target)
+	l.attrs = defaultCIBAttrs(l.target)
 	l.lowerPolicy(pol, ctx)
 	l.resolve()
 	l.resolveScenarios()
 	l.validate()
+	l.reportRemovals()
 	if opts.ForCluster {
 		l.checkFencing()
 	}
@@ -73,7 +86,8 @@ func compilePolicy(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (*
 		l.cfg.Sections = l.sections
 	}
 	if diags.HasErrors() {
-		return nil, diags
+		return l, nil, diags
 	}
-	return &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios()}, diags
+	return l, &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios(),
+		Pacemaker: asked, PacemakerRange: askedRange, Target: l.target}, diags
 }

@@ -15,6 +15,7 @@ import (
 
 	"pcl/emit/cibxml"
 	"pcl/internal/testenv"
+	"pcl/pcmk"
 )
 
 // The differential test of the compile invariant: whatever pcl compile
@@ -61,6 +62,10 @@ func (p pool) all() []string { return append(append([]string(nil), p.good...), p
 type policyGen struct {
 	r *rand.Rand
 	b strings.Builder
+	// options are the cluster options of the release the policy is for,
+	// optionPool the names a policy draws from.
+	options    map[string]optionSpec
+	optionPool pool
 }
 
 func (g *policyGen) pick(p pool) string {
@@ -93,7 +98,13 @@ func (g *policyGen) line(format string, args ...any) {
 // randomPolicy writes a random policy of a few nodes, primitives, a group
 // or clone and constraints between them.
 func randomPolicy(seed uint64) string {
-	g := &policyGen{r: rand.New(rand.NewPCG(seed, 15))}
+	return randomPolicyFor(seed, clusterOptions, diffOptions)
+}
+
+// randomPolicyFor is randomPolicy for the release whose cluster options
+// are options, drawing option names from names.
+func randomPolicyFor(seed uint64, options map[string]optionSpec, names pool) string {
+	g := &policyGen{r: rand.New(rand.NewPCG(seed, 15)), options: options, optionPool: names}
 	nodes := 1 + g.r.IntN(3)
 	for i := 1; i <= nodes; i++ {
 		g.line("node %q {}", "n"+strconv.Itoa(i))
@@ -105,7 +116,7 @@ func randomPolicy(seed uint64) string {
 		g.line("    stonith-enabled = %s", g.pick(diffBools))
 	}
 	for i := g.r.IntN(3); i > 0; i-- {
-		name := g.pick(diffOptions)
+		name := g.pick(g.optionPool)
 		g.line("    %s = %s", name, g.optionValue(name))
 	}
 	g.line("  }\n}")
@@ -158,7 +169,7 @@ func randomPolicy(seed uint64) string {
 // optionValue is a value of the cluster option's type (its metadata's),
 // or now and then any value.
 func (g *policyGen) optionValue(name string) string {
-	spec, known := clusterOptions[name]
+	spec, known := g.options[name]
 	if !known || g.chance(0.05) {
 		return g.either(diffValues, diffDurations)
 	}
@@ -297,7 +308,35 @@ func diffCount(t *testing.T, dflt int) int {
 // must accept it. It reports whether the policy compiled.
 func verifyCompiled(t *testing.T, verify, dir, what string) bool {
 	t.Helper()
-	cib, _, diags := Compile([]string{dir}, Options{ForCluster: true})
+	return verifyCompiledWith(t, dir, what, Options{ForCluster: true}, func(path string, _ []byte) (error, []byte) {
+		if _, err := exec.Command(verify, "-x", path).CombinedOutput(); err != nil {
+			// Configuration warnings fail crm_verify too; -VVV shows them.
+			msg, _ := exec.Command(verify, "-VVV", "-x", path).CombinedOutput()
+			return err, msg
+		}
+		return nil, nil
+	})
+}
+
+// verifyCompiled30 is verifyCompiled for Pacemaker 3.0.0, judged by the
+// 3.0 oracle's crm_verify.
+func verifyCompiled30(t *testing.T, oracle *testenv.Oracle30, dir, what string) bool {
+	t.Helper()
+	opts := Options{ForCluster: true, Target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
+	return verifyCompiledWith(t, dir, what, opts, func(_ string, xml []byte) (error, []byte) {
+		if _, _, err := oracle.Run(t, xml, "crm_verify", "-x", "CIB"); err != nil {
+			out, errb, _ := oracle.Run(t, xml, "crm_verify", "-VVV", "-x", "CIB")
+			return err, append(out, errb...)
+		}
+		return nil, nil
+	})
+}
+
+// verifyCompiledWith compiles the policy in dir with opts; when it
+// compiles, verify (given the CIB's path and text) must accept it.
+func verifyCompiledWith(t *testing.T, dir, what string, opts Options, verify func(path string, xml []byte) (error, []byte)) bool {
+	t.Helper()
+	cib, _, diags := Compile([]string{dir}, opts)
 	for _, d := range diags {
 		if d.Subject == nil {
 			t.Errorf("%s: diagnostic without a position: %s", what, d.Summary)
@@ -314,9 +353,7 @@ func verifyCompiled(t *testing.T, verify, dir, what string) bool {
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := exec.Command(verify, "-x", out).CombinedOutput(); err != nil {
-		// Configuration warnings fail crm_verify too; -VVV shows them.
-		msg, _ := exec.Command(verify, "-VVV", "-x", out).CombinedOutput()
+	if err, msg := verify(out, buf.Bytes()); err != nil {
 		var lines []string
 		for _, line := range strings.Split(string(msg), "\n") {
 			if strings.Contains(line, "error:") || strings.Contains(line, "warning:") || strings.Contains(line, "validity") {
@@ -351,6 +388,30 @@ func TestDifferentialRandomPolicies(t *testing.T) {
 		}
 	}
 	t.Logf("%d random policies, %d compiled and crm_verify accepted them", n, compiled)
+}
+
+// diffOptions30 are diffOptions and options whose handling changed in
+// 3.0: new ones, renamed ones (3.0.2's fencing-* names, which 3.0.0 does
+// not read) and removed ones.
+var diffOptions30 = pool{append(append([]string(nil), diffOptions.good...), "node-pending-timeout", "concurrent-fencing", "fence-reaction"),
+	append(append([]string(nil), diffOptions.bad...), "fencing-timeout", "crmd-transition-delay", "remove-after-stop")}
+
+// TestDifferentialRandomPolicies30: random policies compiled for
+// Pacemaker 3.0.0 pass 3.0.0's crm_verify (the chroot of scripts/oracle-3.0).
+func TestDifferentialRandomPolicies30(t *testing.T) {
+	oracle := testenv.Tool30(t)
+	n := diffCount(t, 200) / 2
+	compiled := 0
+	for seed := uint64(0); seed < uint64(n); seed++ {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "p.pcl"), []byte(randomPolicyFor(seed, clusterOptions30, diffOptions30)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if verifyCompiled30(t, oracle, dir, fmt.Sprintf("random policy %d for 3.0", seed)) {
+			compiled++
+		}
+	}
+	t.Logf("%d random policies for Pacemaker 3.0, %d compiled and 3.0's crm_verify accepted them", n, compiled)
 }
 
 // TestDifferentialMutatedExamples: each example with one value replaced

@@ -15,6 +15,19 @@
 //   - validate (validate.go): Pacemaker's cross-element rules and pcl's
 //     lints.
 //
+// A compilation is for one Pacemaker release (target.go): Options.Target
+// when the caller sets one from somewhere other than the default (cmd/pcl's
+// --pacemaker: pcmk.NewTarget(v, pcmk.FromFlag)), else the release the
+// policy's cib block names (pacemaker = "3.0.1"), else
+// pcmk.DefaultTarget(). The result's ir.CIB.Target is the release chosen;
+// ir.CIB.Pacemaker and PacemakerRange are what the policy asked and where.
+// The release chooses the schemas validate-with may name and the default
+// <cib> attributes (schema_release.go), the cluster option tables
+// (options_release.go, generated per release by internal/genoptions from
+// each release's daemons' metadata) and the forms refused: removed.go is
+// the table of forms a release removed or renamed, with their
+// replacements, which UpgradeCheck lists for a policy and a release.
+//
 // Every pass reports hcl.Diagnostics with source ranges and the run goes on
 // to report all errors at once. docs/language.md is the language this
 // package implements.

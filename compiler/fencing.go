@@ -6,6 +6,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // checkFencing reports a configuration that enables fencing (stonith-enabled
@@ -47,17 +48,27 @@ func (l *lowerer) checkFencing() {
 // time and node.
 func (l *lowerer) fencingOption(name, dflt string) (value bool, at *hcl.Range, known bool) {
 	ruled := false
-	for _, s := range l.cfg.Properties {
-		for _, p := range s.Pairs {
-			if p.Name != name || p.Value == nil || defaultMarker(*p.Value) {
-				continue
+	// From 3.0.2 the new name (fencing-enabled) is read first, then the
+	// old one (cluster_option_value).
+	names := []string{name}
+	for now, old := range optionRenames302 {
+		if old == name && l.target.Since(pcmk.V3_0_2) {
+			names = []string{now, name}
+		}
+	}
+	for _, name := range names {
+		for _, s := range l.cfg.Properties {
+			for _, p := range s.Pairs {
+				if p.Name != name || p.Value == nil || defaultMarker(*p.Value) {
+					continue
+				}
+				if len(s.Rules) > 0 {
+					ruled = true
+					continue
+				}
+				v, _ := ir.ParseBool(*p.Value)
+				return v, p.DeclRange.Ptr(), true
 			}
-			if len(s.Rules) > 0 {
-				ruled = true
-				continue
-			}
-			v, _ := ir.ParseBool(*p.Value)
-			return v, p.DeclRange.Ptr(), true
 		}
 	}
 	v, _ := ir.ParseBool(dflt)
@@ -120,6 +131,11 @@ func (l *lowerer) checkFencingDisabled() {
 			if p.Name == "no-quorum-policy" && p.Value != nil && strings.EqualFold(*p.Value, "suicide") {
 				l.diags = append(l.diags, errorAt(p.DeclRange, "Suicide without fencing",
 					"no-quorum-policy = \"suicide\" needs fencing, which stonith-enabled = false turns off; Pacemaker resets it to \"stop\" as a configuration error, and crm_verify refuses it."))
+			}
+			// Since 2.1.9 (unpack_config) the same for "fence".
+			if p.Name == "no-quorum-policy" && p.Value != nil && strings.EqualFold(*p.Value, "fence") && l.target.Since(pcmk.V2_1_9) {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Fence without fencing",
+					"no-quorum-policy = \"fence\" needs fencing, which stonith-enabled = false turns off; Pacemaker resets it to \"stop\" as a configuration error, and crm_verify refuses it."))
 			}
 		}
 	}

@@ -139,16 +139,6 @@ var knownSchemas = map[string]bool{"none": true, "pacemaker-next": true,
 	"pacemaker-3.5": true, "pacemaker-3.6": true, "pacemaker-3.7": true, "pacemaker-3.8": true, "pacemaker-3.9": true,
 }
 
-// defaultSchema is the validate-with of a compiled policy.
-func defaultSchema() string {
-	for _, a := range ir.DefaultCIBAttrs {
-		if a.Name == "validate-with" {
-			return a.Value
-		}
-	}
-	return ""
-}
-
 // xmlText reports text an XML document cannot hold: NUL, control
 // characters other than tab, newline and carriage return, U+FFFE and
 // U+FFFF, and invalid UTF-8. Written out, such a character would be

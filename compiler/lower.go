@@ -8,6 +8,7 @@ import (
 	"pcl/agents"
 	"pcl/dsl"
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // This file is the lower pass's driver: every top-level block instance
@@ -45,6 +46,13 @@ type lowerer struct {
 	scenarios     []*scenarioDecl
 	scenarioNames map[string]hcl.Range // first declaration of each scenario name
 	files         map[string]*hcl.File
+
+	target pcmk.Target     // the release compiled for (target.go)
+	opts   *releaseOptions // its cluster options (options.go)
+
+	orderAttrs   map[*ir.Order]map[string]hcl.Range // where an order's attributes are written
+	removalNotes []removalNote                      // uses of removed forms (removed.go)
+	removals     []Removal                          // those reported
 }
 
 // source gives the text of a policy file, for positions inside rule strings.
@@ -71,6 +79,8 @@ func newLowerer() *lowerer {
 		parent:    map[string]ir.Resource{},
 		resRange:  map[string]hcl.Range{},
 		counts:    map[string]int{},
+		target:    pcmk.DefaultTarget(),
+		opts:      options215,
 
 		scenarioNames: map[string]hcl.Range{},
 	}
@@ -203,6 +213,9 @@ func (l *lowerer) lowerInstance(in *instance) {
 	case "group":
 		l.addResource(l.lowerGroup(in))
 	case "clone", "master":
+		if in.block.Type == "master" {
+			l.removed(removedMasterResource, in.block.TypeRange)
+		}
 		l.addResource(l.lowerClone(in))
 	case "bundle":
 		l.addResource(l.lowerBundle(in))
@@ -253,10 +266,11 @@ func (l *lowerer) lowerCIBBlock(b *dsl.Block, ctx *hcl.EvalContext) {
 					"<cib> has no attribute %q%s; the schema refuses it, and crm_verify with it.", n, suggestion(n, cibAttrNames())))
 				continue
 			}
-			if n == "validate-with" && !knownSchemas[*vals[i].value] {
-				l.diags = append(l.diags, errorAt(vals[i].rng, "Unknown schema",
-					"validate-with = %q names no schema Pacemaker 2.1.5 has%s; it would refuse the CIB. Leave validate-with out for %s.", *vals[i].value, suggestion(*vals[i].value, sortedKeys(knownSchemas)), defaultSchema()))
-				continue
+			if n == "validate-with" {
+				if why := l.schemaRefusal(*vals[i].value); why != "" {
+					l.diags = append(l.diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "Unknown schema", Detail: why, Subject: vals[i].rng.Ptr()})
+					continue
+				}
 			}
 			if cibCounters[n] && !nonNegativeInt(*vals[i].value) {
 				l.diags = append(l.diags, errorAt(vals[i].rng, "Invalid cib attribute",

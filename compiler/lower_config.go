@@ -33,6 +33,9 @@ func (l *lowerer) lowerNode(in *instance) {
 	}
 	if a := b.Attr("type"); a != nil {
 		n.Type = l.oneOf(a, ctx, "member", "remote", "ping", "normal")
+		if n.Type == "ping" {
+			l.removed(removedPingNode, a.Expr.Range())
+		}
 	}
 	if a := b.Attr("description"); a != nil {
 		n.Description, _ = l.str(a, ctx)

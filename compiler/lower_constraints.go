@@ -86,6 +86,9 @@ func (l *lowerer) resourceSets(b *dsl.Block, ctx *hcl.EvalContext, what string) 
 			}
 			if a := sb.Attr("ordering"); a != nil {
 				s.Ordering = l.oneOf(a, ctx, "group", "listed")
+				if what == "colocation" && s.Ordering != "" && s.Ordering != "group" {
+					l.removed(deprecatedSetOrdering, a.Expr.Range())
+				}
 			}
 			s.Action = l.action(sb.Attr("action"), ctx)
 			if a := sb.Attr("score"); a != nil {
@@ -213,9 +216,11 @@ func (l *lowerer) lowerOrder(in *instance) *ir.Order {
 	}
 	if a := b.Attr("symmetrical"); a != nil {
 		c.Symmetrical = l.schemaBool(a, ctx)
+		l.orderAttrAt(c, "symmetrical", a.NameRange)
 	}
 	if a := b.Attr("require-all"); a != nil {
 		c.RequireAll = l.schemaBool(a, ctx)
+		l.orderAttrAt(c, "require-all", a.NameRange)
 	}
 	c.Sets = l.finishSets(c.ID, l.resourceSets(b, ctx, "order"))
 	l.pairOrSets(b, c.ID, "order", c.First != "" || c.Then != "", c.First != "" && c.Then != "", len(c.Sets) > 0, "first and then")
@@ -250,9 +255,11 @@ func (l *lowerer) lowerColocation(in *instance) *ir.Colocation {
 	c.Dependent = l.resourceRef(b.Attr("follower"), ctx, "colocation", c.DependentRole)
 	if a := b.Attr("leader-instance"); a != nil {
 		c.PrimaryInstance, _ = l.str(a, ctx)
+		l.removed(removedInstance, a.NameRange, "leader-instance", "with-rsc-instance")
 	}
 	if a := b.Attr("follower-instance"); a != nil {
 		c.DependentInstance, _ = l.str(a, ctx)
+		l.removed(removedInstance, a.NameRange, "follower-instance", "rsc-instance")
 	}
 	if a := b.Attr("score"); a != nil {
 		c.Score = l.score(a, ctx)
@@ -261,7 +268,8 @@ func (l *lowerer) lowerColocation(in *instance) *ir.Colocation {
 		c.NodeAttribute, _ = l.str(a, ctx)
 	}
 	if a := b.Attr("influence"); a != nil {
-		c.Influence = l.boolean(a, ctx)
+		c.Influence = l.strictBoolean(a, ctx,
+			"unpack_influence refuses it as a configuration error (using the dependent's critical meta attribute), and crm_verify with it")
 	}
 	// Sets are written in placement order; the CIB places the last set
 	// first, so the CIB's order is the reverse.

@@ -49,6 +49,9 @@ func (l *lowerer) agent(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Agent {
 				"%q is not an agent class the CIB schema takes (ocf, lsb, heartbeat, stonith, upstart, service, systemd, nagios)%s; crm_verify refuses it.", parts[0], suggestion(parts[0], sortedKeys(agentClasses))))
 			return ir.Agent{}
 		}
+		if parts[0] == "nagios" || parts[0] == "upstart" {
+			l.removed(removedAgentClass, a.Expr.Range(), parts[0])
+		}
 		return ir.Agent{Class: parts[0], Type: parts[1]}
 	case len(parts) == 3 && parts[0] != "ocf" && parts[0] != "":
 		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid agent",
@@ -150,7 +153,9 @@ func (l *lowerer) lowerOp(b *dsl.Block, ctx *hcl.EvalContext, rsc string) *ir.Op
 		op.OnFail = l.oneOf(a, ctx, "ignore", "block", "demote", "stop", "restart", "standby", "fence", "restart-container")
 	}
 	if a := b.Attr("role"); a != nil {
+		before := len(l.removalNotes)
 		op.Role = l.role(a, ctx)
+		l.opRoleNoted(before)
 	}
 	if a := b.Attr("enabled"); a != nil {
 		op.Enabled = l.schemaBool(a, ctx)
@@ -310,6 +315,12 @@ func (l *lowerer) lowerBundle(in *instance) *ir.Bundle {
 				continue
 			}
 			bu.Runtime = &ir.BundleRuntime{Kind: it.Name(), Attrs: l.textAttrs(it.Block, ctx)}
+			if it.Name() == "rkt" {
+				l.removed(removedRkt, it.Block.TypeRange)
+			}
+			if m := it.Block.Attr("masters"); m != nil {
+				l.removed(removedBundleMasters, m.NameRange)
+			}
 		case "network":
 			sets.childSeen()
 			bu.Network = &ir.BundleNetwork{Attrs: l.textAttrs(it.Block, ctx)}

@@ -41,9 +41,26 @@ var metaNumbers = map[string]bool{
 	"promoted-max": true, "promoted-node-max": true, "master-max": true, "master-node-max": true,
 }
 
+// scoredMeta are the meta attributes Pacemaker 3.0 reads with
+// pcmk_parse_score, warning about a value that holds no number.
+var scoredMeta = map[string]bool{"priority": true, "resource-stickiness": true, "migration-threshold": true}
+
+// defaultDeprecated are the meta attributes whose value "default"
+// Pacemaker deprecates since 2.1.8 with a configuration warning
+// (unpack_priority and its neighbours in complex.c).
+var defaultDeprecated = map[string]bool{"target-role": true, "is-managed": true, "resource-stickiness": true, "migration-threshold": true}
+
 // checkMetaValue reports a meta attribute value Pacemaker refuses (an
 // error) or reads differently than written (a warning saying how).
 func (l *lowerer) checkMetaValue(p *ir.NVPair, v string) {
+	if p.Name == "target-role" {
+		l.noteLegacyRole(v, p.DeclRange)
+	}
+	if defaultDeprecated[p.Name] && strings.EqualFold(v, "default") && l.target.Since(pcmk.V2_1_8) {
+		l.diags = append(l.diags, errorAt(p.DeclRange, "Deprecated meta value",
+			"Since 2.1.8 Pacemaker warns that %s = \"default\" is deprecated, and crm_verify fails on the warning; leave %q unset for its default.", p.Name, p.Name))
+		return
+	}
 	if allowed, ok := metaEnums[p.Name]; ok {
 		for _, a := range allowed {
 			if strings.EqualFold(a, v) {
@@ -74,6 +91,11 @@ func (l *lowerer) checkMetaValue(p *ir.NVPair, v string) {
 		}
 		n, rest, ok := pcmk.ScanLL(v)
 		switch {
+		case !ok && scoredMeta[p.Name] && l.target.Since(pcmk.V3_0_0):
+			// pcmk_parse_score, and a configuration warning when it
+			// finds no number (complex.c, since 3.0.0).
+			l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid meta attribute",
+				"The meta attribute %q takes a score (a whole number or INFINITY); %s refuses %q with a configuration warning, and crm_verify with it.", p.Name, l.target, v))
 		case !ok:
 			l.diags = append(l.diags, warningAt(p.DeclRange, "Invalid meta attribute",
 				"The meta attribute %q takes a whole number; %q is not one, and Pacemaker reads it as 0 (or the attribute's minimum).", p.Name, v))

@@ -36,7 +36,7 @@ var legacyClusterOptions = map[string]string{
 // caseSensitiveOptions are the select options whose check compares case:
 // pcmk__is_fencing_action does, the quorum, health and placement checks do
 // not.
-var caseSensitiveOptions = map[string]bool{"stonith-action": true}
+var caseSensitiveOptions = map[string]bool{"stonith-action": true, "fencing-action": true}
 
 // clusterOptionsWrittenByPacemaker are cluster properties Pacemaker's own
 // tools write, which no daemon's metadata lists.
@@ -48,39 +48,42 @@ var clusterOptionsWrittenByPacemaker = map[string]bool{
 // may hold: Pacemaker then drops the pair and uses the default.
 func defaultMarker(v string) bool { return strings.EqualFold(v, "#default") }
 
-// clusterOptionNames lists the known cluster options for "did you mean".
-var clusterOptionNames = sortedKeys(clusterOptions)
-
 // checkClusterOptions checks every cluster option of s by name and type
-// against Pacemaker 2.1.5's option metadata: a value crm_verify refuses is
-// an error; an unknown name, a value only the controller refuses, and a
-// value Pacemaker reads differently than written are warnings saying what
-// Pacemaker will do.
+// against the option metadata of the release compiled for (l.opts): a
+// value crm_verify refuses is an error; an unknown name, a value only the
+// controller refuses, and a value Pacemaker reads differently than written
+// are warnings saying what Pacemaker will do. Names the release removed
+// are removed.go's to report.
 func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 	if s == nil {
 		return
 	}
+	o := l.opts
 	for _, p := range s.Pairs {
-		if p.Name == "" {
+		if p.Name == "" || l.removedClusterOption(p.Name, p.DeclRange) {
 			continue
 		}
-		if schemaRefusedClusterOptions[p.Name] {
+		if o.refused[p.Name] {
 			l.diags = append(l.diags, errorAt(p.DeclRange, "Unsupported cluster option",
-				"The CIB schema, and crm_verify with it, refuses the legacy cluster option %q%s.", p.Name, legacyReplacement(p.Name)))
+				"The CIB schema, and crm_verify with it, refuses the legacy cluster option %q%s.", p.Name, o.legacyReplacement(p.Name)))
 			continue
 		}
-		spec, known := clusterOptions[p.Name]
+		spec, known := o.cluster[p.Name]
 		if !known && clusterOptionsWrittenByPacemaker[p.Name] {
 			continue
 		}
-		if !known {
-			if now, ok := legacyClusterOptions[p.Name]; ok {
+		if now, ok := o.legacy[p.Name]; ok && !known {
+			if _, renamed := optionRenames302[now]; !renamed {
 				l.diags = append(l.diags, warningAt(p.DeclRange, "Deprecated cluster option",
-					"Pacemaker 2.1.5 reads %q as %q but warns that the old name will be removed; write %q.", p.Name, now, now))
+					"Pacemaker %s reads %q as %q but warns that the old name will be removed; write %q.", o.release, p.Name, now, now))
 				continue
 			}
+			// removed.go noted the old name; its value is the new one's.
+			spec, known = o.cluster[now], true
+		}
+		if !known {
 			l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown cluster option",
-				"Pacemaker 2.1.5 has no cluster option %q%s; it will be ignored.", p.Name, suggestion(p.Name, clusterOptionNames)))
+				"Pacemaker %s has no cluster option %q%s; it will be ignored.", o.release, p.Name, suggestion(p.Name, o.names)))
 			continue
 		}
 		if p.Value == nil || defaultMarker(*p.Value) {
@@ -95,14 +98,29 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 			}
 			continue
 		}
-		if p.Name == "stonith-action" && v == "poweroff" {
+		if p.Name == "no-quorum-policy" && strings.EqualFold(v, "fence") {
+			// 2.1.9 added it; the tables of 2.1.5 (which 2.1.9 uses) do
+			// not list it.
+			if !l.target.Since(pcmk.V2_1_9) {
+				l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
+					"no-quorum-policy \"fence\" is new in Pacemaker 2.1.9; %s refuses it, and crm_verify with it. Write \"stop\" (or compile for Pacemaker 2.1.9 or later).", l.target))
+			}
+			continue
+		}
+		if (p.Name == "stonith-action" || p.Name == "fencing-action") && v == "poweroff" && l.target.Since(pcmk.V3_0_0) {
+			l.removed(removedPoweroff, p.DeclRange)
+			continue
+		}
+		if o == options215 && p.Name == "stonith-action" && v == "poweroff" {
 			l.diags = append(l.diags, errorAt(p.DeclRange, "Deprecated fencing action",
 				"Pacemaker 2.1.5 reads stonith-action \"poweroff\" as \"off\" but reports the deprecated alias as a configuration warning, which makes crm_verify fail; write \"off\"."))
 			continue
 		}
 		valid, reading := optionValue(p.Name, spec, v)
 		switch {
-		case !valid && spec.Daemon == schedulerDaemon:
+		case !valid && (spec.Daemon == schedulerDaemon || l.target.Since(pcmk.V3_0_0)):
+			// Since 3.0.0 crm_verify checks every daemon's cluster
+			// options (pcmk__validate_cluster_options).
 			l.diags = append(l.diags, errorAt(p.DeclRange, "Invalid cluster option",
 				"The cluster option %q takes %s; %q is not one%s, and crm_verify refuses it (the scheduler would use the default %q).",
 				p.Name, typeWords(spec), v, suggestion(v, spec.Values), spec.Default))
@@ -119,7 +137,7 @@ func (l *lowerer) checkClusterOptions(s *ir.NVSet) {
 
 // legacyReplacement names what to write instead of a cluster option name
 // the schema refuses.
-func legacyReplacement(name string) string {
+func (o *releaseOptions) legacyReplacement(name string) string {
 	dashed := strings.ReplaceAll(name, "_", "-")
 	switch dashed {
 	case "default-resource-stickiness":
@@ -131,7 +149,7 @@ func legacyReplacement(name string) string {
 	case "default-migration-threshold":
 		return "; set migration-threshold in rsc_defaults instead"
 	}
-	if _, ok := clusterOptions[dashed]; ok && dashed != name {
+	if _, ok := o.cluster[dashed]; ok && dashed != name {
 		return fmt.Sprintf("; write %q", dashed)
 	}
 	return ""

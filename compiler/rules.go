@@ -115,6 +115,7 @@ func (l *lowerer) compileRule(expr hcl.Expression, ctx *hcl.EvalContext, spec ru
 	if diags.HasErrors() || e == nil {
 		return nil, diags
 	}
+	l.noteRuleRemovals(e)
 	r, d := lowerRule(e, ruleOptions{ID: spec.id, Score: spec.score, ScoreAttribute: spec.scoreAttr, Role: spec.role, IDs: spec.ids})
 	if r != nil {
 		defaultScores(r)

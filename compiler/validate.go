@@ -38,6 +38,7 @@ func (l *lowerer) validate() {
 	l.validateRefs()
 	l.checkCycles()
 	l.checkFencingDisabled()
+	l.checkConfigWarnings()
 }
 
 func (l *lowerer) walkResource(r ir.Resource) {
@@ -250,6 +251,9 @@ func (l *lowerer) checkOpMeta(s *ir.NVSet) {
 		if p.Name == "" || opMeta[p.Name] {
 			continue
 		}
+		if _, gone := removedMetas[p.Name]; gone && l.target.Since(pcmk.V3_0_0) {
+			continue // removed.go names the replacement
+		}
 		l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown operation attribute",
 			"Pacemaker does not know the operation attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, opMetaNames)))
 	}
@@ -334,11 +338,34 @@ func metaTrue(sets []*ir.NVSet, name string) bool {
 	return false
 }
 
+// forcedAnonymous reports whether the clone's child is a primitive whose
+// agent class cannot be unique (pcmk_get_ra_caps gives pcmk_ra_cap_unique
+// to ocf and stonith only): pe__force_anon makes such a clone anonymous,
+// with a configuration warning when it was unique. A group's members are
+// not forced (their parent is the group).
+func (l *lowerer) forcedAnonymous(c *ir.Clone) bool {
+	p, ok := c.Child.(*ir.Primitive)
+	if !ok {
+		return false
+	}
+	class := l.agentOf(p).Class
+	return class != "ocf" && class != "stonith"
+}
+
 // checkCloneNodeMax reports clone-node-max above 1 on an anonymous clone:
 // Pacemaker runs at most one instance of such a clone per node and
 // reports the setting as a configuration error, which crm_verify refuses.
+//
+// Since 3.0.0 globally-unique defaults to true when clone-node-max is
+// above 1 (detect_unique in lib/pengine/complex.c): only a clone that sets
+// globally-unique to false is then anonymous.
 func (l *lowerer) checkCloneNodeMax(c *ir.Clone) {
 	if metaTrue(c.Sets, "globally-unique") || metaTrue(l.cfg.RscDefaults, "globally-unique") {
+		return
+	}
+	// Only OCF agents can be unique: pe__force_anon makes the others
+	// anonymous (checkForcedAnonymous reports it).
+	if l.target.Since(pcmk.V3_0_0) && !metaSet(c.Sets, "globally-unique") && !metaSet(l.cfg.RscDefaults, "globally-unique") && !l.forcedAnonymous(c) {
 		return
 	}
 	sets := c.Sets

@@ -210,6 +210,21 @@ func (l *lowerer) boolean(a *hcl.Attribute, ctx *hcl.EvalContext) *ir.Bool {
 	return &ir.Bool{Value: b, Text: t}
 }
 
+// strictBoolean is boolean for an attribute Pacemaker refuses when it is
+// not a boolean: consequence says how, and the text is an error.
+func (l *lowerer) strictBoolean(a *hcl.Attribute, ctx *hcl.EvalContext, consequence string) *ir.Bool {
+	t, ok := l.str(a, ctx)
+	if !ok {
+		return nil
+	}
+	b, ok := ir.ParseBool(t)
+	if !ok {
+		l.diags = append(l.diags, errorAt(a.Expr.Range(), "Not a boolean",
+			"%q is not a boolean (true, false, yes, no, on, off, 1, 0); %s.", t, consequence))
+	}
+	return &ir.Bool{Value: b, Text: t}
+}
+
 // schemaBool evaluates an attribute the CIB schema types as xsd:boolean,
 // which takes true, false, 1 and 0 only: yes, on and the like, which
 // Pacemaker itself reads, are refused by the schema, and so by crm_verify.
@@ -243,6 +258,7 @@ func (l *lowerer) role(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Role {
 	r := ir.Role(t)
 	for _, known := range roleNames {
 		if t == known {
+			l.noteLegacyRole(t, a.Expr.Range())
 			return r
 		}
 	}

@@ -39,7 +39,7 @@ var Schemas = map[string]*Schema{
 	"file":         {Blocks: TopLevel},
 	"locals":       {AnyAttrs: true},
 	"variable":     {Labels: []string{"name"}, Attrs: []string{"default", "description"}},
-	"cib":          {Attrs: []string{"attributes", "sections"}},
+	"cib":          {Attrs: []string{"attributes", "sections", "pacemaker"}},
 	"properties":   setBody,
 	"rsc_defaults": setBody,
 	"op_defaults":  setBody,

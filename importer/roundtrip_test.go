@@ -26,10 +26,18 @@ var statusExceptions = map[string]string{
 	"resource-discovery": "has an <lrm> directly under <status>, outside any <node_state>; Pacemaker ignores it and so does the importer (with a warning)",
 }
 
-// TestCorpusRoundTrip reads every corpus CIB, writes it back and compares
-// configuration and status with the original.
+// TestCorpusRoundTrip reads every CIB of each release's corpus, writes it
+// back and compares configuration and status with the original: 3.0's
+// inputs have on_node on every history entry and per-operation fail
+// counts.
 func TestCorpusRoundTrip(t *testing.T) {
-	dir := filepath.Join(testenv.CorpusDir(t), "xml")
+	for _, release := range testenv.Corpora {
+		t.Run(release, func(t *testing.T) { corpusRoundTrip(t, testenv.CorpusOf(t, release).Dir) })
+	}
+}
+
+func corpusRoundTrip(t *testing.T, corpus string) {
+	dir := filepath.Join(corpus, "xml")
 	files, err := filepath.Glob(filepath.Join(dir, "*.xml"))
 	if err != nil {
 		t.Fatal(err)

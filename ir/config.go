@@ -15,17 +15,22 @@ type CIB struct {
 	Config *Config
 	Status *Status // nil when the input had no <status>
 
-	// Pacemaker is the release a .pcl policy says it is written for (the
-	// cib block's pacemaker setting); zero when it names none. A CIB read
-	// from XML leaves it zero: its dc-version property says what the
-	// cluster runs.
-	Pacemaker pcmk.Version
-
 	// Scenarios are the what-if scenarios a .pcl policy declares
 	// (scenario blocks), in source order. They are pcl's own and are not
 	// part of the CIB XML: writers ignore them and the importer never
 	// sets them.
 	Scenarios []*Scenario
+
+	// Pacemaker is the release a .pcl policy names in its cib block
+	// (pacemaker = "3.0.1"), zero when it names none, and PacemakerRange
+	// where it is written. pcl's own, like Scenarios: writers ignore it
+	// and the importer never sets it (pclgen writes it from dc-version).
+	Pacemaker      pcmk.Version
+	PacemakerRange hcl.Range
+	// Target is the release the compiler compiled for: the caller's
+	// Options.Target when it names one, else the policy's Pacemaker,
+	// else pcmk.DefaultTarget. Zero for a CIB read from XML.
+	Target pcmk.Target
 }
 
 // Attr is an XML attribute kept verbatim.

@@ -10,8 +10,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Options tunes the output.
@@ -126,14 +128,29 @@ func explicitSections(cfg *ir.Config) bool {
 
 func (g *gen) config(cfg *ir.Config, attrs []ir.Attr) {
 	var cib *hclwrite.Body
+	if release, why := sourceRelease(cfg, attrs); release != "" {
+		// The policy names the release the cluster runs, so that pcl
+		// compiles and plans it for that release (a 3.0 cluster's CIB
+		// compiles back for 3.0).
+		g.file.Body().AppendNewline()
+		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
+			Bytes: []byte("# The Pacemaker release " + why + ".\n")}})
+		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		cib.SetAttributeValue("pacemaker", cty.StringVal(release))
+	}
 	if len(attrs) > 0 && !freshCIB(attrs) {
 		// Every <cib> attribute is kept (epoch, admin_epoch, num_updates,
 		// validate-with, ...), so that the compiled CIB is not older than
 		// the one imported and cibadmin --replace takes it.
-		g.file.Body().AppendNewline()
-		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")}})
-		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		comment := hclwrite.Tokens{{Type: hclsyntax.TokenComment,
+			Bytes: []byte("# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")}}
+		if cib == nil {
+			g.file.Body().AppendNewline()
+			g.file.Body().AppendUnstructuredTokens(comment)
+			cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		} else {
+			cib.AppendUnstructuredTokens(comment)
+		}
 		entries := cibAttrEntries(attrs)
 		cib.SetAttributeRaw("attributes", object(entries))
 	}
@@ -261,6 +278,48 @@ func singleLineBody(toks hclwrite.Tokens, start int) (int, bool) {
 		width += len(toks[j].Bytes) + 1
 	}
 	return 0, false
+}
+
+// sourceRelease is the release the source CIB is for, and why: its
+// dc-version's, unless its validate-with names a schema newer than that
+// release has (a CIB upgraded since the dc-version was written), then the
+// first release with that schema ("" when neither says).
+func sourceRelease(cfg *ir.Config, attrs []ir.Attr) (release, why string) {
+	var schema pcmk.Version
+	var schemaName string
+	for _, a := range attrs {
+		if v, ok := ir.SchemaSince[a.Value]; ok && a.Name == "validate-with" {
+			schema, schemaName = v, a.Value
+		}
+	}
+	dc := dcRelease(cfg)
+	if dc != "" {
+		if v, err := pcmk.ParseVersion(dc); err == nil && !schema.IsZero() && schema.Compare(v) > 0 {
+			return schema.String(), "that brought the source's schema (" + schemaName + "), newer than its dc-version"
+		}
+		return dc, "the source's cluster runs (its dc-version)"
+	}
+	if !schema.IsZero() {
+		return schema.String(), "that brought the source's schema (" + schemaName + ")"
+	}
+	return "", ""
+}
+
+// dcRelease is the release the CIB's dc-version cluster property names
+// ("3.0.1" for "3.0.1-3.0.1-2"), "" when it has none or it is not a
+// version.
+func dcRelease(cfg *ir.Config) string {
+	for _, s := range cfg.Properties {
+		for _, p := range s.Pairs {
+			if p.Name != "dc-version" || p.Value == nil {
+				continue
+			}
+			if v, err := pcmk.ParseVersion(*p.Value); err == nil {
+				return v.String()
+			}
+		}
+	}
+	return ""
 }
 
 // cibAttrEntries orders the <cib> attributes as the compiler writes them,
