@@ -170,3 +170,38 @@ func sortedLines(s string) string {
 	sort.Strings(out)
 	return strings.Join(out, "\n")
 }
+
+// TestUpgradeCheckRemovedForms: the forms the new release removes are
+// listed at their token with the replacement, for a policy and for a CIB
+// (checked as the policy pcl import writes for it), and block the
+// upgrade (exit 1).
+func TestUpgradeCheckRemovedForms(t *testing.T) {
+	code, out, errs := runPCL(t, "upgrade-check", "testdata/upgrade", "--to", "3.0.1")
+	if code != exitDiags || !strings.Contains(out, "error testdata/upgrade/policy.pcl:12:25: Removed date field") ||
+		!strings.Contains(out, "leave moon out") {
+		t.Errorf("policy: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	cib := filepath.Join(t.TempDir(), "legacy.xml")
+	src, err := os.ReadFile(spareCIB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legacy := strings.Replace(string(src), "<constraints/>",
+		`<constraints><rsc_location id="db-master-n1" rsc="db-clone" role="Master" node="n1" score="10"/></constraints>`, 1)
+	if err := os.WriteFile(cib, []byte(legacy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runPCL(t, "upgrade-check", cib, "--to", "3.0.1", "--format", "json")
+	var doc struct {
+		Blocking  bool
+		FormsNote string `json:"forms_note"`
+		Forms     []struct{ File, Summary, Detail string }
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if code != exitDiags || !doc.Blocking || len(doc.Forms) == 0 || doc.Forms[0].Summary != "Removed role name" ||
+		doc.Forms[0].File != "legacy.pcl" || doc.FormsNote == "" {
+		t.Errorf("CIB: exit %d:\n%s", code, out)
+	}
+}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -11,6 +13,8 @@ import (
 	"pcl/cibdiff"
 	"pcl/compiler"
 	"pcl/emit/difftext"
+	"pcl/emit/pclgen"
+	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
 )
@@ -83,8 +87,15 @@ func runUpgradeCheck(e *env, args []string, o upgradeOptions) int {
 	from := targetFor(o.from, cib)
 	to := pcmk.NewTarget(o.to, pcmk.FromFlag)
 	report := &difftext.Upgrade{Input: strings.Join(args, " ")}
-	_, _, toDiags := loadCIB(args, compiler.Options{Vars: o.vars, Target: to})
-	report.Forms = newDiagnostics(diags, toDiags)
+	forms, formFiles, note, err := removedForms(args, cib, o.vars, diags, to)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl upgrade-check: %v\n", err)
+		return exitDiags
+	}
+	for name, f := range formFiles {
+		files[name] = f
+	}
+	report.Forms, report.FormsNote = forms, note
 	d, pd := cibdiff.CompareReleases(cib, from, to, planner.Options{Now: o.now})
 	if pd.HasErrors() {
 		report.NoPlan = "the planner refused the input: " + pd.Error()
@@ -92,7 +103,6 @@ func runUpgradeCheck(e *env, args []string, o upgradeOptions) int {
 		report.Diff = d
 	}
 	var data []byte
-	var err error
 	switch o.format {
 	case "json":
 		data, err = difftext.UpgradeJSON(report)
@@ -114,23 +124,80 @@ func runUpgradeCheck(e *env, args []string, o upgradeOptions) int {
 	return exitOK
 }
 
+// removedForms lists what of the input release to removes or renames: the
+// compiler's table of removed forms (compiler.UpgradeCheck), and any other
+// diagnostic only compiling for to gives. A CIB .xml input is checked as
+// the policy pcl import writes for it, in a temporary directory: note
+// says so, since the positions are that policy's.
+func removedForms(args []string, cib *ir.CIB, vars map[string]string, before hcl.Diagnostics, to pcmk.Target) (forms hcl.Diagnostics, files map[string]*hcl.File, note string, err error) {
+	paths := args
+	if len(args) == 1 && strings.EqualFold(filepath.Ext(args[0]), ".xml") {
+		src, werr := pclgen.WriteOptions(cib, pclgen.Options{Source: filepath.Base(args[0])})
+		if src == nil {
+			return nil, nil, "", werr
+		}
+		dir, derr := os.MkdirTemp("", "pcl-upgrade-check-")
+		if derr != nil {
+			return nil, nil, "", derr
+		}
+		defer os.RemoveAll(dir)
+		policy := filepath.Join(dir, strings.TrimSuffix(filepath.Base(args[0]), filepath.Ext(args[0]))+".pcl")
+		if err := os.WriteFile(policy, src, 0o644); err != nil {
+			return nil, nil, "", err
+		}
+		paths = []string{policy}
+		note = fmt.Sprintf("%s is a CIB: its forms are checked as the policy `pcl import %s` writes, and the positions are that policy's.", args[0], args[0])
+		_, _, before = compiler.Compile(paths, compiler.Options{Vars: vars})
+	}
+	removals, files, _ := compiler.UpgradeCheck(paths, compiler.Options{Vars: vars}, to)
+	seen := map[string]bool{}
+	for _, r := range removals {
+		forms = append(forms, r.Diagnostic)
+		seen[diagKey(r.Diagnostic)] = true
+	}
+	_, _, after := compiler.Compile(paths, compiler.Options{Vars: vars, Target: to})
+	for _, d := range newDiagnostics(before, after) {
+		if !seen[diagKey(d)] {
+			forms = append(forms, d)
+		}
+	}
+	if note != "" {
+		// Name the imported policy as pcl import would, not by its
+		// temporary path.
+		tmp := paths[0]
+		for i, d := range forms {
+			if d.Subject != nil && d.Subject.Filename == tmp {
+				c, rng := *d, *d.Subject
+				rng.Filename = filepath.Base(tmp)
+				c.Subject = &rng
+				forms[i] = &c
+			}
+		}
+		if f, ok := files[tmp]; ok {
+			files = map[string]*hcl.File{filepath.Base(tmp): f}
+		}
+	}
+	return forms, files, note, nil
+}
+
+func diagKey(d *hcl.Diagnostic) string {
+	k := fmt.Sprintf("%d\x00%s\x00%s", d.Severity, d.Summary, d.Detail)
+	if d.Subject != nil {
+		k += "\x00" + d.Subject.String()
+	}
+	return k
+}
+
 // newDiagnostics are the diagnostics of after that before does not have
 // (same severity, summary and position).
 func newDiagnostics(before, after hcl.Diagnostics) hcl.Diagnostics {
-	key := func(d *hcl.Diagnostic) string {
-		k := fmt.Sprintf("%d\x00%s\x00%s", d.Severity, d.Summary, d.Detail)
-		if d.Subject != nil {
-			k += "\x00" + d.Subject.String()
-		}
-		return k
-	}
 	seen := map[string]bool{}
 	for _, d := range before {
-		seen[key(d)] = true
+		seen[diagKey(d)] = true
 	}
 	var out hcl.Diagnostics
 	for _, d := range after {
-		if !seen[key(d)] {
+		if !seen[diagKey(d)] {
 			out = append(out, d)
 		}
 	}

@@ -22,6 +22,9 @@ type Upgrade struct {
 	// gives and compiling for the current one does not: what it removes
 	// or renames, each at its position with its replacement.
 	Forms hcl.Diagnostics
+	// FormsNote says how the forms were found when it is worth saying (a
+	// CIB checked as the policy pcl import writes for it).
+	FormsNote string
 	// Diff is the cluster planned for both releases; nil when it could
 	// not be planned (NoPlan says why).
 	Diff   *cibdiff.ReleaseDiff
@@ -45,6 +48,9 @@ func UpgradeText(u *Upgrade) []byte {
 	from, to := u.releases()
 	fmt.Fprintf(&b, "Upgrade check of %s: %s -> %s\n", u.Input, from, to)
 	b.WriteString("\nConfiguration:\n")
+	if u.FormsNote != "" {
+		fmt.Fprintf(&b, "  (%s)\n", u.FormsNote)
+	}
 	if len(u.Forms) == 0 {
 		fmt.Fprintf(&b, "  nothing in it is removed or renamed in %s.\n", to)
 	}
@@ -95,6 +101,9 @@ func UpgradeMarkdown(u *Upgrade) []byte {
 	var b bytes.Buffer
 	from, to := u.releases()
 	fmt.Fprintf(&b, "### Upgrade check: `%s`, %s → %s\n\n", u.Input, from, to)
+	if u.FormsNote != "" {
+		fmt.Fprintf(&b, "_%s_\n\n", u.FormsNote)
+	}
 	if len(u.Forms) == 0 {
 		fmt.Fprintf(&b, "Nothing in the configuration is removed or renamed in %s.\n", to)
 	} else {
@@ -158,6 +167,7 @@ type jsonUpgrade struct {
 	To         json.RawMessage     `json:"to,omitempty"`
 	Blocking   bool                `json:"blocking"`
 	Forms      []jsonForm          `json:"forms"`
+	FormsNote  string              `json:"forms_note,omitempty"`
 	Differs    bool                `json:"differs"`
 	Placements []cibdiff.Placement `json:"placements,omitempty"`
 	Changes    []jsonChange        `json:"changes,omitempty"`
@@ -168,7 +178,7 @@ type jsonUpgrade struct {
 
 // UpgradeJSON writes u for tools.
 func UpgradeJSON(u *Upgrade) ([]byte, error) {
-	doc := jsonUpgrade{Input: u.Input, Blocking: u.Blocking(), Forms: []jsonForm{}, NoPlan: u.NoPlan}
+	doc := jsonUpgrade{Input: u.Input, Blocking: u.Blocking(), Forms: []jsonForm{}, FormsNote: u.FormsNote, NoPlan: u.NoPlan}
 	for _, d := range u.Forms {
 		f := jsonForm{Severity: severityWord(d), Summary: d.Summary, Detail: d.Detail}
 		if d.Subject != nil {
