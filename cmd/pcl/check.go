@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/pflag"
@@ -25,8 +26,16 @@ func init() {
 				if !ok {
 					return exitUsage
 				}
-				_, files, diags := loadCIB(args, opts)
+				cib, files, diags := loadCIB(args, opts)
 				printDiags(e.stderr, files, diags)
+				if cib != nil {
+					target := cib.Target
+					if target.IsZero() { // a CIB .xml: what the cluster runs
+						v, _ := parsePacemakerFlag(*version)
+						target = targetFor(v, cib)
+					}
+					fmt.Fprintln(e.stderr, strings.Replace(target.Describe(), "Planned for", "Checked for", 1))
+				}
 				errs, warns := count(diags)
 				if errs > 0 {
 					fmt.Fprintf(e.stderr, "%d error(s), %d warning(s)\n", errs, warns)
