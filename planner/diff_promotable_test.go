@@ -40,11 +40,12 @@ func promotableScoreDiff(t *testing.T, path string, want []string, out string) (
 	return missing, extra
 }
 
-// promotionLines are the "promotion score" lines of crm_simulate's output.
+// promotionLines are the "promotion score" lines of crm_simulate's output
+// ("promotion score (inactive)" since 2.1.8).
 func promotionLines(out string) []string {
 	var lines []string
 	for _, l := range strings.Split(out, "\n") {
-		if strings.Contains(l, " promotion score on ") {
+		if strings.Contains(l, " promotion score on ") || strings.Contains(l, " promotion score (inactive): ") {
 			lines = append(lines, l)
 		}
 	}
