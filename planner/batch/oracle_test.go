@@ -19,12 +19,14 @@ import (
 	"pcl/internal/synth"
 	"pcl/internal/testenv"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/batch"
 )
 
 var settledSeeds = flag.Int("settled-seeds", 12, "generated clusters TestSettledMatchesCRMSimulate checks")
 var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettledMatchesCRMSimulate's CIBs in")
+
 // knownExecutedDifferences are the scenarios whose actions run are known to
 // differ from crm_simulate's, with why; the cluster they leave must still
 // agree. Each is a bug to fix, listed so that the sample of the corpus can
@@ -48,10 +50,59 @@ var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesC
 // the batch's scenario leaves it (Outcome.After), and Q is the quorum the
 // batch decided.
 func TestSettledMatchesCRMSimulate(t *testing.T) {
-	sim := testenv.Tool(t, "crm_simulate")
+	sim := simulator{path: testenv.Tool(t, "crm_simulate")}
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per node of each cluster")
 	}
+	settledMatches(t, sim, testenv.CorpusOf(t, "2.1.5"), "executed.txt", t.TempDir())
+}
+
+// TestSettledMatchesCRMSimulate30 is TestSettledMatchesCRMSimulate planned
+// for 3.0 against 3.0.0's crm_simulate (scripts/oracle-3.0), on the 3.0.1
+// corpus: what-ifs from the settled cluster, as a 3.0 cluster runs them.
+func TestSettledMatchesCRMSimulate30(t *testing.T) {
+	oracle := testenv.Tool30(t)
+	if testing.Short() {
+		t.Skip("slow: runs crm_simulate once per node of each cluster")
+	}
+	// The files go inside the chroot, where its crm_simulate sees them.
+	work, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-settled-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(work)
+	sim := simulator{path: "/usr/sbin/crm_simulate", root: oracle.Root, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
+	settledMatches(t, sim, testenv.CorpusOf(t, "3.0"), filepath.Join("3.0", "executed.txt"), work)
+}
+
+// simulator runs one release's crm_simulate: the host's, or the one in
+// the chroot at root (paths under root are given to it as it sees them).
+type simulator struct {
+	path, root string
+	// target is the release pcl plans for to compare with it.
+	target pcmk.Target
+}
+
+func (s simulator) command(args ...string) *exec.Cmd {
+	if s.root == "" {
+		return exec.Command(s.path, args...)
+	}
+	inside := []string{s.root, s.path}
+	for _, a := range args {
+		if rest, ok := strings.CutPrefix(a, s.root); ok {
+			a = rest
+		}
+		inside = append(inside, a)
+	}
+	cmd := exec.Command("chroot", inside...)
+	cmd.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"}
+	return cmd
+}
+
+// settledMatches runs the comparison of TestSettledMatchesCRMSimulate
+// with sim, on the generated clusters and every Nth test of corpus that
+// the ratchet executedList (under testdata/ratchet) lists, in work.
+func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, executedList, work string) {
 	type input struct{ name, xml string }
 	var inputs []input
 	for seed := 1; seed <= *settledSeeds; seed++ {
@@ -69,8 +120,8 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 		}
 		inputs = append(inputs, input{fmt.Sprintf("held-out-%03d", seed), b.String()})
 	}
-	dir := testenv.CorpusDir(t)
-	listed, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(), "testdata", "ratchet", "executed.txt"))
+	dir := corpus.Dir
+	listed, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(), "testdata", "ratchet", executedList))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,9 +135,8 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 		}
 		inputs = append(inputs, input{name, string(data)})
 	}
-	work := *settledKeep
-	if work == "" {
-		work = t.TempDir()
+	if *settledKeep != "" {
+		work = *settledKeep
 	}
 	agree, executedAgree, scenarios, clusters := 0, 0, 0, 0
 	for _, in := range inputs {
@@ -97,7 +147,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 		if cib.Status == nil || len(cib.Status.Nodes) == 0 {
 			continue
 		}
-		if _, unknown := planOf(cib).PlanUnknown(); unknown {
+		if _, unknown := planOf(cib, sim.target).PlanUnknown(); unknown {
 			continue
 		}
 		path := filepath.Join(work, in.name+".xml")
@@ -109,7 +159,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 			continue
 		}
 		clusters++
-		res := batch.Run(cib, batch.EachNodeDown(cib), batch.Options{Planner: planner.Options{NoTrail: true}, NoBaseline: true})
+		res := batch.Run(cib, batch.EachNodeDown(cib), batch.Options{Planner: planner.Options{Target: sim.target, NoTrail: true}, NoBaseline: true})
 		for _, o := range res.Scenarios {
 			if o.Err != nil {
 				t.Errorf("%s, %s: %v", in.name, o.Scenario.Name, o.Err)
@@ -201,8 +251,8 @@ func majority(t *testing.T, path, leaving string) bool {
 	return up > members/2
 }
 
-func planOf(cib *ir.CIB) *planner.Result {
-	res, _ := planner.Schedule(cib, planner.Options{NoTrail: true})
+func planOf(cib *ir.CIB, target pcmk.Target) *planner.Result {
+	res, _ := planner.Schedule(cib, planner.Options{Target: target, NoTrail: true})
 	return res
 }
 
@@ -210,8 +260,8 @@ func planOf(cib *ir.CIB) *planner.Result {
 // result like any other.
 // Its stdout and stderr are read apart: "Transition failed" goes to
 // stderr unbuffered and would land amid the buffered sections.
-func simulate(t *testing.T, sim string, args ...string) (out string, ok bool) {
-	cmd := exec.Command(sim, args...)
+func simulate(t *testing.T, sim simulator, args ...string) (out string, ok bool) {
+	cmd := sim.command(args...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	stdout, err := cmd.Output()
@@ -244,8 +294,8 @@ func lines(running []cibdiff.Running) []string {
 // simulatedRunning reads the same from the cluster status crm_simulate
 // prints of a CIB file (crm_mon's reading of it; crm_mon 2.1.5 itself
 // crashes on some of these files).
-func simulatedRunning(t *testing.T, sim, path string) []string {
-	out, err := exec.Command(sim, "-x", path, "--output-as=xml").Output()
+func simulatedRunning(t *testing.T, sim simulator, path string) []string {
+	out, err := sim.command("-x", path, "--output-as=xml").Output()
 	if err != nil {
 		t.Fatalf("crm_simulate -x %s: %v", path, err)
 	}
