@@ -251,6 +251,10 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 		}
 		return scoreOf(v)
 	}
+	if p.target.Since(pcmk.V2_1_8) {
+		loc.nodes = p.locationRuleNodes(rule, r, matches, raw, score, nodeScore)
+		return
+	}
 	var list []locNode
 	present := make([]int, len(p.Nodes)) // position+1 in list
 	if doAnd {
@@ -283,6 +287,31 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 		}
 	}
 	loc.nodes = list
+}
+
+// locationRuleNodes is generate_location_rule since 2.1.8: every node the
+// rule passes on, with the rule's score (the boolean-op is the rule's own
+// business). Since 3.0.0 a node whose score attribute is unset, or not a
+// valid score, is left out instead of getting -INFINITY (score_from_attr).
+func (p *plan) locationRuleNodes(rule *ir.Rule, r *Resource, matches []string, raw bool, attr string, nodeScore func(*Node) ir.Score) []locNode {
+	var list []locNode
+	for i, n := range p.Nodes {
+		env := &RuleEnv{Node: n.Attrs, Now: p.Now, Params: p.paramsOn(r, i), Meta: r.Meta, Matches: matches, Agent: &r.Agent}
+		if !p.eval(rule, env) {
+			continue
+		}
+		if !raw && attr != "" && p.target.Since(pcmk.V3_0_0) {
+			v, ok := n.Attrs[attr]
+			if !ok || strings.TrimSpace(v) == "" {
+				continue
+			}
+			if _, err := pcmk.ParseScore(v); err != nil {
+				continue
+			}
+		}
+		list = append(list, locNode{i, nodeScore(n)})
+	}
+	return list
 }
 
 func (p *plan) unpackColocation(c *ir.Colocation) {
