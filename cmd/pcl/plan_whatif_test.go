@@ -609,3 +609,28 @@ func simulateActions(t *testing.T, input string, flags ...string) []string {
 }
 
 func equalLines(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
+
+// TestFencedNotificationsMatchCrmSimulate: the notifications a fencing
+// implies for the instances on the fenced node are named after the
+// operation they notify about (drbd-r0_post_notify_stop_0), in pcl plan
+// --format crm_simulate as in crm_simulate -S (issue 21, item 3).
+func TestFencedNotificationsMatchCrmSimulate(t *testing.T) {
+	sim := testenv.Tool(t, "crm_simulate")
+	input := filepath.Join(testenv.CorpusDir(t), "xml", "bug-cl-5168.xml")
+	_, out, errs := runPCL(t, "plan", input, "--node-fail", "hex-2", "--keep-quorum", "--format", "crm_simulate")
+	raw, err := exec.Command(sim, "-x", input, "-f", "hex-2", "-S").Output()
+	if err != nil {
+		t.Fatalf("crm_simulate: %v", err)
+	}
+	got := testenv.SimulateSection(out, "Executing Cluster Transition:")
+	want := testenv.SimulateSection(string(raw), "Executing Cluster Transition:")
+	sort.Strings(got)
+	sort.Strings(want)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("actions run differ from crm_simulate -f hex-2 -S (stderr %q):\npcl:\n  %s\ncrm_simulate:\n  %s", errs,
+			strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+	if !strings.Contains(out, "drbd-r0_post_notify_stop_0") {
+		t.Errorf("no drbd-r0_post_notify_stop_0:\n%s", out)
+	}
+}

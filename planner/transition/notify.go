@@ -74,16 +74,16 @@ func (s *scheduler) notifPseudoOps(r *Resource, task pcmk.Task, action, complete
 	}
 	n := &notifyData{action: task}
 	if action != nil {
-		n.pre = s.notifPseudo(r, action, pcmk.TaskNotify, notifyPre)
+		n.pre = s.notifPseudo(r, action, task, pcmk.TaskNotify, notifyPre)
 		n.pre.set(Runnable)
-		n.preDone = s.notifPseudo(r, action, pcmk.TaskNotified, notifyConfirmedPre)
+		n.preDone = s.notifPseudo(r, action, task, pcmk.TaskNotified, notifyConfirmedPre)
 		n.preDone.set(Runnable)
 		s.orderActions(n.pre, n.preDone, OrderOptional)
 		s.orderActions(n.preDone, action, OrderOptional)
 	}
 	if complete != nil {
-		n.post = s.notifPseudo(r, complete, pcmk.TaskNotify, notifyPost)
-		n.postDone = s.notifPseudo(r, complete, pcmk.TaskNotified, notifyConfirmedPost)
+		n.post = s.notifPseudo(r, complete, task, pcmk.TaskNotify, notifyPost)
+		n.postDone = s.notifPseudo(r, complete, task, pcmk.TaskNotified, notifyConfirmedPost)
 		for _, a := range []*Action{n.post, n.postDone} {
 			if complete.is(Runnable) {
 				a.set(Runnable)
@@ -101,11 +101,14 @@ func (s *scheduler) notifPseudoOps(r *Resource, task pcmk.Task, action, complete
 }
 
 // notifPseudo makes one notification pseudo-action of r about action
-// (new_notify_pseudo_action).
-func (s *scheduler) notifPseudo(r *Resource, action *Action, task pcmk.Task, kind string) *Action {
+// (new_notify_pseudo_action); operation is the task notified about (its
+// notify_operation: "stop" for the notifications a fencing implies,
+// whose action is the fencing), which names it when r is an instance
+// known by another name.
+func (s *scheduler) notifPseudo(r *Resource, action *Action, operation, task pcmk.Task, kind string) *Action {
 	a := s.customAction(r, notifyKey(r.ID, kind, action.Task), task, NoNode, action.is(Optional))
 	a.set(Pseudo)
-	s.notifyNames[int32(a.ID)] = notifyName{kind: kind, task: action.Task}
+	s.notifyNames[int32(a.ID)] = notifyName{kind: kind, task: action.Task, operation: operation}
 	return a
 }
 
