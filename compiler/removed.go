@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
@@ -307,7 +306,7 @@ var removedMetas = map[string]removedKind{
 // value, the dropped meta attributes; and of location constraints:
 // several top-level rules.
 func (l *lowerer) noteSetRemovals() {
-	for _, s := range nvSetsOf(l.cfg) {
+	for _, s := range ir.FindAll[ir.NVSet](l.cfg) {
 		if len(s.Rules) > 1 {
 			l.removed(removedMultiRule, s.Rules[1].DeclRange, "a name/value set", "set")
 		}
@@ -328,45 +327,4 @@ func (l *lowerer) noteSetRemovals() {
 			l.removed(removedMultiRule, loc.Rules[1].DeclRange, "a location constraint", "constraint")
 		}
 	}
-}
-
-var nvSetType = reflect.TypeOf(&ir.NVSet{})
-
-// nvSetsOf finds every name/value set of v, in field order, by
-// reflection (as ir.OutermostRules finds rules): sets stand in many
-// places.
-func nvSetsOf(v any) []*ir.NVSet {
-	var out []*ir.NVSet
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			if v.Type() == nvSetType {
-				out = append(out, v.Interface().(*ir.NVSet))
-				return
-			}
-			walk(v.Elem())
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice, reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		}
-	}
-	walk(reflect.ValueOf(v))
-	return out
 }

@@ -2,32 +2,34 @@ package ir
 
 import "reflect"
 
-var ruleType = reflect.TypeOf(&Rule{})
-
 // OutermostRules finds the rules anywhere in v (a CIB, a configuration,
 // ...) that are not inside another rule, in field order: rules stand in
 // many places (attribute sets of nodes, resources, operations, defaults
 // and alerts; locations), and walking the model by reflection finds them
 // all without a list to keep up to date. Tests use it to run every rule
 // through a parser or an evaluator; cibdiff to show a changed rule.
-func OutermostRules(v any) []*Rule {
-	var out []*Rule
+func OutermostRules(v any) []*Rule { return FindAll[Rule](v) }
+
+// FindAll finds every *T anywhere in v (a CIB, a configuration, ...)
+// that is not inside another *T, in field order, each once, by walking
+// the model by reflection: the compiler finds every attribute set so,
+// cibdiff every rule.
+func FindAll[T any](v any) []*T {
+	want := reflect.TypeOf((*T)(nil))
+	var out []*T
 	seen := map[uintptr]bool{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
 		case reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if v.Type() == ruleType {
-				out = append(out, v.Interface().(*Rule))
-				return
-			}
-			if seen[v.Pointer()] {
+			if v.IsNil() || seen[v.Pointer()] {
 				return
 			}
 			seen[v.Pointer()] = true
+			if v.Type() == want {
+				out = append(out, v.Interface().(*T))
+				return
+			}
 			walk(v.Elem())
 		case reflect.Interface:
 			if !v.IsNil() {
