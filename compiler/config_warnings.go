@@ -233,6 +233,12 @@ func (l *lowerer) checkUniqueInstanceRefs() {
 				if l.uniqueClone(c) {
 					l.diags = append(l.diags, errorAt(ref.rng, "Constraint on a unique clone's child",
 						"%q is inside the globally unique clone %q, whose instances Pacemaker knows only as %s:0, %s:1, ...; it finds no resource %q and ignores the %s as a configuration error, and crm_verify fails. Name the clone %q instead.", ref.id, c.ID, ref.id, ref.id, ref.id, ref.what, c.ID))
+				} else {
+					// Not an error: a running cluster's CIB whose status
+					// records an instance as ref.id passes crm_verify,
+					// and such CIBs import and compile back.
+					l.diags = append(l.diags, warningAt(ref.rng, "Constraint on a clone's child",
+						"%q is inside the clone %q. Pacemaker finds an anonymous clone's child by that name only through a running cluster's status (an instance recorded as %q); in a CIB without status, as pcl compile writes it, crm_verify refuses the %s. Name the clone %q instead.", ref.id, c.ID, ref.id, ref.what, c.ID))
 				}
 				break
 			}
