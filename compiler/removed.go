@@ -175,6 +175,7 @@ func (l *lowerer) removedClusterOption(name string, rng hcl.Range) bool {
 // into diagnostics, and keeps them as l.removals.
 func (l *lowerer) reportRemovals() {
 	l.noteSetRemovals()
+	l.checkInstanceOptions()
 	newSchema := l.schemaAtLeast(4, 0)
 	for _, n := range l.removalNotes {
 		form := removedForms[n.kind]
@@ -326,5 +327,24 @@ func (l *lowerer) noteSetRemovals() {
 		if loc, ok := c.(*ir.Location); ok && len(loc.Rules) > 1 {
 			l.removed(removedMultiRule, loc.Rules[1].DeclRange, "a location constraint", "constraint")
 		}
+	}
+}
+
+// checkInstanceOptions refuses, before 3.0 (which removed them), the
+// constraint instance options: only the pacemaker-next schema has
+// with-rsc-instance and rsc-instance, and even under it Pacemaker warns
+// that they and the schema are deprecated, a warning crm_verify fails on
+// (measured with 2.1.5's).
+func (l *lowerer) checkInstanceOptions() {
+	if l.target.Since(pcmk.V3_0_0) {
+		return
+	}
+	for _, n := range l.removalNotes {
+		if n.kind != removedInstance || len(n.args) < 2 {
+			continue
+		}
+		l.diags = append(l.diags, errorAt(n.rng, "Unsupported constraint option",
+			"%v (%v in the CIB) exists only in the deprecated pacemaker-next schema, and even there Pacemaker warns that it is deprecated, which makes crm_verify fail; %s removed it. Leave it out.",
+			n.args[0], n.args[1], pcmk.V3_0_0))
 	}
 }
