@@ -46,7 +46,7 @@ func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.F
 		return nil, files, diags
 	}
 	cib, d := compilePolicy(pol, files, opts)
-	return cib, files, collapseImportedTwice(append(diags, d...), files)
+	return cib, files, tidyDiagnostics(collapseImportedTwice(append(diags, d...), files))
 }
 
 // compilePolicy runs the passes after loading: evaluate, expand, lower,

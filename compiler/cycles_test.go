@@ -26,3 +26,4 @@ func TestCycleNamesEveryConstraint(t *testing.T) {
 		t.Fatalf("no ordering cycle warning: %v", diags)
 	}
 }
+
