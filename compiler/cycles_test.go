@@ -26,4 +26,3 @@ func TestCycleNamesEveryConstraint(t *testing.T) {
 		t.Fatalf("no ordering cycle warning: %v", diags)
 	}
 }
-
