@@ -39,6 +39,7 @@ func (l *lowerer) validate() {
 	l.checkCycles()
 	l.checkFencingDisabled()
 	l.checkConfigWarnings()
+	l.checkLints()
 }
 
 func (l *lowerer) walkResource(r ir.Resource) {
