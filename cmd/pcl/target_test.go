@@ -205,3 +205,22 @@ func TestUpgradeCheckRemovedForms(t *testing.T) {
 		t.Errorf("CIB: exit %d:\n%s", code, out)
 	}
 }
+
+// TestDiffShowsRoleChanges: a change that only promotes an instance
+// where it runs is in the diff's placement list (issue 21, item 19).
+func TestDiffShowsRoleChanges(t *testing.T) {
+	src, err := os.ReadFile(spareCIB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newCIB := filepath.Join(t.TempDir(), "new.xml")
+	promoted := strings.Replace(string(src), "<constraints/>",
+		`<constraints><rsc_location id="db-promoted-n2" rsc="db-clone" role="Promoted" node="n2" score="100"/></constraints>`, 1)
+	if err := os.WriteFile(newCIB, []byte(promoted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPCL(t, "diff", spareCIB, newCIB)
+	if code != exitOK || !strings.Contains(out, "db:1: Unpromoted n2 -> Promoted n2") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}

@@ -89,13 +89,16 @@ func heading(o cibdiff.Object, names Names) string {
 }
 
 func placementLine(p cibdiff.Placement) string {
-	where := func(n string) string {
+	where := func(n, role string) string {
 		if n == "" {
 			return "stopped"
 		}
+		if role != "" {
+			return role + " " + n
+		}
 		return n
 	}
-	s := fmt.Sprintf("%s: %s -> %s", p.Resource, where(p.Old), where(p.New))
+	s := fmt.Sprintf("%s: %s -> %s", p.Resource, where(p.Old, p.OldRole), where(p.New, p.NewRole))
 	if p.New == "" && p.Why != "" {
 		s += " (" + p.Why + ")"
 	}
