@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"pcl/emit/pclgen"
 	"pcl/ir"
 )
 
@@ -417,7 +418,10 @@ func (g *cgraph) location(l *ir.Location) {
 		label = score
 	} else {
 		dest = "rule " + l.ID
-		label = "rules"
+		label = ruleLabel(l.Rules)
+	}
+	if l.Role != "" {
+		label += " (" + string(l.Role) + ")"
 	}
 	negative := l.Score != nil && l.Score.Value < 0
 	if !g.known[dest] {
@@ -435,4 +439,32 @@ func (g *cgraph) location(l *ir.Location) {
 	for _, t := range targets {
 		g.edge(t, dest, []string{"label=" + q(l.ID+"\n"+label), "color=" + q(color), "fontcolor=" + q(color), "style=dashed", "arrowhead=empty"})
 	}
+}
+
+// ruleLabel says what a location's rules are, in pcl's rule syntax, each
+// with its score: "100 if #uname eq db1", "pingd if defined pingd".
+func ruleLabel(rules []*ir.Rule) string {
+	var parts []string
+	for _, r := range rules {
+		expr, _, err := pclgen.FormatRule(r)
+		if err != nil {
+			expr = "rule " + r.ID
+		}
+		score := "0"
+		switch {
+		case r.ScoreAttribute != "":
+			score = r.ScoreAttribute
+		case r.Score != nil:
+			score, _ = scoreText(r.Score)
+		}
+		part := score + " if " + expr
+		if r.Role != "" {
+			part += " (" + string(r.Role) + ")"
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return "rules"
+	}
+	return strings.Join(parts, "\n")
 }

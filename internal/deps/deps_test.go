@@ -40,7 +40,7 @@ var allowed = map[string][]string{
 	"pcl/emit/pclgen":                  {"pcl/dsl/rule", "pcl/ir", "pcl/pcmk"},
 	"pcl/emit/scores":                  {"pcl/ir", "pcl/pcmk", "pcl/planner"},
 	"pcl/emit/plantext":                {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/transition"},
-	"pcl/emit/dot":                     {"pcl/ir", "pcl/planner/transition"},
+	"pcl/emit/dot":                     {"pcl/emit/pclgen", "pcl/ir", "pcl/planner/transition"},
 	"pcl/emit/matrix":                  {"pcl/emit/plantext", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/scenario", "pcl/planner/transition"},
 	"pcl/emit/difftext":                {"pcl/cibdiff", "pcl/emit/pclgen", "pcl/emit/plantext", "pcl/ir", "pcl/pcmk", "pcl/planner/transition"},
 	"pcl/cmd/...":                      {"pcl/..."},
