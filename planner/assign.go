@@ -123,6 +123,10 @@ func (p *plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 	if prim.AssignedTo < 0 {
 		text += " (" + prim.ID + " is not placed)"
 	}
+	if c.Dependent != nil && c.Dependent != dep && dep.Parent == c.Dependent {
+		// Since 2.1.7 an instance takes its clone's colocations.
+		text += " (" + c.Dependent.ID + "'s, which its instances take since 2.1.7)"
+	}
 	cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: text}
 	var elsewhere *model.Cause // made when first needed
 	for i, in := range work.In {

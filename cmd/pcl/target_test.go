@@ -224,3 +224,12 @@ func TestDiffShowsRoleChanges(t *testing.T) {
 		t.Errorf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
 }
+
+// TestExplainInheritedColocation: planned for 3.0, an instance takes its
+// clone's colocation (2.1.7), and the explanation says whose it is.
+func TestExplainInheritedColocation(t *testing.T) {
+	_, out, errs := runPCL(t, "scores", "testdata/clone-colocated.xml", "--pacemaker", "3.0.1", "--explain", "db:0")
+	if !strings.Contains(out, "+100         colocation db-with-vip with vip (db-clone's, which its instances take since 2.1.7)") {
+		t.Errorf("stderr %q:\n%s", errs, out)
+	}
+}
