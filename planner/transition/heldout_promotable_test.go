@@ -15,6 +15,7 @@ import (
 	"pcl/emit/plantext"
 	"pcl/importer"
 	"pcl/internal/testenv"
+	"pcl/pcmk"
 	"pcl/planner"
 )
 
@@ -396,11 +397,57 @@ func (h *heldoutGen) constraints() {
 // each kind of agreement ratcheted apart: testdata/ratchet/
 // heldout-promotable-scores.txt and heldout-promotable-transition.txt.
 func TestHeldoutPromotable(t *testing.T) {
-	sim, verify := testenv.Tool(t, "crm_simulate"), testenv.Tool(t, "crm_verify")
+	o := heldoutOracle{sim: testenv.Tool(t, "crm_simulate"), verify: testenv.Tool(t, "crm_verify")}
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per generated configuration")
 	}
-	dir := t.TempDir()
+	heldoutPromotable(t, o, t.TempDir(), "heldout-promotable")
+}
+
+// TestHeldoutPromotable30 is TestHeldoutPromotable planned for 3.0 against
+// 3.0.0's crm_simulate and crm_verify (scripts/oracle-3.0), ratcheted in
+// testdata/ratchet/3.0/heldout-promotable-*.txt.
+func TestHeldoutPromotable30(t *testing.T) {
+	oracle := testenv.Tool30(t)
+	if testing.Short() {
+		t.Skip("slow: runs crm_simulate once per generated configuration")
+	}
+	dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-heldout-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	o := heldoutOracle{sim: "/usr/sbin/crm_simulate", verify: "/usr/sbin/crm_verify", root: oracle.Root,
+		target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
+	heldoutPromotable(t, o, dir, "3.0/heldout-promotable")
+}
+
+// heldoutOracle is one release's crm_simulate and crm_verify: the host's,
+// or those in the chroot at root (paths under root given as it sees them).
+type heldoutOracle struct {
+	sim, verify, root string
+	target            pcmk.Target
+}
+
+func (o heldoutOracle) command(prog string, args ...string) *exec.Cmd {
+	if o.root == "" {
+		return exec.Command(prog, args...)
+	}
+	inside := []string{o.root, prog}
+	for _, a := range args {
+		if rest, ok := strings.CutPrefix(a, o.root); ok {
+			a = rest
+		}
+		inside = append(inside, a)
+	}
+	cmd := exec.Command("chroot", inside...)
+	cmd.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"}
+	return cmd
+}
+
+// heldoutPromotable runs the comparison of TestHeldoutPromotable with o,
+// in dir, and ratchets it under ratchet-scores and ratchet-transition.
+func heldoutPromotable(t *testing.T, o heldoutOracle, dir, ratchet string) {
 	scores, transitions := map[string]bool{}, map[string]bool{}
 	var invalid []string
 	for seed := int64(1); seed <= *heldoutSeeds; seed++ {
@@ -411,18 +458,18 @@ func TestHeldoutPromotable(t *testing.T) {
 			t.Fatal(err)
 		}
 		// A draw crm_verify rejects is skipped, and listed.
-		if out, err := exec.Command(verify, "-x", path).CombinedOutput(); err != nil || len(out) > 0 {
+		if out, err := o.command(o.verify, "-x", path).CombinedOutput(); err != nil || len(out) > 0 {
 			invalid = append(invalid, name)
 			continue
 		}
 		dotPath := filepath.Join(dir, name+".dot")
 		// Scores and the summary headed "Transition Summary:" come from
 		// separate runs: with -s crm_simulate drops the headings.
-		out, err := exec.Command(sim, "-x", path, "-D", dotPath).CombinedOutput()
+		out, err := o.command(o.sim, "-x", path, "-D", dotPath).CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s: crm_simulate: %v\n%s", name, err, out)
 		}
-		scoreOut, err := exec.Command(sim, "-x", path, "-s").Output()
+		scoreOut, err := o.command(o.sim, "-x", path, "-sQ").Output()
 		if err != nil {
 			t.Fatalf("%s: crm_simulate -s: %v", name, err)
 		}
@@ -434,10 +481,10 @@ func TestHeldoutPromotable(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", name, diags)
 		}
-		res, _ := planner.Schedule(cib, planner.Options{NoTrail: true, Transition: true})
+		res, _ := planner.Schedule(cib, planner.Options{Target: o.target, NoTrail: true, Transition: true})
 		var wantScores, gotScores []string
 		for _, l := range strings.Split(string(scoreOut), "\n") {
-			if strings.Contains(l, " allocation score on ") || strings.Contains(l, " promotion score on ") {
+			if strings.Contains(l, " allocation score on ") || strings.Contains(l, " promotion score on ") || strings.Contains(l, " promotion score (inactive): ") {
 				wantScores = append(wantScores, l)
 			}
 		}
@@ -468,8 +515,8 @@ func TestHeldoutPromotable(t *testing.T) {
 	if len(invalid) > 0 {
 		t.Logf("crm_verify rejects %d of %d configurations, skipped: %s", len(invalid), *heldoutSeeds, strings.Join(invalid, " "))
 	}
-	testenv.Ratchet(t, "heldout-promotable-scores", scores)
-	testenv.Ratchet(t, "heldout-promotable-transition", transitions)
+	testenv.Ratchet(t, ratchet+"-scores", scores)
+	testenv.Ratchet(t, ratchet+"-transition", transitions)
 }
 
 // lineMultisetDiff returns the lines only in want and only in got, each
