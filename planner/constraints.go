@@ -19,6 +19,15 @@ type location struct {
 	nodes      []locNode
 	roleFilter pcmk.Role
 	discover   model.Discovery
+	// skipped are the nodes a rule passed on but the location leaves out
+	// (since 3.0.0, an unset or invalid score-attribute), with why: the
+	// explanation of those nodes' scores says so, at no score.
+	skipped []locSkip
+}
+
+type locSkip struct {
+	node  int
+	cause model.Cause
 }
 
 type locNode struct {
@@ -252,7 +261,7 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 		return scoreOf(v)
 	}
 	if p.target.Since(pcmk.V2_1_8) {
-		loc.nodes = p.locationRuleNodes(rule, r, matches, raw, score, nodeScore)
+		loc.nodes, loc.skipped = p.locationRuleNodes(loc, rule, r, matches, raw, score, nodeScore)
 		return
 	}
 	var list []locNode
@@ -293,25 +302,28 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 // rule passes on, with the rule's score (the boolean-op is the rule's own
 // business). Since 3.0.0 a node whose score attribute is unset, or not a
 // valid score, is left out instead of getting -INFINITY (score_from_attr).
-func (p *plan) locationRuleNodes(rule *ir.Rule, r *Resource, matches []string, raw bool, attr string, nodeScore func(*Node) ir.Score) []locNode {
-	var list []locNode
+func (p *plan) locationRuleNodes(loc *location, rule *ir.Rule, r *Resource, matches []string, raw bool, attr string, nodeScore func(*Node) ir.Score) (list []locNode, skipped []locSkip) {
 	for i, n := range p.Nodes {
 		env := &RuleEnv{Node: n.Attrs, Now: p.Now, Params: p.paramsOn(r, i), Meta: r.Meta, Matches: matches, Agent: &r.Agent}
 		if !p.eval(rule, env) {
 			continue
 		}
 		if !raw && attr != "" && p.target.Since(pcmk.V3_0_0) {
-			v, ok := n.Attrs[attr]
-			if !ok || strings.TrimSpace(v) == "" {
-				continue
+			why := ""
+			if v, ok := n.Attrs[attr]; !ok || strings.TrimSpace(v) == "" {
+				why = "the node has no " + attr + " attribute (since 3.0.0; before, the node got -INFINITY)"
+			} else if _, err := pcmk.ParseScore(v); err != nil {
+				why = attr + " = " + strconv.Quote(v) + " is not a score (since 3.0.0; before, its leading digits were read)"
 			}
-			if _, err := pcmk.ParseScore(v); err != nil {
+			if why != "" {
+				skipped = append(skipped, locSkip{i, model.Cause{Kind: loc.cause.Kind, Constraint: loc.cause.Constraint,
+					Text: loc.cause.Text + " ignored here: " + why}})
 				continue
 			}
 		}
 		list = append(list, locNode{i, nodeScore(n)})
 	}
-	return list
+	return list, skipped
 }
 
 func (p *plan) unpackColocation(c *ir.Colocation) {
@@ -580,6 +592,11 @@ func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 				r.ExclusiveDiscovery = true
 			}
 			r.Allowed.Discover[i] = loc.discover
+		}
+	}
+	for _, s := range loc.skipped {
+		if r.Allowed.In[s.node] && r.Allowed.Trail != nil {
+			r.Allowed.Trail[s.node] = append(r.Allowed.Trail[s.node], model.Contribution{Why: &s.cause})
 		}
 	}
 }

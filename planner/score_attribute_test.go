@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"strings"
 	"testing"
 
 	"pcl/pcmk"
@@ -30,6 +31,22 @@ func TestScoreAttributeUnset(t *testing.T) {
 		missing, extra := diffMultiset(tc.want, scoreLines(p))
 		if len(missing)+len(extra) > 0 {
 			t.Errorf("%s: missing %q, extra %q", tc.target, missing, extra)
+		}
+		if !tc.target.Since(pcmk.V3_0_0) {
+			continue
+		}
+		// The explanation says why the rule does nothing on n2 and n3.
+		for _, l := range p.Scores {
+			if l.Node == "n1" {
+				continue
+			}
+			var said bool
+			for _, c := range l.Trail {
+				said = said || strings.Contains(c.Why.Text, "rule web-by-weight-rule of web-by-weight ignored here")
+			}
+			if !said {
+				t.Errorf("%s on %s: the explanation does not say the rule is ignored there: %v", l.Resource, l.Node, l.Trail)
+			}
 		}
 	}
 }
