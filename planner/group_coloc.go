@@ -86,4 +86,3 @@ func (p *plan) memberColocations(r *Resource) {
 	}
 	r.ThisWith, r.WithThis = nil, nil
 }
-

@@ -295,4 +295,3 @@ func (p *plan) fenceReason215(ns *ir.NodeState, n *Node) string {
 	}
 	return reason
 }
-
