@@ -286,7 +286,7 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		}
 		score := p.bestScoreMatchingAttr(rsc, col, i)
 		avoided := factor < 0 && score < 0
-		if avoided && !p.doubleNegativeCounts(score) {
+		if avoided && !p.doubleNegativeCounts(rsc, cause, score) {
 			continue
 		}
 		if work.W[i] == infinityHack {
@@ -530,9 +530,19 @@ func (p *plan) unassign(r *Resource) {
 // stickiness is below it, the colocation has influence and the dependent
 // is allowed on one node only, so that moving the primary keeps the
 // dependent active.
-func (p *plan) doubleNegativeCounts(score ir.Score) bool {
+//
+// The colocation is the one being merged (p.merging), or, on the paths
+// that do not say (a clone's instances), the one named cause that rsc or
+// a resource holding it is part of.
+func (p *plan) doubleNegativeCounts(rsc *Resource, cause string, score ir.Score) bool {
+	if !p.target.Since(pcmk.V2_1_7) {
+		return false
+	}
 	c := p.merging
-	if c == nil || !p.target.Since(pcmk.V2_1_7) {
+	if c == nil {
+		c = p.mergedColocation(rsc, cause)
+	}
+	if c == nil {
 		return false
 	}
 	return c.Primary.Stickiness < -score && p.hasInfluence(c, nil) && allowedOnOne(c.Dependent)
@@ -572,4 +582,20 @@ func (p *plan) withGroupLocations(rsc *Resource) func() {
 		}
 	}
 	return func() { rsc.Allowed, rsc.ExclusiveDiscovery = allowed, exclusive }
+}
+
+// mergedColocation finds the colocation named id through which rsc's
+// scores are merged: one of its own, or of a resource holding it.
+func (p *plan) mergedColocation(rsc *Resource, id string) *colocation {
+	for _, c := range p.Colocations {
+		if c.ID != id {
+			continue
+		}
+		for x := rsc; x != nil; x = x.Parent {
+			if c.Dependent == x || c.Primary == x {
+				return c
+			}
+		}
+	}
+	return nil
 }
