@@ -118,3 +118,26 @@ var schemaRefusedClusterOptions30 = map[string]bool{
 	"symmetric_cluster":                   true,
 	"transition_idle_timeout":             true,
 }
+
+// primitiveMeta30 are the primitive meta attributes Pacemaker 3.0.0 reads, as
+// crm_resource --list-options=primitive describes them.
+var primitiveMeta30 = map[string]optionSpec{
+	"allow-migrate":              {Daemon: "primitive-meta", Type: "boolean", Default: ""},
+	"allow-unhealthy-nodes":      {Daemon: "primitive-meta", Type: "boolean", Default: "false"},
+	"container-attribute-target": {Daemon: "primitive-meta", Type: "string", Default: ""},
+	"critical":                   {Daemon: "primitive-meta", Type: "boolean", Default: "true"},
+	"failure-timeout":            {Daemon: "primitive-meta", Type: "duration", Default: "0"},
+	"is-managed":                 {Daemon: "primitive-meta", Type: "boolean", Default: "true"},
+	"maintenance":                {Daemon: "primitive-meta", Type: "boolean", Default: "false"},
+	"migration-threshold":        {Daemon: "primitive-meta", Type: "score", Default: "INFINITY"},
+	"multiple-active":            {Daemon: "primitive-meta", Type: "select", Default: "stop_start", Values: []string{"block", "stop_only", "stop_start", "stop_unexpected"}},
+	"priority":                   {Daemon: "primitive-meta", Type: "score", Default: "0"},
+	"remote-addr":                {Daemon: "primitive-meta", Type: "string", Default: ""},
+	"remote-allow-migrate":       {Daemon: "primitive-meta", Type: "boolean", Default: "true"},
+	"remote-connect-timeout":     {Daemon: "primitive-meta", Type: "timeout", Default: "60s"},
+	"remote-node":                {Daemon: "primitive-meta", Type: "string", Default: ""},
+	"remote-port":                {Daemon: "primitive-meta", Type: "port", Default: "3121"},
+	"requires":                   {Daemon: "primitive-meta", Type: "select", Default: "", Values: []string{"nothing", "quorum", "fencing", "unfencing"}},
+	"resource-stickiness":        {Daemon: "primitive-meta", Type: "score", Default: ""},
+	"target-role":                {Daemon: "primitive-meta", Type: "select", Default: "Started", Values: []string{"Stopped", "Started", "Unpromoted", "Promoted"}},
+}

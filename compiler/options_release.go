@@ -6,7 +6,7 @@ import (
 	"pcl/pcmk"
 )
 
-//go:generate go run ./internal/genoptions -dir testdata/pacemaker-3.0 -release 3.0.0 -suffix 30 -rng options-3.5.rng,options-4.0.rng -out options_gen_3_0.go
+//go:generate go run ./internal/genoptions -dir testdata/pacemaker-3.0 -release 3.0.0 -suffix 30 -rng options-3.5.rng,options-4.0.rng -meta primitive-meta.xml -out options_gen_3_0.go
 
 // releaseOptions are one release's cluster options: the tables its
 // daemons' metadata gives (options_gen*.go), and the names it reads under
@@ -21,6 +21,10 @@ type releaseOptions struct {
 	// legacy maps an old name the release still reads, with a
 	// deprecation warning, to the name its metadata lists.
 	legacy map[string]string
+	// primitiveMeta are the primitive meta attributes the release's
+	// metadata lists (crm_resource --list-options=primitive, which 3.0
+	// prints and 2.1.5 does not); nil when it lists none.
+	primitiveMeta map[string]optionSpec
 }
 
 // optionRenames302 are the cluster options Pacemaker 3.0.2 renamed, new
@@ -56,6 +60,8 @@ var (
 		fencing: fencingDeviceParams30,
 		refused: schemaRefusedClusterOptions30,
 		legacy:  map[string]string{},
+
+		primitiveMeta: primitiveMeta30,
 	}
 	options302 = renamedRelease(options300, "3.0.2", optionRenames302)
 )
@@ -65,7 +71,7 @@ var (
 // aliases.
 func renamedRelease(base *releaseOptions, release string, renames map[string]string) *releaseOptions {
 	r := &releaseOptions{release: release, cluster: maps.Clone(base.cluster), fencing: base.fencing,
-		refused: base.refused, legacy: maps.Clone(base.legacy)}
+		refused: base.refused, legacy: maps.Clone(base.legacy), primitiveMeta: base.primitiveMeta}
 	for now, old := range renames {
 		spec := r.cluster[old]
 		delete(r.cluster, old)

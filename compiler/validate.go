@@ -231,7 +231,10 @@ func (l *lowerer) checkMeta(s *ir.NVSet) {
 		if p.Name == "" || strings.HasPrefix(p.Name, "#") {
 			continue
 		}
-		if !knownMeta[p.Name] {
+		// The release's own metadata where it prints one, and the
+		// attributes of clones, groups and bundles, which no daemon
+		// lists.
+		if _, listed := l.opts.primitiveMeta[p.Name]; !listed && !knownMeta[p.Name] {
 			l.diags = append(l.diags, warningAt(p.DeclRange, "Unknown meta attribute",
 				"Pacemaker does not know the meta attribute %q%s; it will be ignored.", p.Name, suggestion(p.Name, names)))
 			continue

@@ -15,7 +15,9 @@
 //
 // (for 3.0, run the same in the Debian 13 chroot of scripts/oracle-3.0
 // and write to testdata/pacemaker-3.0; copy its
-// /usr/share/pacemaker/options-4.0.rng there too).
+// /usr/share/pacemaker/options-4.0.rng there too, and save `crm_resource
+// --list-options=primitive --all --output-as=xml` as primitive-meta.xml:
+// 3.0 prints its primitive meta attributes, 2.1.5 does not).
 //
 // Run it with `go generate ./compiler`.
 package main
@@ -60,6 +62,7 @@ func main() {
 	release := flag.String("release", "2.1.5", "the Pacemaker release the metadata is of, for the comments")
 	suffix := flag.String("suffix", "", "appended to the tables' names (\"30\" gives clusterOptions30)")
 	rngs := flag.String("rng", "options-3.5.rng", "comma-separated schema files under -dir whose refused cluster option names are listed")
+	meta := flag.String("meta", "", "file under -dir holding the release's primitive meta-attribute metadata (crm_resource --list-options=primitive --all --output-as=xml), when it prints one")
 	flag.Parse()
 
 	// The scheduler comes first: crm_verify checks its options, so its
@@ -100,6 +103,14 @@ func main() {
 		fmt.Fprintf(&b, "\t%q: true,\n", n)
 	}
 	b.WriteString("}\n")
+	if *meta != "" {
+		metas := map[string]option{}
+		for _, o := range read(filepath.Join(*dir, *meta)) {
+			metas[o.name] = o
+		}
+		fmt.Fprintf(&b, "\n// primitiveMeta%s are the primitive meta attributes Pacemaker %s reads, as\n// crm_resource --list-options=primitive describes them.\n", *suffix, *release)
+		writeTable(&b, "primitiveMeta"+*suffix, metas)
+	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -117,6 +128,16 @@ func read(path string) []option {
 	var md agentMetadata
 	if err := xml.Unmarshal(data, &md); err != nil {
 		log.Fatalf("%s: %v", path, err)
+	}
+	if len(md.Parameters) == 0 {
+		// crm_resource --output-as=xml wraps the metadata in a
+		// <pacemaker-result>.
+		var wrapped struct {
+			Agent agentMetadata `xml:"resource-agent"`
+		}
+		if err := xml.Unmarshal(data, &wrapped); err == nil {
+			md = wrapped.Agent
+		}
 	}
 	var opts []option
 	for _, p := range md.Parameters {
