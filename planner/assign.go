@@ -123,7 +123,7 @@ func (p *plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 	if prim.AssignedTo < 0 {
 		text += " (" + prim.ID + " is not placed)"
 	}
-	if c.Dependent != nil && c.Dependent != dep && dep.Parent == c.Dependent {
+	if c.Dependent != nil && c.Dependent != dep && dep.Parent == c.Dependent && c.Dependent.CloneOpts != nil && p.target.Since(pcmk.V2_1_7) {
 		// Since 2.1.7 an instance takes its clone's colocations.
 		text += " (" + c.Dependent.ID + "'s, which its instances take since 2.1.7)"
 	}
