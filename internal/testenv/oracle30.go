@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -68,21 +69,35 @@ func (o *Oracle30) Run(t testing.TB, cib []byte, program string, args ...string)
 		t.Fatal(derr)
 	}
 	defer os.RemoveAll(dir)
-	inside := "/tmp/" + filepath.Base(dir) + "/cib.xml"
-	if werr := os.WriteFile(filepath.Join(dir, "cib.xml"), cib, 0o644); werr != nil {
+	path := filepath.Join(dir, "cib.xml")
+	if werr := os.WriteFile(path, cib, 0o644); werr != nil {
 		t.Fatal(werr)
 	}
-	full := []string{o.Root, "/usr/sbin/" + program}
-	for _, a := range args {
+	full := make([]string, len(args))
+	for i, a := range args {
 		if a == "CIB" {
-			a = inside
+			a = path
+		}
+		full[i] = a
+	}
+	cmd := o.Command(program, full...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	return out.Bytes(), errb.Bytes(), err
+}
+
+// Command is program (crm_simulate, crm_verify) run in the chroot; an
+// argument that is a path under the chroot is given as the chroot sees it.
+func (o *Oracle30) Command(program string, args ...string) *exec.Cmd {
+	full := []string{o.Root, "/usr/sbin/" + filepath.Base(program)}
+	for _, a := range args {
+		if rest, ok := strings.CutPrefix(a, o.Root); ok {
+			a = rest
 		}
 		full = append(full, a)
 	}
 	cmd := exec.Command("chroot", full...)
 	cmd.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err = cmd.Run()
-	return out.Bytes(), errb.Bytes(), err
+	return cmd
 }

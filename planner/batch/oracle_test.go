@@ -71,32 +71,24 @@ func TestSettledMatchesCRMSimulate30(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(work)
-	sim := simulator{path: "/usr/sbin/crm_simulate", root: oracle.Root, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
+	sim := simulator{oracle: oracle, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
 	settledMatches(t, sim, testenv.CorpusOf(t, "3.0"), filepath.Join("3.0", "executed.txt"), work)
 }
 
-// simulator runs one release's crm_simulate: the host's, or the one in
-// the chroot at root (paths under root are given to it as it sees them).
+// simulator runs one release's crm_simulate: the host's (path), or the
+// 3.0 oracle's in its chroot.
 type simulator struct {
-	path, root string
+	path   string
+	oracle *testenv.Oracle30
 	// target is the release pcl plans for to compare with it.
 	target pcmk.Target
 }
 
 func (s simulator) command(args ...string) *exec.Cmd {
-	if s.root == "" {
-		return exec.Command(s.path, args...)
+	if s.oracle != nil {
+		return s.oracle.Command("crm_simulate", args...)
 	}
-	inside := []string{s.root, s.path}
-	for _, a := range args {
-		if rest, ok := strings.CutPrefix(a, s.root); ok {
-			a = rest
-		}
-		inside = append(inside, a)
-	}
-	cmd := exec.Command("chroot", inside...)
-	cmd.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"}
-	return cmd
+	return exec.Command(s.path, args...)
 }
 
 // settledMatches runs the comparison of TestSettledMatchesCRMSimulate

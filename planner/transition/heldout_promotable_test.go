@@ -417,32 +417,23 @@ func TestHeldoutPromotable30(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	o := heldoutOracle{sim: "/usr/sbin/crm_simulate", verify: "/usr/sbin/crm_verify", root: oracle.Root,
-		target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
+	o := heldoutOracle{sim: "crm_simulate", verify: "crm_verify", oracle: oracle, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
 	heldoutPromotable(t, o, dir, "3.0/heldout-promotable")
 }
 
-// heldoutOracle is one release's crm_simulate and crm_verify: the host's,
-// or those in the chroot at root (paths under root given as it sees them).
+// heldoutOracle is one release's crm_simulate and crm_verify: the host's
+// (sim, verify), or the 3.0 oracle's in its chroot.
 type heldoutOracle struct {
-	sim, verify, root string
-	target            pcmk.Target
+	sim, verify string
+	oracle      *testenv.Oracle30
+	target      pcmk.Target
 }
 
 func (o heldoutOracle) command(prog string, args ...string) *exec.Cmd {
-	if o.root == "" {
-		return exec.Command(prog, args...)
+	if o.oracle != nil {
+		return o.oracle.Command(prog, args...)
 	}
-	inside := []string{o.root, prog}
-	for _, a := range args {
-		if rest, ok := strings.CutPrefix(a, o.root); ok {
-			a = rest
-		}
-		inside = append(inside, a)
-	}
-	cmd := exec.Command("chroot", inside...)
-	cmd.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"}
-	return cmd
+	return exec.Command(prog, args...)
 }
 
 // heldoutPromotable runs the comparison of TestHeldoutPromotable with o,
