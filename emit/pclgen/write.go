@@ -126,44 +126,39 @@ func explicitSections(cfg *ir.Config) bool {
 	return false
 }
 
+// cibBlock is the policy's cib block, begun with comment: cib itself when
+// it is already written, with comment inside it, else a new block after
+// comment.
+func (g *gen) cibBlock(cib *hclwrite.Body, comment string) *hclwrite.Body {
+	tokens := hclwrite.Tokens{{Type: hclsyntax.TokenComment, Bytes: []byte(comment)}}
+	if cib != nil {
+		cib.AppendUnstructuredTokens(tokens)
+		return cib
+	}
+	g.file.Body().AppendNewline()
+	g.file.Body().AppendUnstructuredTokens(tokens)
+	return g.file.Body().AppendNewBlock("cib", nil).Body()
+}
+
 func (g *gen) config(cfg *ir.Config, attrs []ir.Attr) {
 	var cib *hclwrite.Body
 	if release, why := sourceRelease(cfg, attrs); release != "" {
 		// The policy names the release the cluster runs, so that pcl
 		// compiles and plans it for that release (a 3.0 cluster's CIB
 		// compiles back for 3.0).
-		g.file.Body().AppendNewline()
-		g.file.Body().AppendUnstructuredTokens(hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The Pacemaker release " + why + ".\n")}})
-		cib = g.file.Body().AppendNewBlock("cib", nil).Body()
+		cib = g.cibBlock(cib, "# The Pacemaker release "+why+".\n")
 		cib.SetAttributeValue("pacemaker", cty.StringVal(release))
 	}
 	if len(attrs) > 0 && !freshCIB(attrs) {
 		// Every <cib> attribute is kept (epoch, admin_epoch, num_updates,
 		// validate-with, ...), so that the compiled CIB is not older than
 		// the one imported and cibadmin --replace takes it.
-		comment := hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")}}
-		if cib == nil {
-			g.file.Body().AppendNewline()
-			g.file.Body().AppendUnstructuredTokens(comment)
-			cib = g.file.Body().AppendNewBlock("cib", nil).Body()
-		} else {
-			cib.AppendUnstructuredTokens(comment)
-		}
+		cib = g.cibBlock(cib, "# The source's <cib> attributes: with its epoch the compiled CIB is not older than the source.\n")
 		entries := cibAttrEntries(attrs)
 		cib.SetAttributeRaw("attributes", object(entries))
 	}
 	if explicitSections(cfg) {
-		comment := hclwrite.Tokens{{Type: hclsyntax.TokenComment,
-			Bytes: []byte("# The source's order of configuration sections, empty ones included.\n")}}
-		if cib == nil {
-			g.file.Body().AppendNewline()
-			g.file.Body().AppendUnstructuredTokens(comment)
-			cib = g.file.Body().AppendNewBlock("cib", nil).Body()
-		} else {
-			cib.AppendUnstructuredTokens(comment)
-		}
+		cib = g.cibBlock(cib, "# The source's order of configuration sections, empty ones included.\n")
 		// Listed as the compiler will place them: the named sections and
 		// any section with content that Sections leaves out.
 		var listed []string
