@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"pcl/ir"
+	"pcl/planner"
 	"pcl/planner/batch"
 	"pcl/planner/scenario"
 )
@@ -91,16 +92,6 @@ func (f *whatIfFlags) checkQuorumFlags() error {
 		return errors.New("--keep-quorum keeps the CIB's have-quorum, so --two-node and --expected-votes would not count; give one or the other")
 	}
 	return nil
-}
-
-// withAttrs is cib with the --attr and --attr-delete flags applied: the
-// cluster a batch's baseline and scenarios start from.
-func (f *whatIfFlags) withAttrs(cib *ir.CIB) (*ir.CIB, error) {
-	list, err := f.attrs()
-	if err != nil || len(list) == 0 {
-		return cib, err
-	}
-	return scenario.Apply(cib, scenario.Scenario{Injections: list})
 }
 
 // isBatch reports whether a batch report was asked for.
@@ -211,35 +202,22 @@ func (f *whatIfFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, er
 	return out, q, nil
 }
 
-// scenarios lists what a batch plans: the scenarios declared in the
-// policy, then those generated (--each-node-down, --each-node-pair-down),
-// then the one the injection flags make. Declared scenarios with errors
-// are reported as diagnostics at their declaration.
-func (f *batchFlags) scenarios(cib *ir.CIB) ([]scenario.Scenario, hcl.Diagnostics) {
-	var out []scenario.Scenario
-	var diags hcl.Diagnostics
-	for _, d := range cib.Scenarios {
-		s, ds := scenario.FromIR(d)
-		diags = append(diags, ds...)
-		if !ds.HasErrors() {
-			out = append(out, s)
-		}
+// spec reads the batch flags as a batch.Spec: every malformed flag is
+// reported.
+func (f *batchFlags) spec(po planner.Options) (batch.Spec, error) {
+	spec := batch.Spec{
+		Options:      batch.Options{Planner: po, AsRecorded: f.AsRecorded, Quorum: f.quorumRule()},
+		EachNodeDown: f.EachNodeDown, EachNodePairDown: f.EachNodePairDown,
 	}
-	if f.EachNodeDown {
-		out = append(out, batch.EachNodeDown(cib)...)
-	}
-	if f.EachNodePairDown {
-		out = append(out, batch.EachNodePairDown(cib)...)
-	}
+	attrs, aerr := f.attrs()
+	spec.Attrs = attrs
+	var ierr error
 	if f.hasInjections() {
-		s, err := f.injections()
-		if err != nil {
-			diags = append(diags, whatIfError(err))
-		} else {
-			out = append(out, s)
-		}
+		var s scenario.Scenario
+		s, ierr = f.injections()
+		spec.Extra = []scenario.Scenario{s}
 	}
-	return out, diags
+	return spec, errors.Join(f.checkQuorumFlags(), aerr, ierr)
 }
 
 // whatIfError is the diagnostic of a what-if that cannot be read or

@@ -4,11 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/pflag"
 
 	"pcl/internal/synth"
 	"pcl/ir"
 	"pcl/planner"
+	"pcl/planner/batch"
+	"pcl/planner/scenario"
 )
 
 func TestBatchFlags(t *testing.T) {
@@ -22,7 +25,7 @@ func TestBatchFlags(t *testing.T) {
 	if !f.isBatch() || !f.hasInjections() {
 		t.Fatalf("isBatch %v hasInjections %v", f.isBatch(), f.hasInjections())
 	}
-	list, diags := f.scenarios(base)
+	list, diags := prepared(t, f, base)
 	if diags.HasErrors() || len(list) != 3+1 {
 		t.Fatalf("scenarios %v: %v", list, diags)
 	}
@@ -42,9 +45,6 @@ func TestBatchFlags(t *testing.T) {
 	}
 	if _, diags := (&batchFlags{Batch: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "no scenario") {
 		t.Errorf("empty batch: %v", diags)
-	}
-	if _, diags := (&batchFlags{Batch: true, EachNodeDown: true, whatIfFlags: &whatIfFlags{}}).report(base, "crm_simulate", planner.Options{}, nil, 0); !diags.HasErrors() {
-		t.Errorf("--format crm_simulate with --batch is not an error")
 	}
 	single, _, err := (&whatIfFlags{NodeFail: []string{"node2"}}).applyInjections(base)
 	if err != nil {
@@ -81,7 +81,7 @@ func TestBatchFlagsDeclaredScenarios(t *testing.T) {
 		{Name: "later", Now: "2030-01-01"},
 	}
 	f := &batchFlags{Batch: true, EachNodeDown: true, whatIfFlags: &whatIfFlags{}}
-	list, diags := f.scenarios(base)
+	list, diags := prepared(t, f, base)
 	if diags.HasErrors() || len(list) != 2+3 || list[0].Name != "rack-a-down" || list[1].Now.Year() != 2030 {
 		t.Fatalf("%v %v", list, diags)
 	}
@@ -89,4 +89,18 @@ func TestBatchFlagsDeclaredScenarios(t *testing.T) {
 	if _, diags := f.run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "Duplicate scenario") {
 		t.Errorf("duplicate names: %v", diags)
 	}
+}
+
+// prepared is the list of scenarios the flags make for base.
+func prepared(t *testing.T, f *batchFlags, base *ir.CIB) ([]scenario.Scenario, hcl.Diagnostics) {
+	t.Helper()
+	spec, err := f.spec(planner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, diags := batch.Prepare(base, spec)
+	if b == nil {
+		return nil, diags
+	}
+	return b.Scenarios, diags
 }

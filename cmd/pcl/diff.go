@@ -57,58 +57,73 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl diff: --now: %v\n", err)
 					return exitUsage
 				}
-				files := map[string]*hcl.File{}
-				var diags hcl.Diagnostics
-				load := func(path string) *ir.CIB {
-					cib, f, d := loadCIB([]string{path}, compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)})
-					for k, v := range f {
-						files[k] = v
-					}
-					diags = append(diags, d...)
-					return cib
-				}
-				var old, new *ir.CIB
-				names := difftext.Names{}
-				if *live {
-					var f map[string]*hcl.File
-					var d hcl.Diagnostics
-					old, _, f, d = readLive()
-					for k, v := range f {
-						files[k] = v
-					}
-					diags = append(diags, d...)
-					names.Old, names.Live = liveName(), true
-					new, names.New = load(args[0]), args[0]
-					if old != nil && new != nil {
-						new = forLive(old, new)
-					}
-				} else {
-					old, names.Old = load(args[0]), args[0]
-					new, names.New = load(args[1]), args[1]
-				}
-				if diags.HasErrors() {
-					printDiags(e.stderr, files, diags)
-					return exitDiags
-				}
-				d := computeDiff(e, "diff", old, new, t, targetFor(v, old, new), files, diags)
-				if d == nil {
-					return exitDiags
-				}
-				data, err := renderDiff(d, names, *format)
-				if err == nil {
-					err = writeOutput(e, *out, data)
-				}
-				if err != nil {
-					fmt.Fprintf(e.stderr, "pcl diff: %v\n", err)
-					return exitDiags
-				}
-				if *exitCode && d.Differs() {
-					return exitDiffers
-				}
-				return exitOK
+				return runDiff(e, args, diffRun{live: *live, exitCode: *exitCode, format: *format, out: *out, vars: *vars, version: v, now: t})
 			}
 		},
 	})
+}
+
+// diffRun is what `pcl diff`'s flags ask for, checked.
+type diffRun struct {
+	live, exitCode bool
+	format, out    string
+	vars           []string
+	version        pcmk.Version
+	now            time.Time
+}
+
+// runDiff compares OLD and NEW (args; with --live, the running cluster
+// and NEW) and writes the report.
+func runDiff(e *env, args []string, o diffRun) int {
+	files := map[string]*hcl.File{}
+	var diags hcl.Diagnostics
+	load := func(path string) *ir.CIB {
+		cib, f, d := loadCIB([]string{path}, compiler.Options{Vars: varsMap(o.vars), Target: flagTarget(o.version)})
+		for k, v := range f {
+			files[k] = v
+		}
+		diags = append(diags, d...)
+		return cib
+	}
+	var old, new *ir.CIB
+	names := difftext.Names{}
+	if o.live {
+		var f map[string]*hcl.File
+		var d hcl.Diagnostics
+		old, _, f, d = readLive()
+		for k, v := range f {
+			files[k] = v
+		}
+		diags = append(diags, d...)
+		names.Old, names.Live = liveName(), true
+		new, names.New = load(args[0]), args[0]
+		if old != nil && new != nil {
+			new = forLive(old, new)
+		}
+	} else {
+		old, names.Old = load(args[0]), args[0]
+		new, names.New = load(args[1]), args[1]
+	}
+	if diags.HasErrors() {
+		printDiags(e.stderr, files, diags)
+		return exitDiags
+	}
+	d := computeDiff(e, "diff", old, new, o.now, targetFor(o.version, old, new), files, diags)
+	if d == nil {
+		return exitDiags
+	}
+	data, err := renderDiff(d, names, o.format)
+	if err == nil {
+		err = writeOutput(e, o.out, data)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl diff: %v\n", err)
+		return exitDiags
+	}
+	if o.exitCode && d.Differs() {
+		return exitDiffers
+	}
+	return exitOK
 }
 
 // computeDiff compares old and new and prints the diagnostics: diags,

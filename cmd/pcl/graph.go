@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"pcl/compiler"
 	"pcl/emit/dot"
+	"pcl/pcmk"
 )
 
 const graphUsage = "transition|constraints INPUT... [--format dot|svg] [-o FILE]"
@@ -46,49 +48,66 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl graph: unknown --format %q (use dot or svg)\n", *format)
 					return exitUsage
 				}
-				var data []byte
-				switch args[0] {
-				case "transition":
-					t, err := parseNow(fs, *now)
-					if err != nil {
+				o := graphRun{kind: args[0], format: *format, out: *out, vars: *vars, version: v, state: *state, locations: *locations, whatIf: whatIf}
+				if o.kind == "transition" {
+					if o.now, err = parseNow(fs, *now); err != nil {
 						fmt.Fprintf(e.stderr, "pcl graph: --now: %v\n", err)
 						return exitUsage
 					}
-					res, files, diags, err := computeTransition(args[1:], *vars, *state, whatIf, t, v)
-					if err != nil {
-						printDiags(e.stderr, files, diags)
-						fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
-						return exitUsage
-					}
-					printDiags(e.stderr, files, append(diags, unknownWarning(res)...))
-					if diags.HasErrors() {
-						return exitDiags
-					}
-					noteTarget(e.stderr, res.Target)
-					data = dot.Transition(res.Transition)
-				case "constraints":
-					opts := compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)}
-					cib, files, diags := loadCIB(args[1:], opts)
-					printDiags(e.stderr, files, diags)
-					if diags.HasErrors() || cib == nil {
-						return exitDiags
-					}
-					data = dot.Constraints(cib.Config, dot.ConstraintOptions{Locations: *locations})
 				}
-				if *format == "svg" {
-					svg, err := dot.Render(data, "svg")
-					if err != nil {
-						fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
-						return exitDiags
-					}
-					data = svg
-				}
-				if err := writeOutput(e, *out, data); err != nil {
-					fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
-					return exitDiags
-				}
-				return exitOK
+				return runGraph(e, args[1:], o)
 			}
 		},
 	})
+}
+
+// graphRun is what `pcl graph`'s flags ask for, checked.
+type graphRun struct {
+	kind, format, out, state string
+	vars                     []string
+	version                  pcmk.Version
+	now                      time.Time
+	locations                bool
+	whatIf                   *whatIfFlags
+}
+
+// runGraph draws the graph of kind o.kind for inputs.
+func runGraph(e *env, inputs []string, o graphRun) int {
+	var data []byte
+	switch o.kind {
+	case "transition":
+		res, files, diags, err := computeTransition(inputs, o.vars, o.state, o.whatIf, o.now, o.version)
+		if err != nil {
+			printDiags(e.stderr, files, diags)
+			fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
+			return exitUsage
+		}
+		printDiags(e.stderr, files, append(diags, unknownWarning(res)...))
+		if diags.HasErrors() {
+			return exitDiags
+		}
+		noteTarget(e.stderr, res.Target)
+		data = dot.Transition(res.Transition)
+	case "constraints":
+		opts := compiler.Options{Vars: varsMap(o.vars), Target: flagTarget(o.version)}
+		cib, files, diags := loadCIB(inputs, opts)
+		printDiags(e.stderr, files, diags)
+		if diags.HasErrors() || cib == nil {
+			return exitDiags
+		}
+		data = dot.Constraints(cib.Config, dot.ConstraintOptions{Locations: o.locations})
+	}
+	if o.format == "svg" {
+		svg, err := dot.Render(data, "svg")
+		if err != nil {
+			fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
+			return exitDiags
+		}
+		data = svg
+	}
+	if err := writeOutput(e, o.out, data); err != nil {
+		fmt.Fprintf(e.stderr, "pcl graph: %v\n", err)
+		return exitDiags
+	}
+	return exitOK
 }

@@ -58,60 +58,76 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl plan: --now: %v\n", err)
 					return exitUsage
 				}
-				cib, target, files, diags := loadPlanInput(args, *vars, *state, v)
-				if diags.HasErrors() {
-					printDiags(e.stderr, files, diags)
-					return exitDiags
-				}
-				var data []byte
-				if whatIf.isBatch() {
-					report, bd := whatIf.report(cib, *format, planner.Options{Now: t, Target: target}, e.stderr, 0)
-					diags = append(diags, bd...)
-					printDiags(e.stderr, files, diags)
-					if bd.HasErrors() {
-						return exitDiags
-					}
-					if err := writeOutput(e, *out, report); err != nil {
-						fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
-						return exitDiags
-					}
-					return exitOK
-				}
-				cib, wd, err := whatIf.apply(cib)
-				diags = append(diags, wd...)
-				if err != nil {
-					fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
-					return exitUsage
-				}
-				res, pd := computePlan(cib, t, target)
-				diags = append(append(diags, pd...), unknownWarning(res)...)
-				printDiags(e.stderr, files, diags)
-				if pd.HasErrors() {
-					return exitDiags
-				}
-				switch *format {
-				case "crm_simulate":
-					// As crm_simulate -S prints them: the summary, then the
-					// actions the transition engine runs.
-					noteTarget(e.stderr, res.Target)
-					data = append(plantext.CRMSimulate(res.Transition), '\n')
-					data = append(data, plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())...)
-				case "json":
-					data, err = plantext.JSON(res)
-				default:
-					data = plantext.Text(res)
-				}
-				if err == nil {
-					err = writeOutput(e, *out, data)
-				}
-				if err != nil {
-					fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
-					return exitDiags
-				}
-				return exitOK
+				return runPlan(e, args, planRun{vars: *vars, state: *state, version: v, now: t, format: *format, out: *out, whatIf: whatIf})
 			}
 		},
 	})
+}
+
+// planRun is what `pcl plan`'s flags ask for, checked.
+type planRun struct {
+	vars          []string
+	state, format string
+	out           string
+	version       pcmk.Version
+	now           time.Time
+	whatIf        *batchFlags
+}
+
+// runPlan plans INPUT (args), as a batch report when the flags ask for
+// one, and writes the report.
+func runPlan(e *env, args []string, o planRun) int {
+	cib, target, files, diags := loadPlanInput(args, o.vars, o.state, o.version)
+	if diags.HasErrors() {
+		printDiags(e.stderr, files, diags)
+		return exitDiags
+	}
+	var data []byte
+	if o.whatIf.isBatch() {
+		report, bd := o.whatIf.report(cib, o.format, planner.Options{Now: o.now, Target: target}, e.stderr, 0)
+		diags = append(diags, bd...)
+		printDiags(e.stderr, files, diags)
+		if bd.HasErrors() {
+			return exitDiags
+		}
+		if err := writeOutput(e, o.out, report); err != nil {
+			fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+			return exitDiags
+		}
+		return exitOK
+	}
+	cib, wd, err := o.whatIf.apply(cib)
+	diags = append(diags, wd...)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+		return exitUsage
+	}
+	res, pd := computePlan(cib, o.now, target)
+	diags = append(append(diags, pd...), unknownWarning(res)...)
+	printDiags(e.stderr, files, diags)
+	if pd.HasErrors() {
+		return exitDiags
+	}
+	switch o.format {
+	case "crm_simulate":
+		// As crm_simulate -S prints them: the summary, then the
+		// actions the transition engine runs.
+		noteTarget(e.stderr, res.Target)
+		data = append(plantext.CRMSimulate(res.Transition), '\n')
+		data = append(data, plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())...)
+	case "json":
+		data, err = plantext.JSON(res)
+	default:
+		data = plantext.Text(res)
+	}
+	if err == nil {
+		err = writeOutput(e, o.out, data)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+		return exitDiags
+	}
+	return exitOK
 }
 
 // computeTransition loads INPUT, places its resources and schedules the

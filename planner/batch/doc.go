@@ -7,13 +7,19 @@
 // all cores with a bounded pool of workers. Results come back in the order the scenarios were given,
 // whatever order they finished in, so a batch's report is reproducible.
 //
-// It also generates the usual failover scenarios (each node down, each
-// pair of nodes down) and brings every node of a cluster without status
-// up (AllNodesUp), since what-ifs are about a running cluster.
+// A batch is specified once (Spec: the policy's declared scenarios, the
+// generated failover scenarios — each node down, each pair of nodes down —
+// and any made elsewhere, the transient attributes every scenario starts
+// from), built and checked once (Prepare: every scenario checked against
+// the cluster with scenario.Check before any is planned, all mistakes
+// reported together) and run (Batch.Run), each scenario applied once, to
+// the cluster it starts from. A cluster without status has every node
+// brought up first (AllNodesUp), since what-ifs are about a running
+// cluster.
 //
 // It owns neither the command line nor the terminal nor the report. The
-// batch flags of `pcl plan`, their validation and diagnostics, and the
-// progress bar live in cmd/pcl; Options.Progress is how the pool tells
+// batch flags of `pcl plan` (parsed into a Spec) and the progress bar live
+// in cmd/pcl; Options.Progress is how the pool tells
 // its progress without knowing who draws it. Package emit/matrix turns a
 // Result into a failover matrix, a list of single points of failure and
 // per-scenario actions (matrix.FromBatch).
