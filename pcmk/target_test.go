@@ -69,3 +69,17 @@ func TestTargetDescribe(t *testing.T) {
 		t.Errorf("Behaviour() wrong")
 	}
 }
+
+func TestCompareVersions(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"1.10", "1.9", 1}, {"1", "1.0", 0}, {"3.0.13", "3.0.9", 1}, {"", "3.0.13", -1},
+		{"", "", 0}, {"3.16.0", "3.16.0", 0}, {"2.1", "2.1.5", -1},
+	} {
+		if got := CompareVersions(c.a, c.b); got != c.want {
+			t.Errorf("CompareVersions(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}

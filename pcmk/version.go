@@ -2,6 +2,7 @@ package pcmk
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -111,4 +112,65 @@ func (v *Version) UnmarshalText(text []byte) error {
 	}
 	*v = parsed
 	return nil
+}
+
+// CompareVersions compares dotted versions number by number, as
+// Pacemaker's compare_version does everywhere it compares versions (a
+// CIB's crm_feature_set, a rule's type="version" comparison): "1.10" >
+// "1.9", a missing part counts as 0 so "1" equals "1.0", and the empty
+// string (an attribute not set) sorts before any version.
+func CompareVersions(a, b string) int {
+	pa, pb := &a, &b
+	for guard := 0; guard < 1000; guard++ {
+		if pa == nil && pb == nil {
+			return 0
+		}
+		da, db := 0, 0
+		if pa != nil {
+			da, *pa = versionPart(*pa)
+		}
+		if pb != nil {
+			db, *pb = versionPart(*pb)
+		}
+		if da != db {
+			if da < db {
+				return -1
+			}
+			return 1
+		}
+		for _, p := range []**string{&pa, &pb} {
+			if *p == nil {
+				continue
+			}
+			s := **p
+			if strings.HasPrefix(s, ".") {
+				s = s[1:]
+			}
+			if s == "" {
+				*p = nil
+			} else {
+				v := s
+				*p = &v
+			}
+		}
+	}
+	return 0
+}
+
+// versionPart reads one number as strtol does, returning it (0 without
+// digits) and the rest.
+func versionPart(s string) (int, string) {
+	if s == "" {
+		return -1, s
+	}
+	v, rest, ok := ScanLL(s)
+	if !ok {
+		return 0, s
+	}
+	if v > math.MaxInt32 || v < math.MinInt32 {
+		// strtol saturates at LONG_MAX and the cast to int keeps the
+		// low bits; such versions are not worth more fidelity.
+		v = int64(int32(v))
+	}
+	return int(v), rest
 }

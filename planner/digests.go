@@ -126,7 +126,7 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 		list, _ := opAttr(op, "op-secure-params")
 		version, _ := opAttr(op, "crm_feature_set")
 		var sp map[string]string
-		if compareVersion(version, "3.16.0") < 0 {
+		if pcmk.CompareVersions(version, "3.16.0") < 0 {
 			sp = map[string]string{}
 			for k, v := range r.Params {
 				sp[k] = v
@@ -141,11 +141,11 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 			if strings.Contains(list, " "+k+" ") {
 				delete(sp, k)
 			}
-			if compareVersion(version, "3.16.0") < 0 && strings.EqualFold(r.Agent.Class, "stonith") && isFenceParam(k) {
+			if pcmk.CompareVersions(version, "3.16.0") < 0 && strings.EqualFold(r.Agent.Class, "stonith") && isFenceParam(k) {
 				delete(sp, k)
 			}
 		}
-		if compareVersion(version, "3.16.0") < 0 {
+		if pcmk.CompareVersions(version, "3.16.0") < 0 {
 			delete(sp, "CRM_meta_timeout")
 		}
 		if digestOf(p.target, sp) == secure {

@@ -131,19 +131,12 @@ func (p *plan) unpackConfig() {
 	// Before 3.0.0, a CIB written by a DC older than feature set 3.0.13
 	// names fail counts per resource (generate_fail_regexes' is_legacy);
 	// 3.0.0 reads the per-operation form only.
-	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && compareVersion(p.cibAttr("crm_feature_set"), "3.0.13") < 0
+	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && pcmk.CompareVersions(p.cibAttr("crm_feature_set"), "3.0.13") < 0
 	p.StonithAction = strings.ToLower(p.props["stonith-action"])
 	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
 	p.StartupProbes = isTrue("enable-startup-probes", true)
 	p.StopOrphanActions = isTrue("stop-orphan-actions", true)
 	p.StopOrphanResources = isTrue("stop-orphan-resources", true)
-}
-
-func compareVersion(a, b string) int {
-	if a == "" {
-		return -1
-	}
-	return cmpVersion(a, b)
 }
 
 func (p *plan) unpackNodes() {
@@ -677,27 +670,6 @@ func (p *plan) paramsOn(r *Resource, i int) map[string]string {
 		p.unpackSets(p.CIB.Config.RscDefaults, ir.InstanceAttributes, env, params, false, "")
 	}
 	return params
-}
-
-// cmpVersion compares dotted version strings numerically (compare_version).
-func cmpVersion(a, b string) int {
-	as, bs := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(as) || i < len(bs); i++ {
-		var x, y int64
-		if i < len(as) {
-			x, _ = strconv.ParseInt(as[i], 10, 64)
-		}
-		if i < len(bs) {
-			y, _ = strconv.ParseInt(bs[i], 10, 64)
-		}
-		switch {
-		case x < y:
-			return -1
-		case x > y:
-			return 1
-		}
-	}
-	return 0
 }
 
 // Where a node's own weight comes from when a node enters a resource's

@@ -88,7 +88,7 @@ func compareValues(l, r *string, typ, op string) int {
 		}
 		return cmp3(a < b, a > b)
 	case "version":
-		return compareVersion(*l, *r)
+		return pcmk.CompareVersions(*l, *r)
 	}
 	return 0
 }
@@ -219,61 +219,6 @@ func floatPrefix(s string) int {
 		}
 	}
 	return i
-}
-
-// compareVersion compares dotted versions number by number ("1.10" >
-// "1.9"); a missing part counts as 0, so "1" equals "1.0".
-func compareVersion(a, b string) int {
-	pa, pb := &a, &b
-	for guard := 0; guard < 1000; guard++ {
-		if pa == nil && pb == nil {
-			return 0
-		}
-		da, db := 0, 0
-		if pa != nil {
-			da, *pa = versionPart(*pa)
-		}
-		if pb != nil {
-			db, *pb = versionPart(*pb)
-		}
-		if da != db {
-			return cmp3(da < db, da > db)
-		}
-		for _, p := range []**string{&pa, &pb} {
-			if *p == nil {
-				continue
-			}
-			s := **p
-			if strings.HasPrefix(s, ".") {
-				s = s[1:]
-			}
-			if s == "" {
-				*p = nil
-			} else {
-				v := s
-				*p = &v
-			}
-		}
-	}
-	return 0
-}
-
-// versionPart reads one number as strtol does, returning it (0 without
-// digits) and the rest.
-func versionPart(s string) (int, string) {
-	if s == "" {
-		return -1, s
-	}
-	v, rest, ok := scanLLPrefix(s)
-	if !ok {
-		return 0, s
-	}
-	if v > math.MaxInt32 || v < math.MinInt32 {
-		// strtol saturates at LONG_MAX and the cast to int keeps the
-		// low bits; such versions are not worth more fidelity.
-		v = int64(int32(v))
-	}
-	return int(v), rest
 }
 
 // isDigit and isSpace are C's isdigit and isspace in the C locale, as
