@@ -18,7 +18,7 @@ type location struct {
 	rsc        *Resource
 	nodes      []locNode
 	roleFilter pcmk.Role
-	discover   model.Discovery
+	discover   pcmk.Discovery
 	// skipped are the nodes a rule passed on but the location leaves out
 	// (since 3.0.0, an unset or invalid score-attribute), with why: the
 	// explanation of those nodes' scores says so, at no score.
@@ -190,11 +190,8 @@ func (p *plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 
 func (p *plan) newLocation(id string, r *Resource, discovery string) *location {
 	loc := &location{id: id, cause: model.Cause{Kind: model.CauseLocation, Constraint: id, Text: id}, rsc: r}
-	switch strings.ToLower(discovery) {
-	case "never":
-		loc.discover = 1
-	case "exclusive":
-		loc.discover = 2
+	loc.discover = pcmk.ParseDiscovery(discovery)
+	if loc.discover == pcmk.DiscoverExclusive {
 		r.ExclusiveDiscovery = true
 	}
 	p.locations = append(p.locations, loc)
@@ -579,7 +576,7 @@ func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 		if !r.Allowed.In[i] {
 			r.Allowed.In[i] = true
 			r.Allowed.W[i] = 0
-			r.Allowed.Discover[i] = 0
+			r.Allowed.Discover[i] = pcmk.DiscoverAlways
 			if r.Allowed.Trail != nil {
 				r.Allowed.Trail[i] = nil
 			}
@@ -588,7 +585,7 @@ func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 			r.Allowed.Add(i, ln.score, &loc.cause)
 		}
 		if r.Allowed.Discover[i] < loc.discover {
-			if loc.discover == 2 {
+			if loc.discover == pcmk.DiscoverExclusive {
 				r.ExclusiveDiscovery = true
 			}
 			r.Allowed.Discover[i] = loc.discover
@@ -654,7 +651,7 @@ func (p *plan) exclusiveDiscovery(r *Resource, i int) {
 	for _, c := range r.Children {
 		p.exclusiveDiscovery(c, i)
 	}
-	if r.Allowed.In[i] && r.Allowed.Discover[i] != 2 {
+	if r.Allowed.In[i] && r.Allowed.Discover[i] != pcmk.DiscoverExclusive {
 		r.Allowed.Set(i, -ir.Infinity, &model.Cause{Kind: model.CauseDiscovery, Text: "resource-discovery=exclusive elsewhere"})
 	}
 }

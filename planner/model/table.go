@@ -1,6 +1,9 @@
 package model
 
-import "pcl/ir"
+import (
+	"pcl/ir"
+	"pcl/pcmk"
+)
 
 // Contribution is one step in the making of a score. It points at its
 // cause rather than holding it: a large cluster has millions of
@@ -28,22 +31,13 @@ func (c Contribution) Apply(s ir.Score) ir.Score {
 type Table struct {
 	W        []ir.Score
 	In       []bool
-	Discover []Discovery
+	Discover []pcmk.Discovery
 	Trail    [][]Contribution // nil when trails are off
 }
 
-// Discovery is a location constraint's resource-discovery mode on a node.
-type Discovery int8
-
-const (
-	DiscoverAlways Discovery = iota
-	DiscoverNever
-	DiscoverExclusive
-)
-
 // NewTable makes an empty table for n nodes.
 func NewTable(n int, trail bool) Table {
-	t := Table{W: make([]ir.Score, n), In: make([]bool, n), Discover: make([]Discovery, n)}
+	t := Table{W: make([]ir.Score, n), In: make([]bool, n), Discover: make([]pcmk.Discovery, n)}
 	if trail {
 		t.Trail = make([][]Contribution, n)
 	}
@@ -53,7 +47,7 @@ func NewTable(n int, trail bool) Table {
 // Clone copies the table; trails share their backing arrays but cannot be
 // appended to through the copy's slices.
 func (t Table) Clone() Table {
-	c := Table{W: append([]ir.Score(nil), t.W...), In: append([]bool(nil), t.In...), Discover: append([]Discovery(nil), t.Discover...)}
+	c := Table{W: append([]ir.Score(nil), t.W...), In: append([]bool(nil), t.In...), Discover: append([]pcmk.Discovery(nil), t.Discover...)}
 	if t.Trail != nil {
 		c.Trail = make([][]Contribution, len(t.Trail))
 		for i, tr := range t.Trail {
@@ -109,9 +103,9 @@ func (t *Table) Allows(i int) bool {
 }
 
 // DiscoveryOn is node i's resource-discovery mode.
-func (t *Table) DiscoveryOn(i int) Discovery {
+func (t *Table) DiscoveryOn(i int) pcmk.Discovery {
 	if i < len(t.Discover) {
 		return t.Discover[i]
 	}
-	return DiscoverAlways
+	return pcmk.DiscoverAlways
 }

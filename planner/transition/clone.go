@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"pcl/pcmk"
-	"pcl/planner/model"
 )
 
 // clone is a clone's part in the transition (Pacemaker's clone_* and
@@ -313,7 +312,7 @@ func (clone) createProbe(s *scheduler, r, top *Resource, node int) bool {
 	if len(children) == 0 {
 		return false
 	}
-	if r.ExclusiveDiscovery && r.Allowed.Allows(node) && r.Allowed.DiscoveryOn(node) != model.DiscoverExclusive {
+	if r.ExclusiveDiscovery && r.Allowed.Allows(node) && r.Allowed.DiscoveryOn(node) != pcmk.DiscoverExclusive {
 		return false
 	}
 	if r.Unique {

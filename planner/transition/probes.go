@@ -196,11 +196,11 @@ func (s *scheduler) shouldProbe(r, top *Resource, node int) bool {
 	allowed := r.Allowed.Allows(node)
 	mode := r.Allowed.DiscoveryOn(node)
 	if r.ExclusiveDiscovery || top.ExclusiveDiscovery {
-		if !allowed || mode != model.DiscoverExclusive {
+		if !allowed || mode != pcmk.DiscoverExclusive {
 			return false
 		}
 	}
-	return mode != model.DiscoverNever
+	return mode != pcmk.DiscoverNever
 }
 
 // setProbeKeys makes r's probe keys, the same for every node, once.
