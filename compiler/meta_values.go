@@ -11,7 +11,7 @@ import (
 // list, without regard to case; any other value makes crm_verify fail
 // ("default" leaves target-role and is-managed unset).
 var metaEnums = map[string][]string{
-	"target-role":     {"Stopped", "Started", "Unpromoted", "Promoted", "Slave", "Master", "default"},
+	"target-role":     append(append([]string(nil), pcmk.RoleNames...), "default"),
 	"requires":        {"nothing", "quorum", "fencing", "unfencing"},
 	"multiple-active": {"block", "stop_only", "stop_start", "stop_unexpected"},
 }

@@ -242,14 +242,10 @@ func UpgradeCheck(paths []string, opts Options, target pcmk.Target) ([]Removal, 
 	return removals, files, other
 }
 
-// legacyRoles are the role names Pacemaker 3.0 dropped, with the names
-// that replace them.
-var legacyRoles = map[string]string{"Master": "Promoted", "Slave": "Unpromoted"}
-
 // noteLegacyRole notes a legacy role name written at rng.
 func (l *lowerer) noteLegacyRole(role string, rng hcl.Range) {
-	if now, ok := legacyRoles[role]; ok {
-		l.removed(removedRoleName, rng, role, now)
+	if now, ok := pcmk.LegacyRole(role); ok {
+		l.removed(removedRoleName, rng, role, now.String())
 	}
 }
 

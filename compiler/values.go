@@ -256,19 +256,16 @@ func (l *lowerer) role(a *hcl.Attribute, ctx *hcl.EvalContext) ir.Role {
 		return ""
 	}
 	r := ir.Role(t)
-	for _, known := range roleNames {
+	for _, known := range pcmk.RoleNames {
 		if t == known {
 			l.noteLegacyRole(t, a.Expr.Range())
 			return r
 		}
 	}
 	l.diags = append(l.diags, errorAt(a.Expr.Range(), "Unknown role",
-		"%q is not a role%s; the roles are Stopped, Started, Unpromoted and Promoted, and the legacy Slave and Master, spelled with this case.", t, suggestion(t, roleNames)))
+		"%q is not a role%s; the roles are Stopped, Started, Unpromoted and Promoted, and the legacy Slave and Master, spelled with this case.", t, suggestion(t, pcmk.RoleNames)))
 	return ""
 }
-
-// roleNames are the roles the CIB schema enumerates, case and all.
-var roleNames = []string{"Stopped", "Started", "Unpromoted", "Promoted", "Slave", "Master"}
 
 // oneOf evaluates an enumerated attribute. The schema enumerates its values
 // and compares them with case, so any other value is an error; it is

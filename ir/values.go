@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"pcl/pcmk"
+	"strings"
+)
 
 // Bool is a boolean as written in the CIB ("true", "yes", "1", "on", ...).
 type Bool struct {
@@ -41,21 +44,13 @@ const (
 	RolePromoted   Role = "Promoted"
 )
 
-// Normalize maps legacy role names to current ones; "" stays "".
+// Normalize maps legacy role names to current ones (pcmk.ParseRole);
+// "" stays "".
 func (r Role) Normalize() Role {
-	switch strings.ToLower(string(r)) {
-	case "":
+	if r == "" {
 		return ""
-	case "stopped":
-		return RoleStopped
-	case "started":
-		return RoleStarted
-	case "slave", "unpromoted":
-		return RoleUnpromoted
-	case "master", "promoted":
-		return RolePromoted
 	}
-	return RoleUnknown
+	return Role(pcmk.ParseRole(string(r)).String())
 }
 
 // Action is a resource action named by an order constraint or resource set.

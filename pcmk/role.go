@@ -51,3 +51,19 @@ func ParseRole(s string) Role {
 	}
 	return RoleUnknown
 }
+
+// RoleNames are the role names the CIB schema enumerates, case and all:
+// the current ones, then the legacy ones Pacemaker 3.0 dropped.
+var RoleNames = []string{"Stopped", "Started", "Unpromoted", "Promoted", "Slave", "Master"}
+
+// LegacyRole is the role a legacy name (Master, Slave, spelled as the
+// schema spells it) stands for, and whether name is one.
+func LegacyRole(name string) (Role, bool) {
+	switch name {
+	case "Master":
+		return RolePromoted, true
+	case "Slave":
+		return RoleUnpromoted, true
+	}
+	return RoleUnknown, false
+}

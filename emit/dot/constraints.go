@@ -394,7 +394,7 @@ func (g *cgraph) colocation(c *ir.Colocation, n int) {
 
 func roleText(r ir.Role) string {
 	if r == "" {
-		return "Started"
+		return string(ir.RoleStarted)
 	}
 	return string(r)
 }
