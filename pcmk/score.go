@@ -83,3 +83,41 @@ func ParseScore(text string) (Score, error) {
 	}
 	return clampScore(v), nil
 }
+
+// ScoreOf reads a score as char2score does wherever Pacemaker reads one
+// from the CIB: a form ParseScore takes, else the integer the text starts
+// with ("10abc" is 10), else 0; "" is 0.
+func ScoreOf(text string) Score {
+	if text == "" {
+		return 0
+	}
+	if v, err := ParseScore(text); err == nil {
+		return v
+	}
+	t := strings.TrimSpace(text)
+	i := 0
+	if i < len(t) && (t[i] == '-' || t[i] == '+') {
+		i++
+	}
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	v, _ := ParseScore(t[:i])
+	return v
+}
+
+// ParseScoreLenient is pcmk_parse_score: a score, or an integer followed
+// by anything, is valid and read as ScoreOf reads it; text without a
+// leading integer is not valid.
+func ParseScoreLenient(text string) (Score, bool) {
+	if _, err := ParseScore(text); err != nil {
+		t := strings.TrimSpace(text)
+		if t != "" && (t[0] == '-' || t[0] == '+') {
+			t = t[1:]
+		}
+		if t == "" || t[0] < '0' || t[0] > '9' {
+			return 0, false
+		}
+	}
+	return ScoreOf(text), true
+}

@@ -21,3 +21,22 @@ func TestScoreAdd(t *testing.T) {
 		t.Error("ParseScore(abc) accepted")
 	}
 }
+
+func TestScoreOfLenient(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		want  Score
+		valid bool
+	}{
+		{"10abc", 10, true}, {"-5x", -5, true}, {"INFINITY", Infinity, true}, {"abc", 0, false},
+		{"", 0, false}, {" +7 ", 7, true}, {"-", 0, false},
+	} {
+		got, valid := ParseScoreLenient(c.text)
+		if got != c.want || valid != c.valid {
+			t.Errorf("ParseScoreLenient(%q) = %v, %v; want %v, %v", c.text, got, valid, c.want, c.valid)
+		}
+		if c.valid && ScoreOf(c.text) != c.want {
+			t.Errorf("ScoreOf(%q) = %v, want %v", c.text, ScoreOf(c.text), c.want)
+		}
+	}
+}

@@ -168,7 +168,7 @@ func (p *plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 			return
 		}
 		loc := p.newLocation(c.ID, r, c.Discovery)
-		loc.nodes = []locNode{{i, scoreOf(score)}}
+		loc.nodes = []locNode{{i, pcmk.ScoreOf(score)}}
 		if role == "" {
 			role = string(c.Role)
 		}
@@ -249,13 +249,13 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 			return 0
 		}
 		if raw {
-			return scoreOf(score)
+			return pcmk.ScoreOf(score)
 		}
 		v, ok := n.Attrs[score]
 		if !ok {
 			return -ir.Infinity
 		}
-		return scoreOf(v)
+		return pcmk.ScoreOf(v)
 	}
 	if p.target.Since(pcmk.V2_1_8) {
 		loc.nodes, loc.skipped = p.locationRuleNodes(loc, rule, r, matches, raw, score, nodeScore)
@@ -326,7 +326,7 @@ func (p *plan) locationRuleNodes(loc *location, rule *ir.Rule, r *Resource, matc
 func (p *plan) unpackColocation(c *ir.Colocation) {
 	score := ir.Score(0)
 	if c.Score != nil {
-		score = scoreOf(c.Score.Text)
+		score = pcmk.ScoreOf(c.Score.Text)
 	}
 	influenceOf := func(r *Resource) bool {
 		if c.Influence != nil {
@@ -394,7 +394,7 @@ func setSequential(s *ir.ResourceSet) bool { return s.Sequential == nil || s.Seq
 func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
 	local := score
 	if s.Score != nil {
-		local = scoreOf(s.Score.Text)
+		local = pcmk.ScoreOf(s.Score.Text)
 	}
 	if local == 0 {
 		return true

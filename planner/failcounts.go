@@ -84,7 +84,7 @@ func (p *plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) 
 	var last int64
 	for _, e := range p.failEntries(n, r) {
 		if !e.Last {
-			count = count.Add(scoreOf(e.Value))
+			count = count.Add(pcmk.ScoreOf(e.Value))
 		} else if x, err := strconv.ParseInt(strings.TrimSpace(e.Value), 10, 64); err == nil && x > last {
 			last = x
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // applyNodeHealth turns #health* node attributes into location scores
@@ -39,7 +40,7 @@ func (p *plan) applyNodeHealth() {
 		case "green":
 			return green
 		}
-		return scoreOf(v)
+		return pcmk.ScoreOf(v)
 	}
 	for i, n := range p.Nodes {
 		health := base
@@ -71,5 +72,5 @@ func (p *plan) healthOption(name, def string) ir.Score {
 	if !ok {
 		v = def
 	}
-	return scoreOf(v)
+	return pcmk.ScoreOf(v)
 }

@@ -43,7 +43,7 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 		p.Resources = append(p.Resources, tr)
 		for i, n := range p.Nodes {
 			for k, v := range n.Attrs {
-				if matchFailAttr(k, "fail-count-"+id, p.LegacyFailcounts) && scoreOf(v) > 0 {
+				if matchFailAttr(k, "fail-count-"+id, p.LegacyFailcounts) && pcmk.ScoreOf(v) > 0 {
 					tr.OrphanFailcounts = append(tr.OrphanFailcounts, i)
 					break
 				}

@@ -103,7 +103,7 @@ func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault boo
 	if !ok {
 		return 0, true
 	}
-	return scoreOf(v), false
+	return pcmk.ScoreOf(v), false
 }
 
 // promotionAttr finds a primitive instance's promotion score among a

@@ -430,7 +430,7 @@ func (p *plan) commonUnpack(r *Resource) {
 	r.Role = pcmk.RoleStopped
 	r.NextRole = pcmk.RoleUnknown
 	r.MigrationThreshold = ir.Infinity
-	r.Priority = scoreOf(m["priority"])
+	r.Priority = pcmk.ScoreOf(m["priority"])
 	r.Critical = true
 	if v, ok := m["critical"]; ok {
 		r.Critical = isTrueDefault(v, false)
@@ -460,15 +460,15 @@ func (p *plan) commonUnpack(r *Resource) {
 	r.RestartType = strings.ToLower(m["restart-type"])
 	r.AllowMigrate = isTrueDefault(m["allow-migrate"], false)
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
-		r.Stickiness = scoreOf(v)
+		r.Stickiness = pcmk.ScoreOf(v)
 	}
 	if v, ok := m["migration-threshold"]; ok && !strings.EqualFold(v, "default") {
-		r.MigrationThreshold = scoreOf(v)
+		r.MigrationThreshold = pcmk.ScoreOf(v)
 		switch {
 		case p.target.Since(pcmk.V3_0_0):
 			// A negative or invalid value is the default since 3.0.0
 			// (pcmk_parse_score); before, a negative one was 1.
-			if t, valid := parseScoreValid(v); !valid || t < 0 {
+			if t, valid := pcmk.ParseScoreLenient(v); !valid || t < 0 {
 				r.MigrationThreshold = ir.Infinity
 			} else {
 				r.MigrationThreshold = t
@@ -567,41 +567,6 @@ func targetRole(v string, promotable bool) (pcmk.Role, bool) {
 		return pcmk.RoleUnknown, false
 	}
 	return role, true
-}
-
-// parseScoreValid is pcmk_parse_score: a score, or an integer followed by
-// anything, is valid; text without a leading integer is not.
-func parseScoreValid(s string) (ir.Score, bool) {
-	if _, err := ir.ParseScore(s); err != nil {
-		t := strings.TrimSpace(s)
-		if t != "" && (t[0] == '-' || t[0] == '+') {
-			t = t[1:]
-		}
-		if t == "" || !isDigit(t[0]) {
-			return 0, false
-		}
-	}
-	return scoreOf(s), true
-}
-
-func scoreOf(s string) ir.Score {
-	if s == "" {
-		return 0
-	}
-	v, err := ir.ParseScore(s)
-	if err != nil {
-		// char2score reads a leading integer and ignores the rest
-		t := strings.TrimSpace(s)
-		i := 0
-		if i < len(t) && (t[i] == '-' || t[i] == '+') {
-			i++
-		}
-		for i < len(t) && isDigit(t[i]) {
-			i++
-		}
-		v, _ = ir.ParseScore(t[:i])
-	}
-	return v
 }
 
 // symmetricDefault gives a resource every node at the node's own weight in
