@@ -1,6 +1,9 @@
 package planner
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file matches operation history to clone instances as Pacemaker's
 // unpack_find_resource and find_anonymous_clone do: a history entry names
@@ -39,42 +42,94 @@ func (p *plan) historyResource(n *Node, id string) *Resource {
 
 // setCloneName records the name the status knows r by ("" for none).
 func (p *plan) setCloneName(r *Resource, name string) {
-	if r.CloneName != "" {
-		p.cloneNames[r.CloneName]--
+	if old := r.CloneName; old != "" {
+		list := p.renamed[old]
+		for i, x := range list {
+			if x == r {
+				p.renamed[old] = append(list[:i:i], list[i+1:]...)
+				break
+			}
+		}
 	}
 	r.CloneName = name
 	if name != "" {
-		p.cloneNames[name]++
+		p.renamed[name] = append(p.renamed[name], r)
 	}
 }
 
 // findRenamed finds a resource by id, or by the name the status knows it
 // by (pe_find_resource with pe_find_renamed): the first match in
-// resource order.
+// resource order. The candidates come from the indexes by id and by
+// status name, so that a cluster with many clones does not search every
+// resource for every history entry.
 func (p *plan) findRenamed(id string) *Resource {
-	var visit func(r *Resource) *Resource
-	visit = func(r *Resource) *Resource {
-		if r.ID == id || (r.CloneName != "" && r.CloneName == id) {
-			return r
+	byName := p.renamed[id]
+	r := p.byID[id]
+	if len(byName) == 0 {
+		return r
+	}
+	best := r
+	if best == nil || !p.inTree(best) {
+		best = byName[0]
+	}
+	for _, c := range byName {
+		if p.resourceOrderBefore(c, best) {
+			best = c
 		}
-		for _, c := range r.Children {
-			if f := visit(c); f != nil {
-				return f
+	}
+	return best
+}
+
+// inTree reports whether r is reached from the top-level resources.
+func (p *plan) inTree(r *Resource) bool {
+	_, ok := p.topPosition(r.Top())
+	return ok
+}
+
+// topPosition is top-level resource t's index in p.Top. The index is
+// built once and again whenever p.Top has grown.
+func (p *plan) topPosition(t *Resource) (int, bool) {
+	if len(p.topIndex) != len(p.Top) {
+		p.topIndex = make(map[*Resource]int, len(p.Top))
+		for i, r := range p.Top {
+			p.topIndex[r] = i
+		}
+	}
+	i, ok := p.topIndex[t]
+	return i, ok
+}
+
+// resourceOrderBefore reports whether a comes before b walking the
+// top-level resources and their children depth first, parents first.
+func (p *plan) resourceOrderBefore(a, b *Resource) bool {
+	pa, pb := p.treePath(a), p.treePath(b)
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		if pa[i] != pb[i] {
+			return pa[i] < pb[i]
+		}
+	}
+	return len(pa) < len(pb)
+}
+
+// treePath is r's position from the top: its top-level resource's index
+// in p.Top, then each child's index in its parent's children.
+func (p *plan) treePath(r *Resource) []int {
+	var path []int
+	for ; r.Parent != nil; r = r.Parent {
+		for i, c := range r.Parent.Children {
+			if c == r {
+				path = append(path, i)
+				break
 			}
 		}
-		return nil
 	}
-	if p.cloneNames[id] == 0 {
-		// The common case: no resource is known by id under another
-		// name, so only its own id can match.
-		return p.byID[id]
+	top, ok := p.topPosition(r)
+	if !ok {
+		top = len(p.Top)
 	}
-	for _, r := range p.Top {
-		if f := visit(r); f != nil {
-			return f
-		}
-	}
-	return nil
+	path = append(path, top)
+	slices.Reverse(path)
+	return path
 }
 
 // findAnonymousClone picks the instance of the anonymous clone parent

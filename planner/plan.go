@@ -37,9 +37,12 @@ type plan struct {
 	shutdownLockLimit int64
 	transitionReady   bool
 	txInput           *model.Cluster // the transition's view of the model
-	// cloneNames counts the resources known by each name other than
-	// their id (CloneName): lookups by id consider those names too.
-	cloneNames map[string]int
+	// renamed lists, in the order they were named, the resources known
+	// by each name other than their id (CloneName): lookups by id
+	// consider those names too (findRenamed).
+	renamed map[string][]*Resource
+	// topIndex is each top-level resource's index in Top (topPosition).
+	topIndex map[*Resource]int
 	// instanceAttrs holds, by the primitive a clone's instances are made
 	// from, the attributes its first instance unpacked.
 	instanceAttrs map[*ir.Primitive]unpackedAttrs
@@ -112,7 +115,7 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
 		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, cloneNames: map[string]int{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, renamed: map[string][]*Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}
@@ -178,5 +181,6 @@ func (p *plan) warn(rng hcl.Range, summary, detail string) {
 // sortTop orders the top-level resources for assignment: by priority,
 // highest first, keeping document order among equals.
 func (p *plan) sortTop() {
+	p.topIndex = nil
 	sort.SliceStable(p.Top, func(i, j int) bool { return p.Top[i].Priority > p.Top[j].Priority })
 }

@@ -182,3 +182,27 @@ func BenchmarkReleases(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkClonesAtScale is `pcl plan` on the clone-heavy cluster issue
+// 23 measured: 10,000 resources on 64 nodes, 30 % of the top-level
+// resources clones (anonymous, unique and promotable), for 2.1.5 and 3.0.
+// Skipped under -short.
+//
+//	go test ./internal/synth -run '^$' -bench ClonesAtScale -benchtime 1x -cpuprofile cpu.out -memprofile mem.out
+func BenchmarkClonesAtScale(b *testing.B) {
+	if testing.Short() {
+		b.Skip("10000x64 skipped under -short")
+	}
+	f := generateParams(b, synth.Params{Resources: 10000, Nodes: 64, Seed: 1, CloneFraction: 0.3})
+	cib := importCIB(b, f)
+	for _, v := range []pcmk.Version{pcmk.V2_1_5, pcmk.V3_0_0} {
+		b.Run("Plan/"+v.String(), func(b *testing.B) {
+			opts := planner.Options{Transition: true, Target: pcmk.NewTarget(v, pcmk.FromFlag)}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				planner.Schedule(cib, opts)
+			}
+		})
+	}
+}
