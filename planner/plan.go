@@ -41,6 +41,10 @@ type plan struct {
 	// by each name other than their id (CloneName): lookups by id
 	// consider those names too (findRenamed).
 	renamed map[string][]*Resource
+	// numberedFails lists by node index and base name the numbered
+	// resource names ("db:1") the node's fail counts are recorded under,
+	// in name order (see failIndex).
+	numberedFails []map[string][]string
 	// topIndex is each top-level resource's index in Top (topPosition).
 	topIndex map[*Resource]int
 	// instanceAttrs holds, by the primitive a clone's instances are made
