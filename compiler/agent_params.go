@@ -96,6 +96,26 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 		}
 	}
 	l.checkAgentTimeouts(p, agent, md)
+	l.checkPromoteAction(p, agent, md)
+}
+
+// checkPromoteAction warns of a primitive in a promotable clone whose
+// agent lists no promote action: Pacemaker promotes instances all the
+// same, and an agent that does not implement promote fails the action
+// (unimplemented feature), a hard error that bans the instance from the
+// node.
+func (l *lowerer) checkPromoteAction(p *ir.Primitive, agent ir.Agent, md *agents.Metadata) {
+	if !l.promotable(p) {
+		return
+	}
+	for _, a := range md.Actions {
+		if a.Name == "promote" {
+			return
+		}
+	}
+	l.diags = append(l.diags, warningAt(p.DeclRange, "Promotable clone of an agent without promote",
+		"%q is in a promotable clone, but its agent %s lists no promote action in its metadata; Pacemaker will promote an instance all the same, and an agent without promote fails it, which bans the instance from that node. Use an agent that can be promoted, or a clone that is not promotable.",
+		p.ID, agent))
 }
 
 // agentValueFits tells whether v is a value of an agent parameter type
