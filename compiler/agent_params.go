@@ -100,10 +100,10 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 }
 
 // checkPromoteAction warns of a primitive in a promotable clone whose
-// agent lists no promote action: Pacemaker promotes instances all the
-// same, and an agent that does not implement promote fails the action
-// (unimplemented feature), a hard error that bans the instance from the
-// node.
+// agent lists no promote action: such an agent sets no promotion score,
+// so no instance is promoted unless a constraint scores one, and the
+// promote then asked of it fails as not implemented (OCF rc 3), a hard
+// error.
 func (l *lowerer) checkPromoteAction(p *ir.Primitive, agent ir.Agent, md *agents.Metadata) {
 	if !l.promotable(p) {
 		return
@@ -114,7 +114,7 @@ func (l *lowerer) checkPromoteAction(p *ir.Primitive, agent ir.Agent, md *agents
 		}
 	}
 	l.diags = append(l.diags, warningAt(p.DeclRange, "Promotable clone of an agent without promote",
-		"%q is in a promotable clone, but its agent %s lists no promote action in its metadata; Pacemaker will promote an instance all the same, and an agent without promote fails it, which bans the instance from that node. Use an agent that can be promoted, or a clone that is not promotable.",
+		"%q is in a promotable clone, but its agent %s lists no promote action in its metadata: such an agent sets no promotion score as a rule, so no instance is promoted unless a constraint scores one, and a promote then asked of it fails as not implemented, a hard error. Use an agent that can be promoted (its metadata lists promote and demote), or a clone that is not promotable.",
 		p.ID, agent))
 }
 
