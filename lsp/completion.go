@@ -93,23 +93,24 @@ func (s *Server) completeValue(ix *index, path string, off int, w where, name st
 		return nil
 	}
 	var values []string
+	bare := w.inString // booleans are written bare: true, not "true"
 	switch setKind(w) {
 	case "properties":
 		if d, ok := compiler.ClusterOptionDoc(s.targetOf(path), name); ok {
 			values = d.Values
 			if d.Type == "boolean" {
-				values = []string{"true", "false"}
+				values, bare = []string{"true", "false"}, true
 			}
 		}
 	case "meta":
 		if d, ok := compiler.MetaDoc(s.targetOf(path), name); ok {
 			values = d.Values
 			if d.Type == "boolean" {
-				values = []string{"true", "false"}
+				values, bare = []string{"true", "false"}, true
 			}
 		}
 	}
-	return words(values, w.inString, protocol.CompletionItemKindEnumMember, name)
+	return words(values, bare, protocol.CompletionItemKindEnumMember, name)
 }
 
 // blockItems are the nested blocks and attributes a block of type typ

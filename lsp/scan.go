@@ -76,6 +76,9 @@ func scanTo(text string, off int) where {
 				i = off
 				break
 			}
+			if text[j] == '\n' {
+				j-- // unterminated: the line's end still ends the item
+			}
 			i = j
 		case c == '#' || c == '/' && i+1 < len(text) && text[i+1] == '/':
 			for i < off && text[i] != '\n' {
