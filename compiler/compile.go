@@ -37,6 +37,9 @@ type Options struct {
 	// Overlay holds sources by path that win over the files on the disk
 	// (an editor's unsaved buffers, for pcl lsp); see dsl.LoadOverlay.
 	Overlay map[string][]byte
+	// ParseCache, when set, keeps files' parses between compilations
+	// while their sources stay the same (pcl lsp).
+	ParseCache *dsl.ParseCache
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl
@@ -44,7 +47,7 @@ type Options struct {
 // source read, for printing diagnostics with excerpts. cib is nil when diags
 // has errors.
 func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.File, diags hcl.Diagnostics) {
-	pol, files, diags := dsl.LoadOverlay(paths, opts.Overlay)
+	pol, files, diags := dsl.LoadOverlay(paths, opts.Overlay, opts.ParseCache)
 	if diags.HasErrors() {
 		return nil, files, diags
 	}

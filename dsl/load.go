@@ -15,7 +15,7 @@ import (
 // *.pcl files are read in file-name order. files holds every source read,
 // for diagnostic excerpts, even when diags has errors.
 func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
-	return LoadOverlay(paths, nil)
+	return LoadOverlay(paths, nil, nil)
 }
 
 // LoadOverlay is Load reading a file's source from overlay (by its path
@@ -23,7 +23,9 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 // name) where it has one, and from the disk otherwise: an editor's unsaved
 // buffers. A directory's *.pcl files include the overlay's files in it
 // that are not yet on the disk. Diagnostics name the paths, as Load's do.
-func LoadOverlay(paths []string, overlay map[string][]byte) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
+// A non-nil cache keeps each file's parse while its source stays the same
+// (an editor's session compiles a policy after every edit of one file).
+func LoadOverlay(paths []string, overlay map[string][]byte, cache *ParseCache) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	files := map[string]*hcl.File{}
 	pol := &Policy{}
@@ -77,7 +79,7 @@ func LoadOverlay(paths []string, overlay map[string][]byte) (*Policy, map[string
 			})
 			continue
 		}
-		f, fdiags := Parse(src, name)
+		f, fdiags := cache.parse(src, name)
 		diags = append(diags, fdiags...)
 		if f.HCL != nil {
 			files[name] = f.HCL

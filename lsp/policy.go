@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 
 	"pcl/compiler"
+	"pcl/dsl"
 	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/batch"
@@ -33,7 +34,9 @@ type policy struct {
 	published map[string]bool // paths whose diagnostics were last non-empty or sent
 	plan      *planned
 	planning  chan struct{} // closed when the plan under way is done
+	planTimer *time.Timer   // set while a plan waits for the edits to pause
 	stopped   bool
+	parses    dsl.ParseCache // the files' parses, kept while unchanged
 }
 
 // compiled is one compilation of a policy.
@@ -67,6 +70,7 @@ func (p *policy) schedule() {
 	}
 	p.edits++
 	p.pending = true
+	p.stopPlanTimer()
 	if p.timer != nil {
 		p.timer.Stop()
 	}
@@ -82,6 +86,7 @@ func (p *policy) stop() {
 	if p.timer != nil {
 		p.timer.Stop()
 	}
+	p.stopPlanTimer()
 }
 
 // run compiles the policy unless a compilation is under way, which runs
@@ -104,7 +109,7 @@ func (p *policy) run(tick uint64) {
 		p.mu.Lock()
 		p.last = c
 		if c.cib != nil {
-			p.startPlan(c)
+			p.planLater(c)
 		}
 		if !p.again || p.stopped {
 			p.compiling = false
@@ -124,6 +129,7 @@ func (p *policy) compile() *compiled {
 	overlay := p.s.overlay(p.dir)
 	opts := p.s.opts.Compile
 	opts.Overlay = overlay
+	opts.ParseCache = &p.parses
 	cib, files, diags := compiler.Compile([]string{p.dir}, opts)
 	return &compiled{edits: edits, cib: cib, files: files, diags: diags}
 }
@@ -139,6 +145,28 @@ func (s *Server) overlay(dir string) map[string][]byte {
 		}
 	}
 	return out
+}
+
+// planLater plans c once the edits pause for Options.PlanDelay (p.mu
+// held): a plan after every keystroke would only compete with the next
+// compilation. A hover that needs the plan starts it at once.
+func (p *policy) planLater(c *compiled) {
+	p.stopPlanTimer()
+	p.planTimer = time.AfterFunc(p.s.opts.PlanDelay, func() {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.planTimer = nil
+		if p.last == c && !p.stopped {
+			p.startPlan(c)
+		}
+	})
+}
+
+func (p *policy) stopPlanTimer() {
+	if p.planTimer != nil {
+		p.planTimer.Stop()
+		p.planTimer = nil
+	}
 }
 
 // startPlan plans c in the background (p.mu held), replacing a finished
@@ -185,6 +213,10 @@ func planHealthy(cib *ir.CIB) *planner.Result {
 // for one under way; nil when there is none.
 func (p *policy) currentPlan(wait time.Duration) *planned {
 	p.mu.Lock()
+	if p.planTimer != nil && p.last != nil && p.last.cib != nil {
+		p.stopPlanTimer()
+		p.startPlan(p.last)
+	}
 	done := p.planning
 	p.mu.Unlock()
 	if done != nil {
@@ -236,5 +268,5 @@ func (p *policy) publish(c *compiled) {
 func (p *policy) idle() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return !p.pending && !p.compiling && p.planning == nil
+	return !p.pending && !p.compiling && p.planning == nil && p.planTimer == nil
 }

@@ -26,6 +26,9 @@ type Options struct {
 	// Debounce is how long diagnostics wait after an edit for the next
 	// one; zero is 150 ms.
 	Debounce time.Duration
+	// PlanDelay is how long the plan of a compiled policy waits for the
+	// edits to pause; zero is 500 ms.
+	PlanDelay time.Duration
 	// PlanWait is how long a hover on a resource waits for a plan under
 	// way before it answers without one; zero is 300 ms.
 	PlanWait time.Duration
@@ -50,6 +53,9 @@ type Server struct {
 func New(opts Options) *Server {
 	if opts.Debounce == 0 {
 		opts.Debounce = 150 * time.Millisecond
+	}
+	if opts.PlanDelay == 0 {
+		opts.PlanDelay = 500 * time.Millisecond
 	}
 	if opts.PlanWait == 0 {
 		opts.PlanWait = 300 * time.Millisecond
@@ -157,9 +163,11 @@ func (s *Server) notify(method string, params any) {
 
 func (s *Server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any, error) {
 	caps := s.handler.CreateServerCapabilities()
-	full := protocol.TextDocumentSyncKindFull
+	// Incremental: an edit of a large policy sends the change, not the
+	// whole text (didChange applies both).
+	incremental := protocol.TextDocumentSyncKindIncremental
 	t := true
-	caps.TextDocumentSync = &protocol.TextDocumentSyncOptions{OpenClose: &t, Change: &full, Save: &t}
+	caps.TextDocumentSync = &protocol.TextDocumentSyncOptions{OpenClose: &t, Change: &incremental, Save: &t}
 	caps.RenameProvider = &protocol.RenameOptions{PrepareProvider: &t}
 	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "=", " ", "."}}
 	caps.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}

@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the goldens of testdata/*.txtar
 
 // client is the editor's end of an in-process connection to a Server.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	srv  *Server
 	conn *jsonrpc2.Conn
 	dir  string
@@ -29,15 +29,25 @@ type client struct {
 	mu      sync.Mutex
 	diags   map[string]json.RawMessage // the latest publishDiagnostics per URI
 	version map[string]int32
+	// published receives the URI and version of every publication.
+	published chan publication
 }
 
-func newClient(t *testing.T, dir string, opts Options) *client {
+type publication struct {
+	uri     string
+	version int32
+}
+
+func newClient(t testing.TB, dir string, opts Options) *client {
 	t.Helper()
 	if opts.Debounce == 0 {
 		opts.Debounce = time.Millisecond
 	}
 	if opts.PlanWait == 0 {
 		opts.PlanWait = time.Minute
+	}
+	if opts.PlanDelay == 0 {
+		opts.PlanDelay = time.Millisecond
 	}
 	srv := New(opts)
 	a, b := net.Pipe()
@@ -47,17 +57,23 @@ func newClient(t *testing.T, dir string, opts Options) *client {
 		srv.Serve(ctx, a)
 		close(done)
 	}()
-	c := &client{t: t, srv: srv, dir: dir, diags: map[string]json.RawMessage{}, version: map[string]int32{}}
+	c := &client{t: t, srv: srv, dir: dir, diags: map[string]json.RawMessage{}, version: map[string]int32{},
+		published: make(chan publication, 1024)}
 	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 			if req.Method == "textDocument/publishDiagnostics" && req.Params != nil {
 				var p struct {
-					URI string `json:"uri"`
+					URI     string `json:"uri"`
+					Version int32  `json:"version"`
 				}
 				json.Unmarshal(*req.Params, &p)
 				c.mu.Lock()
 				c.diags[p.URI] = append(json.RawMessage(nil), *req.Params...)
 				c.mu.Unlock()
+				select {
+				case c.published <- publication{p.URI, p.Version}:
+				default: // nobody waits
+				}
 			}
 			return nil, nil
 		}))
@@ -194,4 +210,23 @@ func pos(t *testing.T, s string) map[string]any {
 		t.Fatalf("position %q: want LINE:COL", s)
 	}
 	return map[string]any{"line": line - 1, "character": ch - 1}
+}
+
+// waitPublished waits for the diagnostics of name at its latest version.
+func (c *client) waitPublished(name string) {
+	uri, v := c.uri(name), c.version[name]
+	for p := range c.published {
+		if p.uri == uri && p.version == v {
+			return
+		}
+	}
+}
+
+// insert sends an incremental change: text inserted at line:char (0-based).
+func (c *client) insert(name string, line, char int, text string) {
+	c.version[name]++
+	at := map[string]any{"line": line, "character": char}
+	c.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": c.uri(name), "version": c.version[name]},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": at, "end": at}, "text": text}}})
 }
