@@ -105,12 +105,16 @@ func (p *policy) run(tick uint64) {
 	p.mu.Unlock()
 	for {
 		c := p.compile()
-		p.publish(c)
+		// The compilation is the latest before its diagnostics are
+		// sent: a request that follows them sees it.
 		p.mu.Lock()
 		p.last = c
 		if c.cib != nil {
 			p.planLater(c)
 		}
+		p.mu.Unlock()
+		p.publish(c)
+		p.mu.Lock()
 		if !p.again || p.stopped {
 			p.compiling = false
 			p.mu.Unlock()
