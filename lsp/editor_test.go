@@ -10,8 +10,8 @@ import (
 )
 
 // TestNeovim is the end-to-end test in a real editor: Neovim, headless,
-// with the shipped configuration (editors/nvim/pcl.lua) running the pcl
-// binary built from this tree, opens an example policy, types an error,
+// set up as docs/editors.md says (the shipped editors/nvim/pcl.lua, the
+// pcl built from this tree on PATH), opens an example policy, types an error,
 // and reads back the diagnostic and a hover on a resource. It is skipped
 // where nvim is missing, and required with PCL_REQUIRE_EDITOR=1 (CI).
 func TestNeovim(t *testing.T) {
@@ -42,8 +42,22 @@ func TestNeovim(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(policy, "policy.pcl"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	config, err := filepath.Abs("../editors/nvim/pcl.lua")
+	// Set up as docs/editors.md tells a new user: pcl on PATH, the
+	// configuration copied to ~/.config/nvim/lua/pcl.lua, and init.lua
+	// requiring it, in a home of the test's own.
+	home := filepath.Join(work, "home")
+	luaDir := filepath.Join(home, ".config", "nvim", "lua")
+	if err := os.MkdirAll(luaDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	config, err := os.ReadFile("../editors/nvim/pcl.lua")
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(luaDir, "pcl.lua"), config, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "nvim", "init.lua"), []byte("require(\"pcl\")\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	result := filepath.Join(work, "result.json")
@@ -51,11 +65,11 @@ func TestNeovim(t *testing.T) {
 	if err := os.WriteFile(script, []byte(strings.ReplaceAll(nvimScript, "RESULT", result)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmdJSON, _ := json.Marshal([]string{bin, "lsp"})
-	cmd := exec.Command(nvim, "--headless", "--clean",
-		"--cmd", "lua vim.g.pcl_lsp_cmd = vim.fn.json_decode('"+string(cmdJSON)+"')",
-		"-c", "luafile "+config, "-c", "luafile "+script)
+	cmd := exec.Command(nvim, "--headless", "-c", "luafile "+script)
 	cmd.Dir = policy
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"),
+		"XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "XDG_STATE_HOME="+filepath.Join(home, ".local", "state"),
+		"XDG_CACHE_HOME="+filepath.Join(home, ".cache"), "PATH="+work+string(os.PathListSeparator)+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("nvim: %v\n%s", err, out)
