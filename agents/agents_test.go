@@ -2,6 +2,7 @@ package agents
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,12 @@ func TestDirSaveAndRead(t *testing.T) {
 func TestParseRefusesOther(t *testing.T) {
 	if _, err := Parse([]byte("<cib/>")); err == nil {
 		t.Error("a <cib> parsed as agent metadata")
+	}
+}
+
+func TestDirAgents(t *testing.T) {
+	got := strings.Join(Dir("testdata").Agents(), " ")
+	if got != "ocf:heartbeat:Dummy ocf:heartbeat:IPaddr2 ocf:heartbeat:apache" {
+		t.Errorf("agents %s", got)
 	}
 }

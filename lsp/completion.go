@@ -9,6 +9,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"pcl/agents"
 	"pcl/compiler"
 	"pcl/dsl"
 	"pcl/pcmk"
@@ -83,6 +84,12 @@ func (s *Server) completeValue(ix *index, path string, off int, w where, name st
 	if w.top().kind == 'b' {
 		if ns, ok := referrers[name]; ok {
 			return names(ix, ns, w.inString)
+		}
+		if name == "agent" {
+			if l, ok := s.opts.Compile.Agents.(agents.Lister); ok {
+				return words(l.Agents(), w.inString, protocol.CompletionItemKindModule, "agent")
+			}
+			return nil
 		}
 		if roleAttrs[name] {
 			return words(pcmk.RoleNames, w.inString, protocol.CompletionItemKindEnumMember, "role")

@@ -24,6 +24,8 @@ import (
 //
 //	open NAME [SECTION]      didOpen with the file's text, or SECTION's
 //	change NAME SECTION      didChange to SECTION's text
+//	close NAME               didClose
+//	write NAME SECTION       SECTION's text written on the disk, didChangeWatchedFiles
 //	settle                   wait for diagnostics and plans; print the diagnostics
 //	hover|definition|references|completion|codeaction NAME LINE:COL
 //	rename NAME LINE:COL NEW
@@ -85,6 +87,16 @@ func runArchive(t *testing.T, name string) {
 			continue
 		case "change":
 			c.change(f[1], sections[f[2]])
+			continue
+		case "close":
+			c.notify("textDocument/didClose", map[string]any{"textDocument": doc()})
+			continue
+		case "write":
+			// Another program writes the file on the disk.
+			if err := os.WriteFile(filepath.Join(dir, f[1]), []byte(sections[f[2]]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": c.uri(f[1]), "type": 2}}})
 			continue
 		case "settle":
 			c.settle()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -84,9 +85,7 @@ func New(opts Options) *Server {
 		TextDocumentCompletion:     s.completion,
 		TextDocumentFormatting:     s.formatting,
 		TextDocumentCodeAction:     s.codeAction,
-		WorkspaceDidChangeWatchedFiles: func(*glsp.Context, *protocol.DidChangeWatchedFilesParams) error {
-			return nil
-		},
+		WorkspaceDidChangeWatchedFiles: s.didChangeWatchedFiles,
 		WorkspaceDidChangeConfiguration: func(*glsp.Context, *protocol.DidChangeConfigurationParams) error {
 			return nil
 		},
@@ -243,6 +242,17 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	s.mu.Unlock()
 	// The file on the disk is the policy's again.
 	s.edited(path)
+	return nil
+}
+
+// didChangeWatchedFiles compiles again the policies whose files changed
+// on the disk (created, saved by another program, deleted).
+func (s *Server) didChangeWatchedFiles(_ *glsp.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	for _, c := range p.Changes {
+		if path := pathOf(c.URI); strings.HasSuffix(path, ".pcl") {
+			s.edited(path)
+		}
+	}
 	return nil
 }
 
