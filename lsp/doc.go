@@ -9,7 +9,8 @@
 // (index.go, from the syntax, so it works while the policy has errors),
 // hover (a resource's placement and scores in the healthy cluster, planned
 // in the background; an option's or meta attribute's metadata for the
-// target release; an agent parameter's metadata), completion, formatting
+// target release; an agent parameter's metadata; how a rule evaluates
+// now, rules.go), completion, formatting
 // (dsl.Format, pcl fmt's rules) and code actions (did-you-mean, missing
 // required agent parameters).
 //

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/txtar"
 
@@ -61,7 +62,8 @@ func runArchive(t *testing.T, name string) {
 		}
 	}
 	agentDir, _ := filepath.Abs("../agents/testdata")
-	c := newClient(t, dir, Options{Compile: compiler.Options{ForCluster: true, Agents: agents.Dir(agentDir)}})
+	clock := func() time.Time { return time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC) }
+	c := newClient(t, dir, Options{Compile: compiler.Options{ForCluster: true, Agents: agents.Dir(agentDir)}, Now: clock})
 	var out strings.Builder
 	for _, line := range strings.Split(strings.TrimSpace(sections["script"]), "\n") {
 		f := strings.Fields(line)

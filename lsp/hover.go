@@ -27,8 +27,8 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	var md string
 	if ns, name, ok := ix.at(path, off); ok {
 		md = s.hoverName(ix, path, ns, name)
-	} else {
-		md = s.hoverKey(ix, path, text, off)
+	} else if md = s.hoverKey(ix, path, text, off); md == "" {
+		md = s.hoverRule(ix, path, off)
 	}
 	if md == "" {
 		return nil, nil

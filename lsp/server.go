@@ -33,6 +33,9 @@ type Options struct {
 	// PlanWait is how long a hover on a resource waits for a plan under
 	// way before it answers without one; zero is 300 ms.
 	PlanWait time.Duration
+	// Now is the clock rules are evaluated with in hovers; nil is the
+	// wall clock.
+	Now func() time.Time
 	// Log receives the server's own messages (stderr for pcl lsp); nil
 	// discards them.
 	Log io.Writer
@@ -60,6 +63,9 @@ func New(opts Options) *Server {
 	}
 	if opts.PlanWait == 0 {
 		opts.PlanWait = 300 * time.Millisecond
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
 	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
