@@ -131,3 +131,26 @@ func TestLargePolicyEdit(t *testing.T) {
 		t.Errorf("the edit's error is not reported: %s", got)
 	}
 }
+
+// BenchmarkCompletionLargePolicy measures a completion request (a
+// reference, which lists the policy's names) on the 1,000-resource
+// policy while it is being edited: the index of the edited file is made
+// again, the others' are kept.
+func BenchmarkCompletionLargePolicy(b *testing.B) {
+	dir, _ := filepath.EvalSymlinks(b.TempDir())
+	text := largePolicy(b, dir)
+	c := newClient(b, dir, Options{Debounce: time.Hour})
+	c.open("policy.pcl", text+"\nlocation \"bench\" {\n  resource = \n}\n")
+	line := strings.Count(text, "\n") + 2
+	params := map[string]any{"textDocument": map[string]any{"uri": c.uri("policy.pcl")},
+		"position": map[string]any{"line": line, "character": 13}}
+	var res any
+	c.call("textDocument/completion", params, &res) // the index made once
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.call("textDocument/completion", params, &res)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64((cpuTime()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
+}

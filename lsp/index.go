@@ -95,6 +95,15 @@ func (s *Server) policyFiles(dir string) []string {
 	return out
 }
 
+// fileIndex is one file's part of an index, kept while its text is the
+// same: a request on a large policy parses only the files edited since.
+type fileIndex struct {
+	text string
+	file *hcl.File
+	syms []*symbol
+	refs []reference
+}
+
 // indexOf indexes the policy of path's directory as its buffers are now.
 func (s *Server) indexOf(path string) *index {
 	ix := &index{texts: map[string]string{}, files: map[string]*hcl.File{}}
@@ -105,17 +114,39 @@ func (s *Server) indexOf(path string) *index {
 				continue
 			}
 		}
-		hf, _ := hclsyntax.ParseConfig([]byte(text), f, hcl.InitialPos)
+		fi := s.fileIndexOf(f, text)
 		ix.texts[f] = text
-		if hf == nil {
+		if fi.file == nil {
 			continue
 		}
-		ix.files[f] = hf
-		if body, ok := hf.Body.(*hclsyntax.Body); ok {
-			ix.walk(f, body, nil)
-		}
+		ix.files[f] = fi.file
+		ix.syms = append(ix.syms, fi.syms...)
+		ix.refs = append(ix.refs, fi.refs...)
 	}
 	return ix
+}
+
+// fileIndexOf is the index of one file's text, from the cache when the
+// text is the one indexed last.
+func (s *Server) fileIndexOf(path, text string) *fileIndex {
+	s.mu.Lock()
+	fi := s.indexed[path]
+	s.mu.Unlock()
+	if fi != nil && fi.text == text {
+		return fi
+	}
+	one := &index{texts: map[string]string{path: text}}
+	hf, _ := hclsyntax.ParseConfig([]byte(text), path, hcl.InitialPos)
+	if hf != nil {
+		if body, ok := hf.Body.(*hclsyntax.Body); ok {
+			one.walk(path, body, nil)
+		}
+	}
+	fi = &fileIndex{text: text, file: hf, syms: one.syms, refs: one.refs}
+	s.mu.Lock()
+	s.indexed[path] = fi
+	s.mu.Unlock()
+	return fi
 }
 
 func (ix *index) walk(path string, body *hclsyntax.Body, parent *symbol) {

@@ -50,6 +50,7 @@ type Server struct {
 	conn     *jsonrpc2.Conn
 	docs     map[string]*document // by path
 	policies map[string]*policy   // by directory
+	indexed  map[string]*fileIndex // by path: the last text indexed
 	shutdown bool
 }
 
@@ -70,7 +71,7 @@ func New(opts Options) *Server {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	s := &Server{opts: opts, docs: map[string]*document{}, policies: map[string]*policy{}}
+	s := &Server{opts: opts, docs: map[string]*document{}, policies: map[string]*policy{}, indexed: map[string]*fileIndex{}}
 	s.handler = protocol.Handler{
 		Initialize:                     s.initialize,
 		Initialized:                    func(*glsp.Context, *protocol.InitializedParams) error { return nil },
