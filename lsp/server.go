@@ -48,8 +48,8 @@ type Server struct {
 
 	mu       sync.Mutex
 	conn     *jsonrpc2.Conn
-	docs     map[string]*document // by path
-	policies map[string]*policy   // by directory
+	docs     map[string]*document  // by path
+	policies map[string]*policy    // by directory
 	indexed  map[string]*fileIndex // by path: the last text indexed
 	shutdown bool
 }
