@@ -14,8 +14,9 @@ import (
 
 var (
 	// didYouMean finds the suggestion of a diagnostic: the compiler's
-	// (did you mean "x"?) and HCL's Did you mean "x"? alike.
-	didYouMean = regexp.MustCompile(`(?i)did you mean "([^"]+)"\?`)
+	// did you mean "x"? and HCL's Did you mean "x"? alike, and the
+	// compiler's Did you mean var.x? for variables and locals.
+	didYouMean = regexp.MustCompile(`(?i)did you mean (?:"([^"]+)"|([\w.-]+))\?`)
 	quotedName = regexp.MustCompile(`"([^"]+)"`)
 	// missingParam finds the compiler's "Missing agent parameter".
 	missingParam = regexp.MustCompile(`requires the parameter "([^"]+)"`)
@@ -71,12 +72,18 @@ func (s *Server) replaceAction(c *compiled, text string, d *hcl.Diagnostic) (pro
 	if m == nil {
 		return protocol.CodeAction{}, false
 	}
-	want := m[1]
+	want := m[1] + m[2]
 	subj := *d.Subject
 	if subj.End.Byte > len(text) || subj.Start.Byte > subj.End.Byte {
 		return protocol.CodeAction{}, false
 	}
 	held := text[subj.Start.Byte:subj.End.Byte]
+	if strings.Contains(want, ".") {
+		// var.x, local.x: the subject is the traversal, or its last step.
+		if root, _, _ := strings.Cut(want, "."); !strings.HasPrefix(held, root+".") {
+			want = want[strings.LastIndexByte(want, '.')+1:]
+		}
+	}
 	start, end := -1, -1
 	for _, q := range quotedName.FindAllStringSubmatch(d.Summary+" "+d.Detail, -1) {
 		if q[1] == want {
@@ -88,7 +95,7 @@ func (s *Server) replaceAction(c *compiled, text string, d *hcl.Diagnostic) (pro
 		}
 	}
 	if start < 0 {
-		word := strings.Trim(held, `"`)
+		word := strings.Trim(strings.TrimPrefix(held, "."), `"`)
 		if word == "" || strings.ContainsAny(word, " \n=\"{}[]") {
 			return protocol.CodeAction{}, false
 		}
