@@ -23,6 +23,7 @@ import (
 // buffers to type (any other name), a script and want. Script commands,
 // positions LINE:COL 1-based:
 //
+//	initialize               the server's answer to initialize (sent first)
 //	open NAME [SECTION]      didOpen with the file's text, or SECTION's
 //	change NAME SECTION      didChange to SECTION's text
 //	close NAME               didClose
@@ -89,6 +90,9 @@ func runArchive(t *testing.T, name string) {
 			continue
 		case "change":
 			c.change(f[1], sections[f[2]])
+			continue
+		case "initialize":
+			out.WriteString(indent(c.initialized) + "\n")
 			continue
 		case "close":
 			c.notify("textDocument/didClose", map[string]any{"textDocument": doc()})

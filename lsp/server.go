@@ -33,6 +33,8 @@ type Options struct {
 	// PlanWait is how long a hover on a resource waits for a plan under
 	// way before it answers without one; zero is 300 ms.
 	PlanWait time.Duration
+	// Version is the server's version, for the client ("" says none).
+	Version string
 	// Now is the clock rules are evaluated with in hovers; nil is the
 	// wall clock.
 	Now func() time.Time
@@ -177,11 +179,11 @@ func (s *Server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any,
 	caps.RenameProvider = &protocol.RenameOptions{PrepareProvider: &t}
 	caps.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: []string{"\"", "=", " ", "."}}
 	caps.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}
-	version := "dev"
-	return protocol.InitializeResult{
-		Capabilities: caps,
-		ServerInfo:   &protocol.InitializeResultServerInfo{Name: "pcl", Version: &version},
-	}, nil
+	info := &protocol.InitializeResultServerInfo{Name: "pcl"}
+	if s.opts.Version != "" {
+		info.Version = &s.opts.Version
+	}
+	return protocol.InitializeResult{Capabilities: caps, ServerInfo: info}, nil
 }
 
 func (s *Server) shutdownRequest(*glsp.Context) error {

@@ -29,6 +29,8 @@ type client struct {
 	mu      sync.Mutex
 	diags   map[string]json.RawMessage // the latest publishDiagnostics per URI
 	version map[string]int32
+	// initialized is the server's answer to initialize.
+	initialized json.RawMessage
 	// published receives the URI and version of every publication.
 	published chan publication
 }
@@ -82,7 +84,7 @@ func newClient(t testing.TB, dir string, opts Options) *client {
 		cancel()
 		<-done
 	})
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": uriOf(dir), "capabilities": map[string]any{}}, nil)
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": uriOf(dir), "capabilities": map[string]any{}}, &c.initialized)
 	c.notify("initialized", map[string]any{})
 	return c
 }

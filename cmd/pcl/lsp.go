@@ -32,7 +32,7 @@ func init() {
 					fmt.Fprintln(e.stderr, "pcl lsp: no standard input to read the editor's requests from")
 					return exitUsage
 				}
-				srv := lsp.New(lsp.Options{Compile: opts, Log: e.stderr})
+				srv := lsp.New(lsp.Options{Compile: opts, Log: e.stderr, Version: buildVersion()})
 				if err := srv.Serve(context.Background(), stdio{e.stdin, e.stdout}); err != nil {
 					fmt.Fprintf(e.stderr, "pcl lsp: %v\n", err)
 					return exitDiags
