@@ -62,13 +62,16 @@ func (s *Server) hoverName(ix *index, path string, ns namespace, name string) st
 	switch {
 	case c == nil:
 		return head + "\n\nThe policy has not been compiled yet."
-	case c.cib == nil:
+	case c.cib == nil && pl == nil:
 		return head + "\n\nNo plan: the policy has errors."
 	case pl == nil:
 		return head + "\n\nPlanning the healthy cluster…"
 	}
 	stale := ""
-	if pl.of != c {
+	switch {
+	case c.cib == nil:
+		stale = "\n\n(the policy has errors now: this is the plan of its last version without errors)"
+	case pl.of != c:
 		stale = "\n\n(planned before the last edit; planning again)"
 	}
 	if ns == nsNode {
