@@ -186,10 +186,9 @@ func (s *Server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any,
 	return protocol.InitializeResult{Capabilities: caps, ServerInfo: info}, nil
 }
 
+// shutdownRequest stops the compilations and plans to come; exit ends
+// the connection.
 func (s *Server) shutdownRequest(*glsp.Context) error {
-	s.mu.Lock()
-	s.shutdown = true
-	s.mu.Unlock()
 	s.stopTimers()
 	return nil
 }
