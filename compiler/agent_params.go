@@ -96,6 +96,26 @@ func (l *lowerer) checkAgent(p *ir.Primitive) {
 		}
 	}
 	l.checkAgentTimeouts(p, agent, md)
+	l.checkPromoteAction(p, agent, md)
+}
+
+// checkPromoteAction warns of a primitive in a promotable clone whose
+// agent lists no promote action: such an agent sets no promotion score,
+// so no instance is promoted unless a constraint scores one, and the
+// promote then asked of it fails as not implemented (OCF rc 3), a hard
+// error.
+func (l *lowerer) checkPromoteAction(p *ir.Primitive, agent ir.Agent, md *agents.Metadata) {
+	if !l.promotable(p) {
+		return
+	}
+	for _, a := range md.Actions {
+		if a.Name == "promote" {
+			return
+		}
+	}
+	l.diags = append(l.diags, warningAt(p.DeclRange, "Promotable clone of an agent without promote",
+		"%q is in a promotable clone, but its agent %s lists no promote action in its metadata: such an agent sets no promotion score as a rule, so no instance is promoted unless a constraint scores one, and a promote then asked of it fails as not implemented, a hard error. Use an agent that can be promoted (its metadata lists promote and demote), or a clone that is not promotable.",
+		p.ID, agent))
 }
 
 // agentValueFits tells whether v is a value of an agent parameter type

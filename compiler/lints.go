@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Lints for what Pacemaker accepts without a word but reads otherwise than
@@ -14,6 +15,7 @@ import (
 func (l *lowerer) checkLints() {
 	l.checkUtilizationValues()
 	l.checkUndeclaredNodes()
+	l.checkNodeExpressionsWithoutNode()
 }
 
 // checkUtilizationValues warns about a utilization value that is not a
@@ -76,4 +78,71 @@ func (l *lowerer) checkUndeclaredNodes() {
 				fl.ID, fl.Target, suggestion(fl.Target, names)))
 		}
 	}
+}
+
+// checkNodeExpressionsWithoutNode reports node attribute expressions in
+// the rules of rsc_defaults, op_defaults and operations. Pacemaker
+// evaluates those rules without a node, so every node attribute (#uname
+// too) has no value there: the expression is decided whatever the node.
+// Since 2.1.8 such an expression under op_defaults or an operation is
+// deprecated with a configuration warning, on which crm_verify fails.
+func (l *lowerer) checkNodeExpressionsWithoutNode() {
+	check := func(section string, sets []*ir.NVSet, deprecated bool) {
+		for _, s := range sets {
+			for _, r := range s.Rules {
+				for _, x := range nodeExpressions(r) {
+					l.reportNodeExpression(section, r, x, deprecated)
+				}
+			}
+		}
+	}
+	check("rsc_defaults", l.cfg.RscDefaults, false)
+	check("op_defaults", l.cfg.OpDefaults, true)
+	for _, op := range ir.FindAll[ir.Op](l.cfg) {
+		check("operation", op.Sets, true)
+	}
+}
+
+// nodeExpressions are the node attribute expressions of r, nested rules
+// included.
+func nodeExpressions(r *ir.Rule) []*ir.Expression {
+	var out []*ir.Expression
+	for _, t := range r.Terms {
+		switch t := t.(type) {
+		case *ir.Expression:
+			out = append(out, t)
+		case *ir.Rule:
+			out = append(out, nodeExpressions(t)...)
+		}
+	}
+	return out
+}
+
+func (l *lowerer) reportNodeExpression(section string, r *ir.Rule, x *ir.Expression, deprecated bool) {
+	rng := x.DeclRange
+	if rng.Filename == "" {
+		rng = r.DeclRange
+	}
+	where := section
+	if section == "operation" {
+		where = "an operation's attribute set"
+	}
+	if deprecated && l.target.Since(pcmk.V2_1_8) {
+		l.diags = append(l.diags, errorAt(rng, "Node attribute in an operation rule",
+			"Pacemaker %s deprecates node attribute expressions (here on %q) in the rules of op_defaults and operations, and crm_verify fails on the warning; it evaluates those rules without a node, so the expression is decided the same on every node. Leave it out, or use an op or resource expression.",
+			l.target.Version, x.Attribute))
+		return
+	}
+	outcome := "never true"
+	switch x.Operation {
+	case "not_defined":
+		outcome = "always true"
+	case "ne":
+		if x.Value != nil {
+			outcome = "always true"
+		}
+	}
+	l.diags = append(l.diags, warningAt(rng, "Node attribute in a defaults rule",
+		"Pacemaker evaluates the rules of %s without a node, so the node attribute %q has no value there and this expression (%s) is %s, whatever the node. Set per-node values in a location or in the resources' own attribute sets instead.",
+		where, x.Attribute, x.Operation, outcome))
 }

@@ -3,6 +3,7 @@ package compiler
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"pcl/dsl/rule"
 	"pcl/pcmk"
@@ -83,4 +84,25 @@ func (lw *ruleLowerer) lintRange(f rule.Field) {
 			"The field %s runs from %d to %d, so %s=%s matches no time and Pacemaker never matches this date_spec.",
 			f.Name, dom[0], dom[1], f.Name, f.Value)
 	}
+}
+
+// lintDateRange reports a date range (date in start=... end=...) whose
+// end comes before its start. Pacemaker tests start <= now <= end, which
+// no time meets, so the expression is never true. Dates it cannot read
+// are checkDate's to report.
+func (lw *ruleLowerer) lintDateRange(d *rule.Date) {
+	if !strings.EqualFold(d.Op, "in_range") || d.Start == nil || d.End == nil {
+		return
+	}
+	// A fixed clock: a time without a date or offset is read the same way
+	// for both ends.
+	clock := func() time.Time { return time.Unix(0, 0).UTC() }
+	start, errStart := pcmk.ParseCRMTime(d.Start.Value, clock)
+	end, errEnd := pcmk.ParseCRMTime(d.End.Value, clock)
+	if errStart != nil || errEnd != nil || end.Compare(start) >= 0 {
+		return
+	}
+	lw.warnf(d.End.ValueRange, "Date range ending before it starts",
+		"The range ends at %s, before it starts at %s; Pacemaker tests start <= now <= end, which no time meets, so this date expression is never true (swap start and end).",
+		d.End.Value, d.Start.Value)
 }

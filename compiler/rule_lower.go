@@ -244,6 +244,7 @@ func (lw *ruleLowerer) date(d *rule.Date, not *rule.Not) ir.RuleTerm {
 		x.End = d.End.Value
 		lw.checkDate(d.End)
 	}
+	lw.lintDateRange(d)
 	if len(d.Duration) > 0 {
 		x.Duration = &ir.DateSpec{}
 		for _, f := range d.Duration {

@@ -140,27 +140,55 @@ func (l *lowerer) validatePrimitive(p *ir.Primitive) {
 				"Since pacemaker-3.0 the CIB schema has no requires on an operation, and crm_verify refuses it; set requires in the resource's meta attributes."))
 		}
 	}
-	// Pacemaker tells operations apart by name and interval; recurring
-	// monitors of a promotable resource may share an interval when their
-	// roles differ.
+	// Pacemaker tells operations apart by name and interval. Two
+	// recurring operations of one name and interval are a configuration
+	// error (is_op_dup), whatever their roles: Pacemaker schedules neither
+	// and crm_verify fails once the resource is placed. Two one-off
+	// operations alike are a warning: Pacemaker uses the first.
 	type key struct {
 		name string
 		ms   int64
 		role ir.Role
 	}
 	seen := map[key]*ir.Op{}
+	ids := map[string]bool{}
 	for _, op := range p.Operations.Ops {
+		if op.ID != "" && ids[op.ID] {
+			continue // reported as a duplicate id: one mistake, one error
+		}
+		ids[op.ID] = true
 		k := key{op.Name, op.Interval.Ms, op.Role.Normalize()}
-		if first, dup := seen[k]; dup {
-			// A warning: Pacemaker runs the configuration and uses the
-			// first definition, and real CIBs hold such duplicates.
+		if op.Interval.Ms > 0 {
+			k.role = ""
+		}
+		first, dup := seen[k]
+		if !dup {
+			seen[k] = op
+			continue
+		}
+		switch {
+		case op.Interval.Ms == 0:
 			l.diags = append(l.diags, warningAt(op.DeclRange, "Duplicate operation",
 				"The resource %q already has a %s operation with interval %s at %s; Pacemaker identifies operations by name and interval (and role), uses the first and ignores this one.",
 				p.ID, op.Name, first.Interval.Text, where(first.DeclRange)))
-			continue
+		case first.Role.Normalize() != op.Role.Normalize():
+			l.diags = append(l.diags, errorAt(op.DeclRange, "Same interval for two roles",
+				"The resource %q already has a %s operation with interval %s at %s, for %s; Pacemaker tells recurring operations apart by name and interval only, not by role, so it runs neither and crm_verify fails on the duplicate. Give each role its own interval (10s and 11s, say).",
+				p.ID, op.Name, first.Interval.Text, where(first.DeclRange), roleOrAny(first.Role)))
+		default:
+			l.diags = append(l.diags, errorAt(op.DeclRange, "Duplicate operation",
+				"The resource %q already has a %s operation with interval %s at %s; Pacemaker tells recurring operations apart by name and interval, so it runs neither and crm_verify fails on the duplicate. Remove one.",
+				p.ID, op.Name, first.Interval.Text, where(first.DeclRange)))
 		}
-		seen[k] = op
 	}
+}
+
+// roleOrAny names the role an operation is for.
+func roleOrAny(r ir.Role) string {
+	if r == "" {
+		return "any role"
+	}
+	return "the role " + string(r)
 }
 
 func (l *lowerer) validateRule(r *ir.Rule) {

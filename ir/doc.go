@@ -4,9 +4,10 @@
 //
 // Both front ends produce it: the compiler from .pcl policies and the
 // importer from CIB XML. The planner and every emitter consume it. It owns
-// the data types, Pacemaker's score arithmetic, the parsing of Pacemaker's
-// scalar value syntaxes (scores, intervals, booleans) and the conventions by
-// which pcl derives readable ids from names.
+// the data types and the conventions by which pcl derives readable ids from
+// names; Pacemaker's vocabulary (scores and their arithmetic, roles,
+// interval and time syntaxes) is package pcmk's, which ir's typed values
+// use.
 //
 // It does not parse .pcl or XML, evaluate rules, resolve references or
 // validate a configuration: those belong to dsl, compiler, planner and the

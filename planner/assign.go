@@ -34,9 +34,11 @@ func (p *plan) assignAll() {
 		}
 		p.Scores = make([]ScoreLine, 0, shows*len(p.Nodes))
 	}
+	p.utilization.snapshot(p, "Original")
 	for _, r := range p.Top {
 		p.assign(r, -1)
 	}
+	p.utilization.snapshot(p, "Remaining")
 }
 
 // show records the score lines of r and its children, in node order
@@ -502,12 +504,9 @@ func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	n := p.Nodes[chosen]
 	n.NumResources++
 	for k, v := range r.Utilization {
-		if cur, ok := n.Remaining[k]; ok {
-			n.Remaining[k] = cur - v
-		} else {
-			n.Remaining[k] = 0
-		}
+		n.Remaining[k] = p.consumed(n.Remaining, k, v)
 	}
+	p.utilization.assigned(p, r, chosen)
 	return true
 }
 
@@ -520,8 +519,9 @@ func (p *plan) unassign(r *Resource) {
 	r.AssignedTo = -1
 	n.NumResources--
 	for k, v := range r.Utilization {
-		n.Remaining[k] += v
+		n.Remaining[k] = p.clampUtilization(n.Remaining[k] + v)
 	}
+	p.utilization.released(p, r, n.Index)
 }
 
 // doubleNegativeCounts reports whether an anti-colocated dependent's

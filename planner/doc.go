@@ -28,8 +28,11 @@
 // configchanges.go, orphans.go, operations.go, shutdownlock.go;
 // health.go; constraints.go and tickets.go (locations, colocations,
 // stickiness, failure thresholds); assign.go (assignment and colocation
-// arithmetic); utilization.go (placement strategies); ghash.go (the one
-// place where GLib's hash-table order decides a tie); unknown.go (what
+// arithmetic); utilization.go (placement strategies);
+// utilization_report.go (the nodes' utilization tables as crm_simulate
+// --show-utilization prints them, when Options.Utilization asks); ghash.go
+// (GLib's hash-table order, which decides a tie and the order those
+// tables print in); unknown.go (what
 // cannot be computed exactly); result.go.
 //
 // Behaviour that differs by kind of resource is in one table indexed by

@@ -73,9 +73,32 @@ func (p *plan) failIndex(n *Node) map[string][]failEntry {
 			}
 			rsc = rest[:i]
 		}
+		if _, seen := n.Fails[rsc]; !seen {
+			if base := cloneStrip(rsc); base != rsc && strings.HasPrefix(rsc, base+":") {
+				p.numberFails(n.Index, base, rsc)
+			}
+		}
 		n.Fails[rsc] = append(n.Fails[rsc], failEntry{Last: last, Value: n.Attrs[k]})
 	}
+	if n.Index < len(p.numberedFails) {
+		for _, list := range p.numberedFails[n.Index] {
+			sort.Strings(list)
+		}
+	}
 	return n.Fails
+}
+
+// numberFails files the failures of rsc, an instance number of base
+// ("db:1"), under base on node i: an anonymous clone's instances share
+// the failures recorded under every number (failIndex sorts the names).
+func (p *plan) numberFails(i int, base, rsc string) {
+	for len(p.numberedFails) <= i {
+		p.numberedFails = append(p.numberedFails, nil)
+	}
+	if p.numberedFails[i] == nil {
+		p.numberedFails[i] = map[string][]string{}
+	}
+	p.numberedFails[i][base] = append(p.numberedFails[i][base], rsc)
 }
 
 // failcount is pe_get_failcount for a primitive outside any clone.
@@ -213,14 +236,10 @@ func (p *plan) failEntries(n *Node, r *Resource) []failEntry {
 	}
 	name = cloneStrip(name)
 	entries := index[name]
-	var numbered []string
-	for k := range index {
-		if len(k) > len(name)+1 && k[:len(name)+1] == name+":" && cloneStrip(k) == name {
-			numbered = append(numbered, k)
-		}
+	if n.Index >= len(p.numberedFails) {
+		return entries
 	}
-	sort.Strings(numbered)
-	for _, k := range numbered {
+	for _, k := range p.numberedFails[n.Index][name] {
 		entries = append(entries[:len(entries):len(entries)], index[k]...)
 	}
 	return entries

@@ -29,6 +29,9 @@ type Options struct {
 	// (Result.Running), orphans included; no scores, placement or
 	// transition. It is how a batch reads the cluster a transition leaves.
 	StatusOnly bool
+	// Utilization asks for the utilization report (Result.Utilization),
+	// as crm_simulate --show-utilization prints it.
+	Utilization bool
 }
 
 // RuleEnv is what a rule is evaluated against.

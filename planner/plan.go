@@ -41,6 +41,10 @@ type plan struct {
 	// by each name other than their id (CloneName): lookups by id
 	// consider those names too (findRenamed).
 	renamed map[string][]*Resource
+	// numberedFails lists by node index and base name the numbered
+	// resource names ("db:1") the node's fail counts are recorded under,
+	// in name order (see failIndex).
+	numberedFails []map[string][]string
 	// topIndex is each top-level resource's index in Top (topPosition).
 	topIndex map[*Resource]int
 	// instanceAttrs holds, by the primitive a clone's instances are made
@@ -59,6 +63,9 @@ type plan struct {
 
 	opts   Options
 	target pcmk.Target
+	// utilization follows the nodes' utilization tables for the report
+	// (nil unless Options.Utilization).
+	utilization *utilizationTables
 	// keepRoleOnFail is set while an assignment may be backed out (a
 	// clone instance's early assignment since 2.1.7, stop_if_fail
 	// false): failing to place a resource then leaves its next role.
@@ -120,6 +127,9 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 		p.eval = p.ruleevalEval
 	}
 	p.target = opts.Target.OrDefault()
+	if opts.Utilization {
+		p.utilization = newUtilizationTables(p.target)
+	}
 	p.variants = variantsFor(p.target)
 	p.Cluster.Target = p.target
 	if cib == nil || cib.Config == nil {

@@ -39,6 +39,9 @@ type Result struct {
 	Unknown []Unknown
 	// Transition is the transition (nil unless Options.Transition).
 	Transition *transition.Transition
+	// Utilization is the utilization report, what crm_simulate
+	// --show-utilization prints (nil unless Options.Utilization).
+	Utilization *UtilizationReport
 
 	byID      map[string]*model.Resource
 	unknown   map[string]int
@@ -85,6 +88,10 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
 	res := &Result{Target: p.target, Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
 		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
+	if p.utilization != nil && p.utilization.keys != nil {
+		report := p.utilization.report
+		res.Utilization = &report
+	}
 	res.digest = func(r *model.Resource, task pcmk.Task, intervalMs int64) string {
 		params, _ := p.digestParams(r, task, intervalMs)
 		return digestOf(p.target, params)

@@ -43,6 +43,13 @@ func setsByScore(sets []*ir.NVSet, kind ir.NVSetKind, alwaysFirst string) []*ir.
 // unpackSets fills hash from the sets of one kind whose rules pass, as
 // pe__unpack_dataset_nvpairs does.
 func (p *plan) unpackSets(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, hash map[string]string, overwrite bool, alwaysFirst string) {
+	p.unpackSetsOrdered(sets, kind, env, hash, overwrite, alwaysFirst, nil)
+}
+
+// unpackSetsOrdered is unpackSets that also appends to order, when not
+// nil, each name as it enters hash: the order Pacemaker's hash table was
+// filled in, which decides the order it lists the names in.
+func (p *plan) unpackSetsOrdered(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, hash map[string]string, overwrite bool, alwaysFirst string, order *[]string) {
 	for _, s := range setsByScore(sets, kind, alwaysFirst) {
 		pass := true
 		for _, r := range s.Rules {
@@ -66,6 +73,9 @@ func (p *plan) unpackSets(sets []*ir.NVSet, kind ir.NVSetKind, env *RuleEnv, has
 				}
 			case !have:
 				hash[nv.Name] = *nv.Value
+				if order != nil {
+					*order = append(*order, nv.Name)
+				}
 			case overwrite:
 				hash[nv.Name] = *nv.Value
 			}
@@ -366,11 +376,13 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource, suffix string)
 		p.forceAnonymous(r)
 	}
 	util := map[string]string{}
-	p.unpackSets(sets, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
+	var order []string
+	p.unpackSetsOrdered(sets, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "", &order)
 	r.Utilization = map[string]int{}
 	for k, v := range util {
 		r.Utilization[k] = utilizationValue(v)
 	}
+	p.noteUtilization(r, order, util)
 	p.register(r)
 	p.symmetricDefault(r)
 	return r

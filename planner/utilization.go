@@ -2,10 +2,12 @@ package planner
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 )
 
@@ -215,4 +217,25 @@ func (p *plan) sortByScores() {
 		}
 		return false
 	})
+}
+
+// consumed is what is left of a node's capacity name (in left) once a
+// resource takes need of it, as pcmk__consume_node_capacity computes it:
+// up to 2.1.x a name the node lacks is left at 0; since 3.0.0 it goes
+// below 0 like any other, and results are kept within a C int.
+func (p *plan) consumed(left map[string]int, name string, need int) int {
+	cur, ok := left[name]
+	if !ok && !p.target.Since(pcmk.V3_0_0) {
+		return 0
+	}
+	return p.clampUtilization(cur - need)
+}
+
+// clampUtilization keeps a computed capacity within a C int since 3.0.0
+// (which clamps rather than overflows).
+func (p *plan) clampUtilization(v int) int {
+	if !p.target.Since(pcmk.V3_0_0) {
+		return v
+	}
+	return min(max(v, math.MinInt32), math.MaxInt32)
 }

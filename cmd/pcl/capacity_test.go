@@ -143,3 +143,39 @@ primitive "small" {
 		}
 	}
 }
+
+// Issue 21, item 19: pcl scores --utilization prints the utilization
+// report of crm_simulate -U: in crm_simulate format the lines of
+// crm_simulate -sUQ (compared with the oracle on the corpus in
+// emit/scores), in the table a section, in JSON an object.
+func TestScoresUtilization(t *testing.T) {
+	cib := filepath.Join(t.TempDir(), "cib.xml")
+	if err := os.WriteFile(cib, []byte(capacityCIB), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPCL(t, "scores", cib, "--utilization", "--format", "crm_simulate")
+	if code != exitOK {
+		t.Fatalf("scores: exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{
+		"Original: n1 capacity: cpu=2\n",
+		"pcmk__finalize_assignment: big utilization on n1: cpu=2\n",
+		"Remaining: n1 capacity: cpu=0\nRemaining: n2 capacity: cpu=1\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("scores --utilization --format crm_simulate lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = runPCL(t, "scores", cib, "--utilization")
+	if code != exitOK || !regexp.MustCompile(`(?m)^n1 +cpu=2 +cpu=0$`).MatchString(out) || !regexp.MustCompile(`(?m)^big +n1 +cpu=2$`).MatchString(out) {
+		t.Errorf("scores --utilization table (exit %d):\n%s%s", code, out, errs)
+	}
+	code, out, errs = runPCL(t, "scores", cib, "--utilization", "--format", "json")
+	if code != exitOK || !strings.Contains(out, `"utilization": {`) || !strings.Contains(out, `"remaining": [`) {
+		t.Errorf("scores --utilization JSON (exit %d):\n%s%s", code, out, errs)
+	}
+	// Without the flag, the report is not there.
+	if _, out, _ = runPCL(t, "scores", cib, "--format", "crm_simulate"); strings.Contains(out, "capacity:") {
+		t.Errorf("scores without --utilization shows the report:\n%s", out)
+	}
+}

@@ -15,12 +15,13 @@ import (
 func init() {
 	register(command{
 		name:    "scores",
-		usage:   "INPUT [--state CIB.xml] [--format table|json|crm_simulate] [--now DATE] [--explain RSC] [what-if flags]",
+		usage:   "INPUT [--state CIB.xml] [--format table|json|crm_simulate] [--now DATE] [--explain RSC] [--utilization] [what-if flags]",
 		summary: "print allocation scores and the chosen node of every resource",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			format := fs.String("format", "table", "output `FORMAT`: table, json or crm_simulate")
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601, as crm_simulate -t)")
 			explain := fs.String("explain", "", "list every contribution to `RSC`'s score on each node")
+			utilization := fs.Bool("utilization", false, "also show each node's capacities before and after assignment and what each resource takes, as crm_simulate --show-utilization (-U)")
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
 			version := pacemakerFlag(fs)
@@ -38,7 +39,7 @@ func init() {
 					return exitUsage
 				}
 				return runScores(e, args, scoresOptions{format: *format, now: t, version: v, explain: *explain, out: *out,
-					vars: *vars, state: *state, whatIf: whatIf})
+					vars: *vars, state: *state, whatIf: whatIf, utilization: *utilization})
 			}
 		},
 	})
@@ -50,6 +51,7 @@ type scoresOptions struct {
 	version                     pcmk.Version
 	vars                        []string
 	whatIf                      *whatIfFlags
+	utilization                 bool
 }
 
 func runScores(e *env, args []string, o scoresOptions) int {
@@ -76,7 +78,7 @@ func runScores(e *env, args []string, o scoresOptions) int {
 		fmt.Fprintf(e.stderr, "pcl scores: %v\n", err)
 		return exitUsage
 	}
-	opts := planner.Options{Now: o.now, Target: target}
+	opts := planner.Options{Now: o.now, Target: target, Utilization: o.utilization}
 	// Only --explain and the JSON report show the contributions.
 	opts.NoTrail = explain == "" && format != "json"
 	res, pdiags := planner.Schedule(cib, opts)

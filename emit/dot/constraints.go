@@ -31,9 +31,14 @@ const (
 // direction (from the resource placed first to the one placed relative to
 // it) labelled with their score (red when negative), and resource sets as
 // clusters of their own that say whether they are sequential and, for
-// orders, whether they require all members.
+// orders, whether they require all members. A top-level resource a set
+// names (a clone, a group or a primitive) is drawn inside the first set
+// that names it, with its own members, and other sets show a copy linked
+// to it by a dotted line; a tag a constraint names is linked to its
+// members the same way.
 func Constraints(cfg *ir.Config, opts ConstraintOptions) []byte {
-	g := &cgraph{members: map[string]string{}, known: map[string]bool{}, inSet: map[string]string{}, prims: map[string]*ir.Primitive{}}
+	g := &cgraph{members: map[string]string{}, known: map[string]bool{}, inSet: map[string]string{}, prims: map[string]*ir.Primitive{},
+		top: map[string]ir.Resource{}, tags: map[string]*ir.Tag{}}
 	g.line(`digraph "constraints" {`)
 	g.line(`  graph [rankdir=LR, compound=true, fontname="Helvetica", fontsize=12, nodesep=0.25, ranksep=0.7, labeljust=l, newrank=true];`)
 	g.line(`  node [shape=box, style="rounded,filled", fillcolor="#f5f5f5", color="#616161", fontname="Helvetica", fontsize=11];`)
@@ -42,43 +47,64 @@ func Constraints(cfg *ir.Config, opts ConstraintOptions) []byte {
 		g.line("}")
 		return g.buf.Bytes()
 	}
-	// A top-level primitive that appears in a resource set is drawn inside
-	// the first set that names it; other sets show a copy.
 	for _, r := range cfg.Resources {
 		if p, ok := r.(*ir.Primitive); ok {
 			g.prims[p.ID] = p
 		}
-	}
-	for _, c := range cfg.Constraints {
-		var sets []*ir.ResourceSet
-		var id string
-		switch c := c.(type) {
-		case *ir.Order:
-			sets, id = c.Sets, c.ID
-		case *ir.Colocation:
-			sets, id = c.Sets, c.ID
+		if _, isTemplate := r.(*ir.Template); !isTemplate {
+			g.top[r.ResourceID()] = r
 		}
+	}
+	for _, t := range cfg.Tags {
+		if _, dup := g.tags[t.ID]; !dup {
+			g.tags[t.ID] = t
+		}
+	}
+	// A top-level resource that appears in a resource set is drawn inside
+	// the first set that names it; other sets show a copy.
+	for _, c := range cfg.Constraints {
+		id, sets := constraintSets(c)
 		for i, set := range sets {
 			for _, r := range set.Resources {
-				if _, ok := g.prims[r]; ok && g.inSet[r] == "" {
+				if _, ok := g.top[r]; ok && g.inSet[r] == "" {
 					g.inSet[r] = setCluster(id, set, i)
 				}
 			}
 		}
 	}
 	for _, r := range cfg.Resources {
-		if p, ok := r.(*ir.Primitive); ok && g.inSet[p.ID] != "" {
-			g.known[p.ID] = true
+		if g.inSet[r.ResourceID()] != "" {
 			continue
 		}
 		g.resource(r, "  ")
 	}
+	// The sets first, so that every resource is drawn before the edges
+	// that name it.
+	drawn := make([][]drawnSet, len(cfg.Constraints))
 	for i, c := range cfg.Constraints {
 		switch c := c.(type) {
 		case *ir.Order:
-			g.order(c, i)
+			if len(c.Sets) > 0 {
+				kind := orderKindText(c.Kind, c.Score)
+				drawn[i] = g.sets(c.ID, c.Sets, true, orderColor, orderStyle(kind), "order "+c.ID+" ("+kind+")")
+			}
 		case *ir.Colocation:
-			g.colocation(c, i)
+			if len(c.Sets) > 0 {
+				score, negative := scoreText(c.Score)
+				drawn[i] = g.sets(c.ID, c.Sets, false, colocationColor(negative), "bold", "colocation "+c.ID+", score "+score)
+			}
+		}
+	}
+	// Then the copies' links, once every set holds what it holds.
+	for _, c := range g.copies {
+		g.link(c[0], c[1], "the same resource as "+c[1])
+	}
+	for i, c := range cfg.Constraints {
+		switch c := c.(type) {
+		case *ir.Order:
+			g.order(c, drawn[i])
+		case *ir.Colocation:
+			g.colocation(c, drawn[i])
 		case *ir.Location:
 			if opts.Locations {
 				g.location(c)
@@ -89,15 +115,39 @@ func Constraints(cfg *ir.Config, opts ConstraintOptions) []byte {
 	return g.buf.Bytes()
 }
 
+// constraintSets are the resource sets of an order or colocation, with
+// its id.
+func constraintSets(c ir.Constraint) (string, []*ir.ResourceSet) {
+	switch c := c.(type) {
+	case *ir.Order:
+		return c.ID, c.Sets
+	case *ir.Colocation:
+		return c.ID, c.Sets
+	}
+	return "", nil
+}
+
+func colocationColor(negative bool) string {
+	if negative {
+		return negativeColor
+	}
+	return colocColor
+}
+
 type cgraph struct {
 	buf bytes.Buffer
 	// members maps a group or clone id to a node inside its cluster, the
 	// anchor of edges that end at the cluster.
 	members map[string]string
 	known   map[string]bool // resource and reference nodes drawn so far
-	// inSet maps a top-level primitive to the set cluster it is drawn in.
+	// inSet maps a top-level resource to the set cluster it is drawn in.
 	inSet map[string]string
 	prims map[string]*ir.Primitive
+	top   map[string]ir.Resource // top-level resources by id, templates aside
+	tags  map[string]*ir.Tag
+	// copies are the copies drawn in sets (node, the resource it stands
+	// for), linked to what they stand for once every set is drawn.
+	copies [][2]string
 }
 
 func setCluster(constraint string, s *ir.ResourceSet, i int) string {
@@ -205,11 +255,36 @@ func (g *cgraph) endpoint(id string) (node, cluster string) {
 		return m, "cluster_" + id
 	}
 	if !g.known[id] {
-		// A tag, template or unknown id: draw it once as a note.
 		g.known[id] = true
+		if t, ok := g.tags[id]; ok {
+			g.tag(t)
+			return id, ""
+		}
+		// A template or unknown id: draw it once as a note.
 		g.line("  %s [shape=note, style=filled, fillcolor=\"#eeeeee\"];", q(id))
 	}
 	return id, ""
+}
+
+// tag draws a tag as a folder linked to each of its members by a dotted
+// line: a constraint on the tag applies to each of them.
+func (g *cgraph) tag(t *ir.Tag) {
+	g.line("  %s [label=%s, shape=tab, style=filled, fillcolor=\"#eeeeee\"];", q(t.ID), q("tag "+t.ID))
+	for _, ref := range t.Refs {
+		g.link(t.ID, ref, "member of tag "+t.ID)
+	}
+}
+
+// link draws a dotted line, with no bearing on the layout's ranks, from
+// the node from to what id is drawn as: a tag's member, or the resource a
+// copy in a set stands for.
+func (g *cgraph) link(from, id, tooltip string) {
+	to, cluster := g.endpoint(id)
+	attrs := []string{"style=dotted", `color="#757575"`, "arrowhead=none", "constraint=false", "tooltip=" + q(tooltip)}
+	if cluster != "" {
+		attrs = append(attrs, "lhead="+q(cluster))
+	}
+	g.line("  %s -> %s [%s];", q(from), q(to), strings.Join(attrs, ", "))
 }
 
 func (g *cgraph) edge(from, to string, attrs []string) {
@@ -249,7 +324,7 @@ func orderStyle(kind string) string {
 	return "solid"
 }
 
-func (g *cgraph) order(o *ir.Order, n int) {
+func (g *cgraph) order(o *ir.Order, sets []drawnSet) {
 	kind := orderKindText(o.Kind, o.Score)
 	asym := ""
 	if o.Symmetrical != nil && !o.Symmetrical.Value {
@@ -265,7 +340,6 @@ func (g *cgraph) order(o *ir.Order, n int) {
 		g.edge(o.First, o.Then, []string{"label=" + q(label), "color=" + q(orderColor), "fontcolor=" + q(orderColor), "style=" + orderStyle(kind)})
 		return
 	}
-	sets := g.sets(o.ID, o.Sets, true, orderColor, orderStyle(kind), "order "+o.ID+" ("+kind+")")
 	for i := 0; i+1 < len(sets); i++ {
 		a, b := sets[i], sets[i+1]
 		label := fmt.Sprintf("%s\n%s %s → %s%s", o.ID, kind, a.action, b.action, asym)
@@ -323,24 +397,37 @@ func (g *cgraph) sets(id string, sets []*ir.ResourceSet, isOrder bool, color, st
 		g.line("  subgraph %s {", q(cluster))
 		g.line("    label=%s; style=\"rounded,filled\"; fillcolor=%s; color=%s; fontsize=10;", q(title+"\nset "+sid+": "+strings.Join(facts, ", ")), q(setFill), q(color))
 		ds := drawnSet{cluster: cluster, action: action}
-		var prev string
+		var prev, prevCluster string
 		var names []string
+		var copies [][2]string // copy node, the resource it stands for
 		for _, r := range s.Resources {
-			node := sid + "/" + r
-			if g.inSet[r] == cluster {
-				node = r
-				g.line("    %s [label=%s];", q(node), q(primitiveLabel(g.prims[r])))
+			node, inner := sid+"/"+r, ""
+			if g.inSet[r] == cluster && !g.known[r] {
+				node = g.resource(g.top[r], "    ")
+				if _, ok := g.members[r]; ok {
+					inner = "cluster_" + r
+				}
 			} else {
 				g.line("    %s [label=%s, fillcolor=\"#ffffff\", style=\"rounded,filled,dashed\", tooltip=\"copy of %s\"];", q(node), q(r), r)
+				copies = append(copies, [2]string{node, r})
 			}
-			names = append(names, q(node))
+			if inner == "" {
+				names = append(names, q(node))
+			}
 			if ds.first == "" {
 				ds.first = node
 			}
 			if seq && prev != "" {
-				g.line("    %s -> %s [color=%s, style=%s, arrowhead=%s];", q(prev), q(node), q(color), style, arrow)
+				attrs := []string{"color=" + q(color), "style=" + style, "arrowhead=" + arrow}
+				if prevCluster != "" {
+					attrs = append(attrs, "ltail="+q(prevCluster))
+				}
+				if inner != "" {
+					attrs = append(attrs, "lhead="+q(inner))
+				}
+				g.line("    %s -> %s [%s];", q(prev), q(node), strings.Join(attrs, ", "))
 			}
-			prev = node
+			prev, prevCluster = node, inner
 		}
 		ds.last = prev
 		if !seq && len(names) > 1 {
@@ -352,6 +439,7 @@ func (g *cgraph) sets(id string, sets []*ir.ResourceSet, isOrder bool, color, st
 			g.line("    %s [label=\"(empty)\"];", q(ds.first))
 		}
 		g.line("  }")
+		g.copies = append(g.copies, copies...)
 		out = append(out, ds)
 	}
 	return out
@@ -364,12 +452,9 @@ func scoreText(s *ir.ScoreValue) (string, bool) {
 	return s.Value.String(), s.Value < 0
 }
 
-func (g *cgraph) colocation(c *ir.Colocation, n int) {
+func (g *cgraph) colocation(c *ir.Colocation, sets []drawnSet) {
 	score, negative := scoreText(c.Score)
-	color := colocColor
-	if negative {
-		color = negativeColor
-	}
+	color := colocationColor(negative)
 	if len(c.Sets) == 0 {
 		label := c.ID + "\n"
 		if c.DependentRole != "" || c.PrimaryRole != "" {
@@ -383,7 +468,6 @@ func (g *cgraph) colocation(c *ir.Colocation, n int) {
 		g.edge(c.Primary, c.Dependent, []string{"label=" + q(label), "color=" + q(color), "fontcolor=" + q(color), "arrowhead=dot", "style=bold"})
 		return
 	}
-	sets := g.sets(c.ID, c.Sets, false, color, "bold", "colocation "+c.ID+", score "+score)
 	// Each set is placed relative to the set after it.
 	for i := len(sets) - 1; i > 0; i-- {
 		a, b := sets[i], sets[i-1]

@@ -15,9 +15,8 @@
 //
 // UNKNOWN is the one spelling of "not computed", explained in a legend
 // under any matrix that has it: a scenario that could not be planned, or
-// a resource the planner cannot compute (planner.Result.Unknown: clones,
-// bundles, what is tied to them, everything on a cluster with remote
-// nodes). Such a resource is never shown on a node or STOPPED: the
+// a resource the planner cannot compute (planner.Result.Unknown: a kind
+// or construct it does not model exactly, and what is tied to it). Such a resource is never shown on a node or STOPPED: the
 // report lists it under "Unknown" with the reason, leaves its changes out
 // of each scenario's summary (a last line says its actions are unknown),
 // and says it could not be assessed rather than count it among the single

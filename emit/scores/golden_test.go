@@ -17,7 +17,9 @@ import (
 
 // TestGolden renders every format for the CIB in each testdata/*.txtar
 // ("cib.xml") and compares with the archive's other files: "table",
-// "json", "crm_simulate" and "explain RSC" for each resource named so.
+// "json", "crm_simulate" and "explain RSC" for each resource named so. An
+// archive with a file "utilization" is planned with the utilization
+// report.
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
 	if len(files) == 0 {
@@ -30,16 +32,20 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			var src []byte
+			utilization := false
 			for _, f := range ar.Files {
-				if f.Name == "cib.xml" {
+				switch f.Name {
+				case "cib.xml":
 					src = f.Data
+				case "utilization":
+					utilization = true // a marker: plan with the utilization report
 				}
 			}
 			cib, diags := importer.Read("cib.xml", src)
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}
-			plan, _ := planner.Schedule(cib, planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
+			plan, _ := planner.Schedule(cib, planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Utilization: utilization})
 			render := func(name string) []byte {
 				switch {
 				case name == "table":
@@ -63,7 +69,7 @@ func TestGolden(t *testing.T) {
 			}
 			changed := false
 			for i, f := range ar.Files {
-				if f.Name == "cib.xml" {
+				if f.Name == "cib.xml" || f.Name == "utilization" {
 					continue
 				}
 				got := render(f.Name)

@@ -80,6 +80,11 @@ type jsonPlan struct {
 	// Promotions are the promotion scores of promotable clones'
 	// instances, as crm_simulate prints them.
 	Promotions []jsonPromotion `json:"promotions,omitempty"`
+	// Utilization is the utilization report, when asked for: each
+	// node's capacities before and after assignment and what each
+	// assigned resource takes, as crm_simulate --show-utilization
+	// prints them.
+	Utilization *planner.UtilizationReport `json:"utilization,omitempty"`
 }
 
 type jsonPromotion struct {
@@ -101,7 +106,7 @@ type jsonPromotion struct {
 // the promotion score of each promotable clone instance, whether it is
 // promoted and why, and its contributions.
 func JSON(res *planner.Result) ([]byte, error) {
-	jp := jsonPlan{Pacemaker: res.Target, Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown}
+	jp := jsonPlan{Pacemaker: res.Target, Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown, Utilization: res.Utilization}
 	for _, n := range res.Nodes {
 		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
 	}

@@ -3,8 +3,13 @@ package scores
 import "pcl/planner"
 
 // CRMSimulate renders the score lines exactly as `crm_simulate -sQ` prints
-// them, one per line, in the order Pacemaker computes them.
+// them, one per line, in the order Pacemaker computes them; with the
+// utilization report (planner.Options.Utilization), the lines of
+// `crm_simulate -sUQ`.
 func CRMSimulate(res *planner.Result) []byte {
+	if res.Utilization != nil {
+		return crmSimulateWithUtilization(res)
+	}
 	// A line is some 80 bytes; a large cluster has hundreds of thousands.
 	b := make([]byte, 0, 96*(len(res.Scores)+len(res.Promotions)))
 	for _, l := range res.Scores {

@@ -12,7 +12,8 @@ import (
 // consider at all. Group members are indented under their group. A
 // resource the planner cannot compute (Result.Unknown) has "?" in every
 // cell and "unknown" for its node, and the lines under the table say
-// why, one for each entry of Result.Unknown.
+// why, one for each entry of Result.Unknown. With the utilization report
+// (planner.Options.Utilization), UtilizationTable follows.
 func Table(res *planner.Result) []byte {
 	var b bytes.Buffer
 	b.WriteString(res.Target.Describe() + "\n")
@@ -67,5 +68,6 @@ func Table(res *planner.Result) []byte {
 			b.WriteString(unknownLine(u) + "\n")
 		}
 	}
+	b.Write(UtilizationTable(res))
 	return b.Bytes()
 }
