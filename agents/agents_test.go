@@ -58,7 +58,7 @@ func TestParseRefusesOther(t *testing.T) {
 
 func TestDirAgents(t *testing.T) {
 	got := strings.Join(Dir("testdata").Agents(), " ")
-	if got != "ocf:heartbeat:Dummy ocf:heartbeat:IPaddr2 ocf:heartbeat:apache" {
+	if got != "ocf:heartbeat:Dummy ocf:heartbeat:IPaddr2 ocf:heartbeat:apache ocf:pacemaker:Stateful" {
 		t.Errorf("agents %s", got)
 	}
 }
