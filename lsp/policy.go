@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"sort"
 	"sync"
 	"time"
@@ -103,6 +104,15 @@ func (p *policy) run(tick uint64) {
 	}
 	p.compiling = true
 	p.mu.Unlock()
+	defer func() {
+		// A compiler bug must not end the editor's session: say so.
+		if r := recover(); r != nil {
+			fmt.Fprintf(p.s.opts.Log, "pcl lsp: compiling %s: internal error: %v\n", p.dir, r)
+			p.mu.Lock()
+			p.compiling, p.again = false, false
+			p.mu.Unlock()
+		}
+	}()
 	for {
 		c := p.compile()
 		// The compilation is the latest before its diagnostics are
@@ -183,6 +193,15 @@ func (p *policy) startPlan(c *compiled) {
 	done := make(chan struct{})
 	p.planning = done
 	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				fmt.Fprintf(p.s.opts.Log, "pcl lsp: planning %s: internal error: %v\n", p.dir, r)
+				p.mu.Lock()
+				p.planning = nil
+				close(done)
+				p.mu.Unlock()
+			}
+		}()
 		for {
 			res := planHealthy(c.cib)
 			p.mu.Lock()

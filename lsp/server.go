@@ -121,7 +121,14 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 
 // handle dispatches one request or notification to glsp's handler, in
 // the order received.
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	// A bug answering one request must not end the editor's session.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.opts.Log, "pcl lsp: %s: internal error: %v\n", req.Method, r)
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
 	gctx := &glsp.Context{
 		Method: req.Method,
 		Notify: func(method string, params any) { s.notify(method, params) },
