@@ -28,7 +28,9 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	if ns, name, ok := ix.at(path, off); ok {
 		md = s.hoverName(ix, path, ns, name)
 	} else if md = s.hoverKey(ix, path, text, off); md == "" {
-		md = s.hoverRule(ix, path, off)
+		if md = s.hoverOp(ix.files[path], off); md == "" {
+			md = s.hoverRule(ix, path, off)
+		}
 	}
 	if md == "" {
 		return nil, nil
