@@ -18,6 +18,9 @@ type OptionDoc struct {
 	Type    string
 	Default string
 	Values  []string // the accepted values of an enumerated option
+	// Desc and Long are the metadata's short and long descriptions
+	// (English; "" where it has none).
+	Desc, Long string
 	// RenamedTo is the name the release reads a legacy name under.
 	RenamedTo string
 }
@@ -35,7 +38,12 @@ func ClusterOptionDoc(target pcmk.Target, name string) (OptionDoc, bool) {
 	if !ok {
 		return OptionDoc{}, false
 	}
-	return OptionDoc{Name: name, Release: t.release, Daemon: spec.Daemon, Type: spec.Type, Default: spec.Default, Values: spec.Values}, true
+	return docOf(name, t.release, spec), true
+}
+
+func docOf(name, release string, spec optionSpec) OptionDoc {
+	return OptionDoc{Name: name, Release: release, Daemon: spec.Daemon, Type: spec.Type, Default: spec.Default,
+		Values: spec.Values, Desc: spec.Desc, Long: spec.Long}
 }
 
 // ClusterOptionNames are the cluster options target reads, sorted.
@@ -49,7 +57,9 @@ func ClusterOptionNames(target pcmk.Target) []string {
 func MetaDoc(target pcmk.Target, name string) (OptionDoc, bool) {
 	t := optionTableFor(target)
 	if spec, ok := t.primitiveMeta[name]; ok {
-		return OptionDoc{Name: name, Release: t.release, Daemon: spec.Daemon, Type: spec.Type, Default: spec.Default, Values: spec.Values}, true
+		d := docOf(name, t.release, spec)
+		d.Daemon = "" // "primitive-meta": no daemon
+		return d, true
 	}
 	if !knownMeta[name] {
 		return OptionDoc{}, false

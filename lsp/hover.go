@@ -183,6 +183,12 @@ func optionDoc(d compiler.OptionDoc, what string) string {
 		fmt.Fprintf(&b, " of %s", d.Daemon)
 	}
 	fmt.Fprintf(&b, " (Pacemaker %s)\n\n", d.Release)
+	if d.Desc != "" {
+		b.WriteString(d.Desc + "\n\n")
+	}
+	if d.Long != "" {
+		b.WriteString(d.Long + "\n\n")
+	}
 	if d.RenamedTo != "" {
 		fmt.Fprintf(&b, "Read as **%s**, its new name (deprecated).\n\n", d.RenamedTo)
 	}
