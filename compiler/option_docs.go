@@ -92,3 +92,11 @@ func MetaNames(target pcmk.Target) []string {
 	sort.Strings(names)
 	return names
 }
+
+// OperationAttributeNames are the operation attributes that may also be
+// written as an op's meta attributes or in op_defaults.
+func OperationAttributeNames() []string {
+	names := append([]string(nil), opMetaNames...)
+	sort.Strings(names)
+	return names
+}

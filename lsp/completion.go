@@ -73,6 +73,8 @@ func (s *Server) complete(ix *index, path, text string, off int, w where) []prot
 		return docItems(compiler.ClusterOptionNames(s.targetOf(path)), protocol.CompletionItemKindProperty, "cluster option")
 	case "meta":
 		return docItems(compiler.MetaNames(s.targetOf(path)), protocol.CompletionItemKindProperty, "meta attribute")
+	case "op":
+		return docItems(compiler.OperationAttributeNames(), protocol.CompletionItemKindProperty, "operation attribute")
 	case "params":
 		return s.paramItems(agentOf(ix.files[path], off))
 	}

@@ -158,7 +158,12 @@ func setKind(w where) string {
 	case "properties":
 		return "properties"
 	case "meta", "rsc_defaults":
+		if name == "meta" && w.blockType() == "op" {
+			return "op"
+		}
 		return "meta"
+	case "op_defaults":
+		return "op"
 	case "params":
 		return "params"
 	}
