@@ -62,3 +62,18 @@ func TestDirAgents(t *testing.T) {
 		t.Errorf("agents %s", got)
 	}
 }
+
+// The installed agents crm_resource lists, where it is installed.
+func TestInstalledAgents(t *testing.T) {
+	s := NewInstalled("")
+	if s == nil {
+		t.Skip("crm_resource is not installed")
+	}
+	list := s.Agents()
+	for _, a := range list {
+		if !strings.HasPrefix(a, "ocf:") && !strings.HasPrefix(a, "stonith:") {
+			t.Errorf("agent %q is neither OCF nor fencing", a)
+		}
+	}
+	t.Logf("%d agents", len(list))
+}

@@ -1,9 +1,12 @@
 package agents
 
 import (
+	"context"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // Lister is a Source that can name the agents it knows (for editors'
@@ -58,4 +61,41 @@ func (c Chain) Agents() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Agents names the OCF and fencing agents installed here, as crm_resource
+// lists them (--list-ocf-providers, --list-agents), once: the other
+// classes (lsb, service, systemd) have no metadata to check against.
+func (s *Installed) Agents() []string {
+	s.listOnce.Do(func() {
+		var out []string
+		for _, provider := range s.list("--list-ocf-providers") {
+			for _, t := range s.list("--list-agents", "ocf:"+provider) {
+				out = append(out, "ocf:"+provider+":"+t)
+			}
+		}
+		for _, t := range s.list("--list-agents", "stonith") {
+			out = append(out, "stonith:"+t)
+		}
+		sort.Strings(out)
+		s.listed = out
+	})
+	return s.listed
+}
+
+// list runs crm_resource with args and returns its output's lines.
+func (s *Installed) list(args ...string) []string {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, s.Program, args...).Output()
+	if err != nil {
+		return nil
+	}
+	var lines []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }

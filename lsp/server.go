@@ -13,6 +13,7 @@ import (
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"pcl/agents"
 	"pcl/compiler"
 )
 
@@ -177,6 +178,9 @@ func (s *Server) notify(method string, params any) {
 }
 
 func (s *Server) initialize(_ *glsp.Context, _ *protocol.InitializeParams) (any, error) {
+	if l, ok := s.opts.Compile.Agents.(agents.Lister); ok {
+		go l.Agents() // lists the installed agents (crm_resource) before a completion asks
+	}
 	caps := s.handler.CreateServerCapabilities()
 	// Incremental: an edit of a large policy sends the change, not the
 	// whole text (didChange applies both).
