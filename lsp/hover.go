@@ -71,6 +71,8 @@ func (s *Server) hoverName(ix *index, path string, ns namespace, name string) st
 	}
 	stale := ""
 	switch {
+	case pl.of == c && c.cib == nil:
+		stale = "\n\n(planned as pcl plan compiles the policy: its errors are about it as a cluster's whole configuration)"
 	case c.cib == nil:
 		stale = "\n\n(the policy has errors now: this is the plan of its last version without errors)"
 	case pl.of != c:

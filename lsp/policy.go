@@ -42,10 +42,11 @@ type policy struct {
 
 // compiled is one compilation of a policy.
 type compiled struct {
-	edits uint64
-	cib   *ir.CIB
-	files map[string]*hcl.File
-	diags hcl.Diagnostics
+	edits   uint64
+	overlay map[string][]byte // the buffers compiled
+	cib     *ir.CIB
+	files   map[string]*hcl.File
+	diags   hcl.Diagnostics
 }
 
 // planned is the plan of one compilation, in the healthy cluster.
@@ -119,7 +120,7 @@ func (p *policy) run(tick uint64) {
 		// sent: a request that follows them sees it.
 		p.mu.Lock()
 		p.last = c
-		if c.cib != nil {
+		if p.plannable(c) {
 			p.planLater(c)
 		}
 		p.mu.Unlock()
@@ -145,7 +146,28 @@ func (p *policy) compile() *compiled {
 	opts.Overlay = overlay
 	opts.ParseCache = &p.parses
 	cib, files, diags := compiler.Compile([]string{p.dir}, opts)
-	return &compiled{edits: edits, cib: cib, files: files, diags: diags}
+	return &compiled{edits: edits, overlay: overlay, cib: cib, files: files, diags: diags}
+}
+
+// plannable tells whether c may have a plan: it compiled, or it was
+// compiled as a cluster's whole configuration (pcl check), whose errors
+// pcl plan does not make (fencing enabled without a device).
+func (p *policy) plannable(c *compiled) bool {
+	return c.cib != nil || p.s.opts.Compile.ForCluster
+}
+
+// cibToPlan is what c plans: its CIB, else the same buffers compiled as
+// pcl plan compiles them (nil when that has errors too).
+func (p *policy) cibToPlan(c *compiled) *ir.CIB {
+	if c.cib != nil || !p.s.opts.Compile.ForCluster {
+		return c.cib
+	}
+	opts := p.s.opts.Compile
+	opts.ForCluster = false
+	opts.Overlay = c.overlay
+	opts.ParseCache = &p.parses
+	cib, _, _ := compiler.Compile([]string{p.dir}, opts)
+	return cib
 }
 
 // overlay is the open buffers of dir.
@@ -203,10 +225,14 @@ func (p *policy) startPlan(c *compiled) {
 			}
 		}()
 		for {
-			res := planHealthy(c.cib)
-			p.mu.Lock()
-			p.plan = &planned{of: c, res: res}
-			if p.last != nil && p.last != c && p.last.cib != nil && !p.stopped {
+			if cib := p.cibToPlan(c); cib != nil {
+				res := planHealthy(cib)
+				p.mu.Lock()
+				p.plan = &planned{of: c, res: res}
+			} else {
+				p.mu.Lock() // nothing to plan: the last plan stays
+			}
+			if p.last != nil && p.last != c && p.plannable(p.last) && !p.stopped {
 				c = p.last
 				p.mu.Unlock()
 				continue
@@ -236,7 +262,7 @@ func planHealthy(cib *ir.CIB) *planner.Result {
 // for one under way; nil when there is none.
 func (p *policy) currentPlan(wait time.Duration) *planned {
 	p.mu.Lock()
-	if p.planTimer != nil && p.last != nil && p.last.cib != nil {
+	if p.planTimer != nil && p.last != nil && p.plannable(p.last) {
 		p.stopPlanTimer()
 		p.startPlan(p.last)
 	}
