@@ -6,7 +6,9 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/mitchellh/go-wordwrap v1.0.1
+	github.com/sourcegraph/jsonrpc2 v0.2.0
 	github.com/spf13/pflag v1.0.10
+	github.com/tliron/glsp v0.2.2
 	github.com/zclconf/go-cty v1.19.0
 	golang.org/x/tools v0.52.0
 )

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +54,26 @@ func TestParseRefusesOther(t *testing.T) {
 	if _, err := Parse([]byte("<cib/>")); err == nil {
 		t.Error("a <cib> parsed as agent metadata")
 	}
+}
+
+func TestDirAgents(t *testing.T) {
+	got := strings.Join(Dir("testdata").Agents(), " ")
+	if got != "ocf:heartbeat:Dummy ocf:heartbeat:IPaddr2 ocf:heartbeat:apache ocf:pacemaker:Stateful" {
+		t.Errorf("agents %s", got)
+	}
+}
+
+// The installed agents crm_resource lists, where it is installed.
+func TestInstalledAgents(t *testing.T) {
+	s := NewInstalled("")
+	if s == nil {
+		t.Skip("crm_resource is not installed")
+	}
+	list := s.Agents()
+	for _, a := range list {
+		if !strings.HasPrefix(a, "ocf:") && !strings.HasPrefix(a, "stonith:") {
+			t.Errorf("agent %q is neither OCF nor fencing", a)
+		}
+	}
+	t.Logf("%d agents", len(list))
 }

@@ -22,6 +22,9 @@ type Parameter struct {
 	Obsoletes  string // the older name this parameter replaces (fence agents)
 	Type       string // string, integer, boolean, ... as the agent writes it
 	Default    string
+	// ShortDesc and LongDesc are the agent's own words for the parameter
+	// (shown by editors), whitespace collapsed.
+	ShortDesc, LongDesc string
 }
 
 // Action is one action an agent advertises, with the timeout it advises.
@@ -44,6 +47,8 @@ type xmlMetadata struct {
 		} `xml:"deprecated"`
 		DeprecatedAttr string `xml:"deprecated,attr"`
 		Obsoletes      string `xml:"obsoletes,attr"`
+		ShortDesc      string `xml:"shortdesc"`
+		LongDesc       string `xml:"longdesc"`
 		Content        struct {
 			Type    string `xml:"type,attr"`
 			Default string `xml:"default,attr"`
@@ -76,6 +81,8 @@ func Parse(data []byte) (*Metadata, error) {
 			Obsoletes:  p.Obsoletes,
 			Type:       strings.ToLower(p.Content.Type),
 			Default:    p.Content.Default,
+			ShortDesc:  strings.Join(strings.Fields(p.ShortDesc), " "),
+			LongDesc:   strings.Join(strings.Fields(p.LongDesc), " "),
 		})
 	}
 	for _, a := range x.Actions {

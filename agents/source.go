@@ -69,6 +69,9 @@ type Installed struct {
 
 	mu    sync.Mutex
 	cache map[string]*Metadata
+
+	listOnce sync.Once
+	listed   []string
 }
 
 // NewInstalled returns a source that runs crm_resource when it is on PATH,

@@ -34,6 +34,12 @@ type Options struct {
 	// --pacemaker flag) wins over it. The result's Target says what was
 	// chosen, its Pacemaker what the policy asked.
 	Target pcmk.Target
+	// Overlay holds sources by path that win over the files on the disk
+	// (an editor's unsaved buffers, for pcl lsp); see dsl.LoadOverlay.
+	Overlay map[string][]byte
+	// ParseCache, when set, keeps files' parses between compilations
+	// while their sources stay the same (pcl lsp).
+	ParseCache *dsl.ParseCache
 }
 
 // Compile loads the policy at paths (.pcl files and directories of .pcl
@@ -41,7 +47,7 @@ type Options struct {
 // source read, for printing diagnostics with excerpts. cib is nil when diags
 // has errors.
 func Compile(paths []string, opts Options) (cib *ir.CIB, files map[string]*hcl.File, diags hcl.Diagnostics) {
-	pol, files, diags := dsl.Load(paths)
+	pol, files, diags := dsl.LoadOverlay(paths, opts.Overlay, opts.ParseCache)
 	if diags.HasErrors() {
 		return nil, files, diags
 	}

@@ -18,6 +18,9 @@ type optionSpec struct {
 	Type    string
 	Default string
 	Values  []string
+	// Desc and Long are the metadata's shortdesc and longdesc (English),
+	// for editors (OptionDoc).
+	Desc, Long string
 }
 
 // schedulerDaemon is the daemon whose options crm_verify checks: a value it

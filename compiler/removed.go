@@ -208,7 +208,7 @@ func (l *lowerer) reportRemovals() {
 // policy's other diagnostics for that release, which may hide uses of
 // removed forms in what did not lower.
 func UpgradeCheck(paths []string, opts Options, target pcmk.Target) ([]Removal, map[string]*hcl.File, hcl.Diagnostics) {
-	pol, files, diags := dsl.Load(paths)
+	pol, files, diags := dsl.LoadOverlay(paths, opts.Overlay, opts.ParseCache)
 	if diags.HasErrors() {
 		return nil, files, diags
 	}

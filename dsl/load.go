@@ -15,11 +15,26 @@ import (
 // *.pcl files are read in file-name order. files holds every source read,
 // for diagnostic excerpts, even when diags has errors.
 func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
+	return LoadOverlay(paths, nil, nil)
+}
+
+// LoadOverlay is Load reading a file's source from overlay (by its path
+// as Load names it: a path given, or a directory joined with the file's
+// name) where it has one, and from the disk otherwise: an editor's unsaved
+// buffers. A directory's *.pcl files include the overlay's files in it
+// that are not yet on the disk. Diagnostics name the paths, as Load's do.
+// A non-nil cache keeps each file's parse while its source stays the same
+// (an editor's session compiles a policy after every edit of one file).
+func LoadOverlay(paths []string, overlay map[string][]byte, cache *ParseCache) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 	var diags hcl.Diagnostics
 	files := map[string]*hcl.File{}
 	pol := &Policy{}
 	var names []string
 	for _, p := range paths {
+		if _, ok := overlay[p]; ok {
+			names = append(names, p)
+			continue
+		}
 		st, err := os.Stat(p)
 		if err != nil {
 			diags = append(diags, &hcl.Diagnostic{
@@ -34,6 +49,7 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 			continue
 		}
 		matches, err := filepath.Glob(filepath.Join(p, "*.pcl"))
+		matches = withOverlaid(matches, p, overlay)
 		if err == nil && len(matches) == 0 {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
@@ -50,7 +66,11 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 			continue
 		}
 		seen[name] = true
-		src, err := os.ReadFile(name)
+		src, ok := overlay[name]
+		var err error
+		if !ok {
+			src, err = os.ReadFile(name)
+		}
 		if err != nil {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,
@@ -59,7 +79,7 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 			})
 			continue
 		}
-		f, fdiags := Parse(src, name)
+		f, fdiags := cache.parse(src, name)
 		diags = append(diags, fdiags...)
 		if f.HCL != nil {
 			files[name] = f.HCL
@@ -69,6 +89,21 @@ func Load(paths []string) (*Policy, map[string]*hcl.File, hcl.Diagnostics) {
 		pol.Files = append(pol.Files, f)
 	}
 	return pol, files, diags
+}
+
+// withOverlaid adds to a directory's *.pcl files those of the overlay
+// that are in it and not on the disk.
+func withOverlaid(matches []string, dir string, overlay map[string][]byte) []string {
+	have := map[string]bool{}
+	for _, m := range matches {
+		have[m] = true
+	}
+	for name := range overlay {
+		if !have[name] && filepath.Dir(name) == filepath.Clean(dir) && filepath.Ext(name) == ".pcl" {
+			matches = append(matches, name)
+		}
+	}
+	return matches
 }
 
 // Parse parses one .pcl source and decodes its top-level blocks. The

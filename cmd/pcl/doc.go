@@ -13,6 +13,9 @@
 // emit/matrix writes the report; neither reads the command line, the
 // environment or the terminal.
 //
+// `pcl lsp` (lsp.go) runs package lsp's language server on stdin and
+// stdout, with the agents' metadata and release the flags give.
+//
 // What the planner cannot compute (planner.Result.Unknown) is marked in
 // each report by its emitter; unknown.go holds the warning that scores,
 // plan and graph transition also print on stderr, the only sign of it in

@@ -8,9 +8,9 @@ import (
 	"sort"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/hashicorp/hcl/v2/hclwrite"
 	"github.com/spf13/pflag"
+
+	"pcl/dsl"
 )
 
 func init() {
@@ -68,15 +68,12 @@ func runFmt(e *env, paths []string, write, check bool) int {
 			status = exitDiags
 			continue
 		}
-		// hclwrite formats token streams even when they do not parse;
-		// refuse those, so that fmt never rewrites a broken file.
-		hf, diags := hclsyntax.ParseConfig(src, name, hcl.InitialPos)
+		out, hf, diags := dsl.Format(src, name)
 		if diags.HasErrors() {
 			printDiags(e.stderr, map[string]*hcl.File{name: hf}, diags)
 			status = exitDiags
 			continue
 		}
-		out := hclwrite.Format(src)
 		switch {
 		case check:
 			if !bytes.Equal(out, src) {

@@ -110,6 +110,13 @@ func printUsage(w io.Writer) {
 // commit it was built from, when the build recorded them) and which
 // Pacemaker releases it models.
 func printVersion(w io.Writer) {
+	fmt.Fprintf(w, "pcl %s\n", buildVersion())
+	fmt.Fprintf(w, "Models Pacemaker 2.1.5 and 3.0 (one behaviour covers 2.1.8 to 3.0.2) exactly; other releases are planned with the nearest of those, and the output says so.\n")
+	fmt.Fprintf(w, "Without --pacemaker, a CIB's dc-version or the policy's pacemaker setting, pcl plans for %s.\n", pcmk.DefaultVersion)
+}
+
+// buildVersion is the module version and commit pcl was built from.
+func buildVersion() string {
 	version, commit := "(devel)", ""
 	if info, ok := debug.ReadBuildInfo(); ok {
 		if info.Main.Version != "" {
@@ -121,7 +128,5 @@ func printVersion(w io.Writer) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "pcl %s%s\n", version, commit)
-	fmt.Fprintf(w, "Models Pacemaker 2.1.5 and 3.0 (one behaviour covers 2.1.8 to 3.0.2) exactly; other releases are planned with the nearest of those, and the output says so.\n")
-	fmt.Fprintf(w, "Without --pacemaker, a CIB's dc-version or the policy's pacemaker setting, pcl plans for %s.\n", pcmk.DefaultVersion)
+	return version + commit
 }

@@ -43,6 +43,7 @@ var allowed = map[string][]string{
 	"pcl/emit/dot":                     {"pcl/emit/pclgen", "pcl/ir", "pcl/planner/transition"},
 	"pcl/emit/matrix":                  {"pcl/emit/plantext", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/scenario", "pcl/planner/transition"},
 	"pcl/emit/difftext":                {"pcl/cibdiff", "pcl/emit/pclgen", "pcl/emit/plantext", "pcl/ir", "pcl/pcmk", "pcl/planner/transition"},
+	"pcl/lsp":                          {"pcl/agents", "pcl/compiler", "pcl/dsl", "pcl/emit/scores", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/ruleeval", "pcl/planner/scenario"},
 	"pcl/cmd/...":                      {"pcl/..."},
 }
 

@@ -40,8 +40,10 @@ type agentMetadata struct {
 	Name       string `xml:"name,attr"`
 	Version    string `xml:"version,attr"`
 	Parameters []struct {
-		Name    string `xml:"name,attr"`
-		Content struct {
+		Name      string `xml:"name,attr"`
+		ShortDesc []desc `xml:"shortdesc"`
+		LongDesc  []desc `xml:"longdesc"`
+		Content   struct {
 			Type    string `xml:"type,attr"`
 			Default string `xml:"default,attr"`
 			Options []struct {
@@ -51,9 +53,30 @@ type agentMetadata struct {
 	} `xml:"parameters>parameter"`
 }
 
+// desc is a shortdesc or longdesc, in one language.
+type desc struct {
+	Lang string `xml:"lang,attr"`
+	Text string `xml:",chardata"`
+}
+
+// english is the English text of descs (else the first), whitespace
+// collapsed.
+func english(descs []desc) string {
+	for _, d := range descs {
+		if d.Lang == "en" || d.Lang == "" {
+			return strings.Join(strings.Fields(d.Text), " ")
+		}
+	}
+	if len(descs) > 0 {
+		return strings.Join(strings.Fields(descs[0].Text), " ")
+	}
+	return ""
+}
+
 type option struct {
 	name, daemon, typ, def string
 	values                 []string
+	short, long            string // the metadata's descriptions, for editors
 }
 
 func main() {
@@ -141,7 +164,11 @@ func read(path string) []option {
 	}
 	var opts []option
 	for _, p := range md.Parameters {
-		o := option{name: p.Name, daemon: md.Name, typ: p.Content.Type, def: p.Content.Default}
+		o := option{name: p.Name, daemon: md.Name, typ: p.Content.Type, def: p.Content.Default,
+			short: english(p.ShortDesc), long: english(p.LongDesc)}
+		if o.long == o.short {
+			o.long = ""
+		}
 		for _, v := range p.Content.Options {
 			o.values = append(o.values, v.Value)
 		}
@@ -162,6 +189,12 @@ func writeTable(b *bytes.Buffer, name string, opts map[string]option) {
 		values := ""
 		if len(o.values) > 0 {
 			values = fmt.Sprintf(", Values: %#v", o.values)
+		}
+		if o.short != "" {
+			values += fmt.Sprintf(", Desc: %q", o.short)
+		}
+		if o.long != "" {
+			values += fmt.Sprintf(", Long: %q", o.long)
 		}
 		fmt.Fprintf(b, "\t%q: {Daemon: %q, Type: %q, Default: %q%s},\n", n, o.daemon, o.typ, o.def, values)
 	}
