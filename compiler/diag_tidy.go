@@ -13,16 +13,19 @@ import (
 
 // tidyDiagnostics reports each mistake once: a block stamped out by
 // for_each evaluates its body once per copy, and a mistake in it would be
-// reported as many times, at the same place with the same words. An
+// reported as many times at the same place, with the same words or words
+// that differ only by the copy's name (the first copy's stands for all). An
 // unknown attribute of local or var gets the did-you-mean HCL does not
 // give.
 func tidyDiagnostics(diags hcl.Diagnostics) hcl.Diagnostics {
 	seen := map[string]bool{}
 	out := diags[:0:0]
 	for _, d := range diags {
-		key := fmt.Sprintf("%d\x00%s\x00%s", d.Severity, d.Summary, d.Detail)
+		key := fmt.Sprintf("%d\x00%s\x00", d.Severity, d.Summary)
 		if d.Subject != nil {
-			key += "\x00" + d.Subject.String()
+			key += d.Subject.String()
+		} else {
+			key += d.Detail
 		}
 		if seen[key] {
 			continue
