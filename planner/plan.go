@@ -73,6 +73,7 @@ type plan struct {
 	templates      map[string]*ir.Primitive
 	rules          map[string]*ir.Rule
 	tickets        map[string]*ticket
+	rscTickets     map[*Resource][]*rscTicket // by the resource a ticket constraint names
 	diags          hcl.Diagnostics
 }
 

@@ -8,10 +8,28 @@ import (
 	"pcl/planner/model"
 )
 
-// ticket is a cluster ticket's state (pe_ticket_t).
+// ticket is a cluster ticket's state (pe_ticket_t): what the status's
+// <tickets> section says of it; a ticket it does not name is revoked.
 type ticket struct {
+	id               string
 	granted, standby bool
 }
+
+// state names the ticket's state as crm_mon does.
+func (t *ticket) state() string {
+	s := "revoked"
+	if t.granted {
+		s = "granted"
+	}
+	if t.standby {
+		s += ", standby"
+	}
+	return s
+}
+
+// usable says whether resources that depend on the ticket may run: it is
+// granted and not in standby.
+func (t *ticket) usable() bool { return t.granted && !t.standby }
 
 // ticketFor returns a ticket by id, creating an ungranted one for a ticket
 // the status does not mention.
@@ -20,16 +38,49 @@ func (p *plan) ticketFor(id string) *ticket {
 		p.tickets = map[string]*ticket{}
 		if p.CIB.Status != nil {
 			for _, ts := range p.CIB.Status.Tickets {
-				p.tickets[ts.ID] = &ticket{granted: ts.Granted, standby: ts.Standby}
+				p.tickets[ts.ID] = &ticket{id: ts.ID, granted: ts.Granted, standby: ts.Standby}
 			}
 		}
 	}
 	t, ok := p.tickets[id]
 	if !ok {
-		t = &ticket{}
+		t = &ticket{id: id}
 		p.tickets[id] = t
 	}
 	return t
+}
+
+type lossPolicy int8
+
+const (
+	lossStop lossPolicy = iota
+	lossDemote
+	lossFence
+	lossFreeze
+)
+
+var lossPolicyNames = [...]string{lossStop: "stop", lossDemote: "demote", lossFence: "fence", lossFreeze: "freeze"}
+
+func (l lossPolicy) String() string { return lossPolicyNames[l] }
+
+// rscTicket is one resource's dependency on a ticket (rsc_ticket_t): the
+// constraint (or its resource set) that says so, the role it restricts
+// (RoleUnknown for every role) and what losing the ticket does.
+type rscTicket struct {
+	id     string
+	ticket *ticket
+	role   pcmk.Role
+	loss   lossPolicy
+}
+
+// describe is the dependency as explanations name it: the ticket, its
+// state, the constraint and the loss-policy.
+func (rt *rscTicket) describe() string {
+	s := "ticket " + rt.ticket.id + " " + rt.ticket.state() + " (" + rt.id
+	if rt.role != pcmk.RoleUnknown {
+		s += ", role " + rt.role.String()
+	}
+	return s + ", loss-policy " + rt.loss.String() + ")"
 }
 
 // unpackTicket is pcmk__unpack_rsc_ticket: a resource that depends on a
@@ -57,6 +108,8 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 	}
 	rs, isTag := p.resolve(c.Resource)
 	if isTag {
+		// A tag stands for a resource set named after it, with the
+		// constraint's role (unpack_rsc_ticket_tags).
 		for _, r := range rs {
 			p.ticketConstraint(c.Resource, r, t, string(c.Role), c.LossPolicy)
 		}
@@ -67,67 +120,70 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 	}
 }
 
-type lossPolicy int8
-
-const (
-	lossStop lossPolicy = iota
-	lossDemote
-	lossFence
-	lossFreeze
-)
-
 // ticketConstraint is rsc_ticket_new.
 func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss string) {
-	wantRole := colocRole(role)
-	policy := lossStop
+	rt := &rscTicket{id: id, ticket: t, role: colocRole(role)}
 	switch strings.ToLower(loss) {
 	case "fence":
+		// Without fencing the policy is reset to stop, whatever the role.
 		if p.StonithEnabled {
-			policy = lossFence
+			rt.loss = lossFence
 		}
 	case "freeze":
-		policy = lossFreeze
+		rt.loss = lossFreeze
 	case "demote":
-		policy = lossDemote
+		rt.loss = lossDemote
 	case "stop":
 	default:
-		if wantRole == pcmk.RolePromoted {
-			policy = lossDemote
+		if rt.role == pcmk.RolePromoted {
+			rt.loss = lossDemote
 		}
 	}
-	if !t.granted || t.standby {
-		p.applyTicket(id, r, t, wantRole, policy)
+	if p.rscTickets == nil {
+		p.rscTickets = map[*Resource][]*rscTicket{}
+	}
+	p.rscTickets[r] = append(p.rscTickets[r], rt)
+	if !t.usable() {
+		p.applyTicket(r, rt)
 	}
 }
 
-// applyTicket is constraints_for_ticket.
-func (p *plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, policy lossPolicy) {
-	if t.granted && !t.standby {
+// applyTicket is constraints_for_ticket: what a ticket that is not
+// granted, or is in standby, does to a resource (to each of its
+// descendants).
+func (p *plan) applyTicket(r *Resource, rt *rscTicket) {
+	t := rt.ticket
+	if t.usable() {
 		return
 	}
 	if len(r.Children) > 0 {
 		for _, c := range r.Children {
-			p.applyTicket(id, c, t, role, policy)
+			p.applyTicket(c, rt)
 		}
 		return
 	}
-	roleMatches := role == pcmk.RoleUnknown || role == r.Role
+	roleMatches := rt.role == pcmk.RoleUnknown || rt.role == r.Role
+	ban := func(what string) {
+		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: rt.id, Text: rt.describe() + ": " + what})
+	}
 	switch {
 	case !t.granted && len(r.RunningOn) > 0:
-		switch policy {
+		switch rt.loss {
 		case lossStop:
-			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
+			ban("lost, so it stops")
 		case lossDemote:
-			if role != pcmk.RolePromoted {
-				p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
+			// A Promoted role ticket only takes promotion away
+			// (requirePromotionTickets).
+			if rt.role != pcmk.RolePromoted {
+				ban("lost, so it stops")
 			}
 		case lossFence:
 			if !roleMatches {
 				return
 			}
-			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket lost (" + id + ")"})
+			ban("lost, so its nodes are fenced")
 			for _, i := range r.RunningOn {
-				p.fence(p.Nodes[i])
+				p.fenceForTicket(i)
 			}
 		case lossFreeze:
 			if !roleMatches {
@@ -137,12 +193,37 @@ func (p *plan) applyTicket(id string, r *Resource, t *ticket, role pcmk.Role, po
 			r.Blocked = true
 		}
 	case !t.granted:
-		if role != pcmk.RolePromoted || policy == lossStop {
-			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket not granted (" + id + ")"})
+		if rt.role != pcmk.RolePromoted || rt.loss == lossStop {
+			ban("not granted")
 		}
 	case t.standby:
-		if role != pcmk.RolePromoted || policy == lossStop {
-			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: id, Text: "ticket in standby (" + id + ")"})
+		if rt.role != pcmk.RolePromoted || rt.loss == lossStop {
+			ban("in standby")
+		}
+	}
+}
+
+// fenceForTicket is pe_fence_node for loss-policy=fence: a cluster node
+// not yet unclean is fenced because "deadman ticket was lost", the reason
+// Pacemaker gives; one already unclean keeps its own.
+func (p *plan) fenceForTicket(i int) {
+	n := p.Nodes[i]
+	if n.Unclean {
+		return
+	}
+	p.fence(n)
+	n.FenceReason = "deadman ticket was lost"
+}
+
+// requirePromotionTickets is pcmk__require_promotion_tickets: a promotable
+// clone with a ticket for the Promoted role that is not granted, or is in
+// standby, scores -INFINITY on every node for promotion, so that no
+// instance is promoted (whatever the loss-policy).
+func (p *plan) requirePromotionTickets(r *Resource) {
+	for _, rt := range p.rscTickets[r] {
+		if rt.role == pcmk.RolePromoted && !rt.ticket.usable() {
+			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: rt.id,
+				Text: rt.describe() + ": the Promoted role needs it"})
 		}
 	}
 }
