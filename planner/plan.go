@@ -74,6 +74,7 @@ type plan struct {
 	rules          map[string]*ir.Rule
 	tickets        map[string]*ticket
 	rscTickets     map[*Resource][]*rscTicket // by the resource a ticket constraint names
+	ticketOrder    []*rscTicket               // in the order unpacked
 	diags          hcl.Diagnostics
 }
 

@@ -15,14 +15,15 @@ type ticket struct {
 	granted, standby bool
 }
 
-// state names the ticket's state as crm_mon does.
-func (t *ticket) state() string {
+// ticketState names a ticket's state as crm_mon does: granted or
+// revoked, and in standby.
+func ticketState(granted, standby bool) string {
 	s := "revoked"
-	if t.granted {
+	if granted {
 		s = "granted"
 	}
-	if t.standby {
-		s += ", standby"
+	if standby {
+		s += ", in standby"
 	}
 	return s
 }
@@ -69,14 +70,22 @@ func (l lossPolicy) String() string { return lossPolicyNames[l] }
 type rscTicket struct {
 	id     string
 	ticket *ticket
+	rsc    *Resource
 	role   pcmk.Role
 	loss   lossPolicy
+
+	// What the ticket's state did, for explanations: the resources
+	// banned from every node, those frozen where they run, the nodes
+	// fenced, and whether a promotable clone lost its promotion.
+	banned, frozen []*Resource
+	fenced         []int
+	noPromotion    bool
 }
 
 // describe is the dependency as explanations name it: the ticket, its
 // state, the constraint and the loss-policy.
 func (rt *rscTicket) describe() string {
-	s := "ticket " + rt.ticket.id + " " + rt.ticket.state() + " (" + rt.id
+	s := "ticket " + rt.ticket.id + " " + ticketState(rt.ticket.granted, rt.ticket.standby) + " (constraint " + rt.id
 	if rt.role != pcmk.RoleUnknown {
 		s += ", role " + rt.role.String()
 	}
@@ -94,7 +103,7 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 	if len(c.Sets) > 0 {
 		for _, s := range p.expandSets(c.Sets) {
 			for _, id := range s.Resources {
-				r := p.byID[id]
+				r := p.constraintResource(id)
 				if r == nil || p.notPlanned(r) {
 					return
 				}
@@ -122,7 +131,7 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 
 // ticketConstraint is rsc_ticket_new.
 func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss string) {
-	rt := &rscTicket{id: id, ticket: t, role: colocRole(role)}
+	rt := &rscTicket{id: id, ticket: t, rsc: r, role: colocRole(role)}
 	switch strings.ToLower(loss) {
 	case "fence":
 		// Without fencing the policy is reset to stop, whatever the role.
@@ -143,6 +152,7 @@ func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss st
 		p.rscTickets = map[*Resource][]*rscTicket{}
 	}
 	p.rscTickets[r] = append(p.rscTickets[r], rt)
+	p.ticketOrder = append(p.ticketOrder, rt)
 	if !t.usable() {
 		p.applyTicket(r, rt)
 	}
@@ -165,6 +175,7 @@ func (p *plan) applyTicket(r *Resource, rt *rscTicket) {
 	roleMatches := rt.role == pcmk.RoleUnknown || rt.role == r.Role
 	ban := func(what string) {
 		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: rt.id, Text: rt.describe() + ": " + what})
+		rt.banned = append(rt.banned, r)
 	}
 	switch {
 	case !t.granted && len(r.RunningOn) > 0:
@@ -184,6 +195,7 @@ func (p *plan) applyTicket(r *Resource, rt *rscTicket) {
 			ban("lost, so its nodes are fenced")
 			for _, i := range r.RunningOn {
 				p.fenceForTicket(i)
+				rt.fenced = append(rt.fenced, i)
 			}
 		case lossFreeze:
 			if !roleMatches {
@@ -191,6 +203,7 @@ func (p *plan) applyTicket(r *Resource, rt *rscTicket) {
 			}
 			r.Managed = false
 			r.Blocked = true
+			rt.frozen = append(rt.frozen, r)
 		}
 	case !t.granted:
 		if rt.role != pcmk.RolePromoted || rt.loss == lossStop {
@@ -224,6 +237,7 @@ func (p *plan) requirePromotionTickets(r *Resource) {
 		if rt.role == pcmk.RolePromoted && !rt.ticket.usable() {
 			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: rt.id,
 				Text: rt.describe() + ": the Promoted role needs it"})
+			rt.noPromotion = true
 		}
 	}
 }
