@@ -70,7 +70,7 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 	}
 	if len(scenarios) == 0 {
 		return nil, append(diags, &hcl.Diagnostic{Severity: hcl.DiagError, Summary: "No scenarios",
-			Detail: "--batch found no scenario: declare scenario blocks in the policy, or add --each-node-down, --each-node-pair-down or injection flags such as --node-down NODE."})
+			Detail: "--batch found no scenario: declare scenario blocks in the policy, or add --each-node-down, --each-node-pair-down, --each-ticket-revoke or injection flags such as --node-down NODE."})
 	}
 	names := map[string]int{}
 	for i, s := range scenarios {

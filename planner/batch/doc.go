@@ -8,8 +8,9 @@
 // whatever order they finished in, so a batch's report is reproducible.
 //
 // It also generates the usual failover scenarios (each node down, each
-// pair of nodes down) and brings every node of a cluster without status
-// up (AllNodesUp), since what-ifs are about a running cluster.
+// pair of nodes down, each ticket revoked) and brings every node of a
+// cluster without status up, its tickets granted (AllNodesUp), since
+// what-ifs are about a running cluster.
 //
 // It owns neither the command line nor the terminal nor the report. The
 // batch flags of `pcl plan`, their validation and diagnostics, and the
