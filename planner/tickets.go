@@ -226,6 +226,7 @@ func (p *plan) fenceForTicket(i int) {
 	}
 	p.fence(n)
 	n.FenceReason = "deadman ticket was lost"
+	p.TicketFenced = append(p.TicketFenced, i)
 }
 
 // requirePromotionTickets is pcmk__require_promotion_tickets: a promotable
