@@ -133,6 +133,34 @@ func (r *Result) TicketsOf(rsc *Resource) []TicketHold {
 	return out
 }
 
+// BannedBy returns the ticket constraint that keeps rsc, or a resource
+// holding it, off every node; false when none does.
+func (r *Result) BannedBy(rsc *Resource) (TicketHold, bool) {
+	for _, h := range r.TicketsOf(rsc) {
+		for _, id := range h.Banned {
+			for q := rsc; q != nil; q = q.Parent {
+				if q.ID == id {
+					return h, true
+				}
+			}
+		}
+	}
+	return TicketHold{}, false
+}
+
+// FrozenBy returns the ticket constraint whose lost ticket froze rsc
+// where it runs (loss-policy freeze); false when none did.
+func (r *Result) FrozenBy(rsc *Resource) (TicketHold, bool) {
+	for _, h := range r.TicketsOf(rsc) {
+		for _, id := range h.Frozen {
+			if id == rsc.ID {
+				return h, true
+			}
+		}
+	}
+	return TicketHold{}, false
+}
+
 // countLeaves counts the primitives r is made of (itself for a
 // primitive).
 func countLeaves(r *Resource) int {

@@ -131,6 +131,12 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 
 // ticketConstraint is rsc_ticket_new.
 func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss string) {
+	if role != "" && pcmk.ParseRole(role) == pcmk.RoleUnknown && p.target.Since(pcmk.V3_0_0) {
+		// Since 3.0 a role that is not one is a configuration error
+		// that drops the constraint (pcmk__parse_constraint_role);
+		// before, it meant every role.
+		return
+	}
 	rt := &rscTicket{id: id, ticket: t, rsc: r, role: colocRole(role)}
 	switch strings.ToLower(loss) {
 	case "fence":

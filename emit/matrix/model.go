@@ -2,7 +2,6 @@ package matrix
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -330,10 +329,8 @@ func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resour
 // "" when none did: the cluster leaves it where it runs, and the reason is
 // the ticket, not a failure.
 func frozenBy(p *planner.Result, res *planner.Resource) string {
-	for _, h := range p.TicketsOf(res) {
-		if slices.Contains(h.Frozen, res.ID) {
-			return h.String()
-		}
+	if h, ok := p.FrozenBy(res); ok {
+		return h.String()
 	}
 	return ""
 }
@@ -341,14 +338,8 @@ func frozenBy(p *planner.Result, res *planner.Resource) string {
 // bannedBy names the ticket that keeps res off every node, "" when none
 // does.
 func bannedBy(p *planner.Result, res *planner.Resource) string {
-	for _, h := range p.TicketsOf(res) {
-		for _, id := range h.Banned {
-			for q := res; q != nil; q = q.Parent {
-				if q.ID == id {
-					return "it needs " + h.String()
-				}
-			}
-		}
+	if h, ok := p.BannedBy(res); ok {
+		return "it needs " + h.String()
 	}
 	return ""
 }
