@@ -26,8 +26,10 @@
 // (each resource's history to its role and failures), history.go
 // (operation order, active ranges), failcounts.go, digests.go,
 // configchanges.go, orphans.go, operations.go, shutdownlock.go;
-// health.go; constraints.go and tickets.go (locations, colocations,
-// stickiness, failure thresholds); assign.go (assignment and colocation
+// health.go; constraints.go (locations, colocations, stickiness, failure
+// thresholds); tickets.go (ticket constraints: each loss-policy, role
+// tickets that take promotion away, fencing for a lost ticket) and
+// ticket_holds.go (what each did, Result.Tickets); assign.go (assignment and colocation
 // arithmetic); utilization.go (placement strategies); ghash.go (the one
 // place where GLib's hash-table order decides a tie); unknown.go (what
 // cannot be computed exactly); result.go.
