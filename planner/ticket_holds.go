@@ -9,34 +9,35 @@ import (
 // TicketHold is one resource's dependency on a cluster ticket (an
 // rsc_ticket constraint, or one of its resource sets) and what the
 // ticket's state did to it in this plan: what explanations and the
-// failover matrix say of a resource held by a ticket.
+// failover matrix say of a resource held by a ticket (emitters choose
+// how to encode it).
 type TicketHold struct {
 	// Constraint is the rsc_ticket's id, or its resource set's; Ticket
 	// the ticket it names; Resource the resource it applies to (a tag
 	// stands for each resource it names).
-	Constraint string `json:"constraint"`
-	Ticket     string `json:"ticket"`
-	Resource   string `json:"resource"`
+	Constraint string
+	Ticket     string
+	Resource   string
 	// Role is the role the constraint restricts (rsc-role), RoleUnknown
 	// for every role.
-	Role pcmk.Role `json:"role,omitempty"`
+	Role pcmk.Role
 	// LossPolicy is what losing the ticket does, as Pacemaker applies it:
 	// stop, demote, fence or freeze (fence without fencing enabled is
 	// stop; the default is demote for the Promoted role, else stop).
-	LossPolicy string `json:"loss_policy"`
+	LossPolicy string
 	// Granted and Standby are the ticket's state in the status.
-	Granted bool `json:"granted"`
-	Standby bool `json:"standby"`
+	Granted bool
+	Standby bool
 	// Banned are the resources the ticket keeps off every node (the
 	// resource named when it bans all it is made of), Frozen those it
 	// leaves unmanaged where they run (loss-policy freeze), Fenced the
 	// nodes to fence because the ticket was lost (loss-policy fence);
 	// NoPromotion is set when a promotable clone may promote no
 	// instance for want of the ticket.
-	Banned      []string `json:"banned,omitempty"`
-	Frozen      []string `json:"frozen,omitempty"`
-	Fenced      []string `json:"fenced,omitempty"`
-	NoPromotion bool     `json:"no_promotion,omitempty"`
+	Banned      []string
+	Frozen      []string
+	Fenced      []string
+	NoPromotion bool
 }
 
 // State names the ticket's state as crm_mon does: granted or revoked,

@@ -62,6 +62,7 @@ const (
 
 var lossPolicyNames = [...]string{lossStop: "stop", lossDemote: "demote", lossFence: "fence", lossFreeze: "freeze"}
 
+// String names the policy as loss-policy spells it.
 func (l lossPolicy) String() string { return lossPolicyNames[l] }
 
 // rscTicket is one resource's dependency on a ticket (rsc_ticket_t): the
