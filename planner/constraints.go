@@ -68,7 +68,7 @@ func (p *plan) tagRefs(id string) ([]string, bool) {
 // resolve finds a resource (or the members of a tag or template) for a
 // constraint.
 func (p *plan) resolve(id string) ([]*Resource, bool) {
-	if r, ok := p.byID[id]; ok {
+	if r := p.constraintResource(id); r != nil {
 		if p.notPlanned(r) {
 			return nil, false
 		}
@@ -84,6 +84,22 @@ func (p *plan) resolve(id string) ([]*Resource, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// constraintResource is the resource a constraint names by id
+// (pcmk__find_constraint_resource): the resource with that id, else the
+// clone holding an instance the status knows by that name (an anonymous
+// clone's primitive named without its instance number, once its history
+// gave an instance that name), nil for none.
+func (p *plan) constraintResource(id string) *Resource {
+	if r, ok := p.byID[id]; ok {
+		return r
+	}
+	r := p.findRenamed(id)
+	if r == nil || strings.EqualFold(r.ID, id) {
+		return r
+	}
+	return r.Top()
 }
 
 // expandSets replaces tag and template references in resource sets by the

@@ -59,6 +59,11 @@ func TestDifferential30(t *testing.T) {
 			p, _ := compute(readCIB(t, path), Options{Target: target30})
 			return diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
 		}},
+		{"tickets", genTicketCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
+			defer recoverAsDifference(&extra)
+			p, _ := compute(readCIB(t, path), Options{Target: target30})
+			return diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
+		}},
 	}
 	for _, g := range gens {
 		t.Run(g.name, func(t *testing.T) {

@@ -26,9 +26,11 @@
 // (each resource's history to its role and failures), history.go
 // (operation order, active ranges), failcounts.go, digests.go,
 // configchanges.go, orphans.go, operations.go, shutdownlock.go;
-// health.go; constraints.go and tickets.go (locations, colocations,
-// stickiness, failure thresholds); assign.go (assignment and colocation
-// arithmetic); utilization.go (placement strategies);
+// health.go; constraints.go (locations, colocations, stickiness, failure
+// thresholds); tickets.go (ticket constraints: each loss-policy, role
+// tickets that take promotion away, fencing for a lost ticket) and
+// ticket_holds.go (what each did, Result.Tickets); assign.go (assignment
+// and colocation arithmetic); utilization.go (placement strategies);
 // utilization_report.go (the nodes' utilization tables as crm_simulate
 // --show-utilization prints them, when Options.Utilization asks); ghash.go
 // (GLib's hash-table order, which decides a tie and the order those

@@ -83,6 +83,8 @@ type plan struct {
 	templates      map[string]*ir.Primitive
 	rules          map[string]*ir.Rule
 	tickets        map[string]*ticket
+	rscTickets     map[*Resource][]*rscTicket // by the resource a ticket constraint names
+	ticketOrder    []*rscTicket               // in the order unpacked
 	diags          hcl.Diagnostics
 }
 

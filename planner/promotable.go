@@ -312,6 +312,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		}
 		p.addColocatedNodeScores(c.Dependent, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectActive|selectNonnegative, c.ID)
 	}
+	p.requirePromotionTickets(r)
 	for _, inst := range r.Children {
 		chosen := p.instanceNode(inst)
 		switch {

@@ -37,6 +37,9 @@ type Result struct {
 	// output shows every resource named here as unknown, never with a
 	// guessed placement or action.
 	Unknown []Unknown
+	// Tickets are the ticket constraints, one per resource each applies
+	// to, with the ticket's state and what it did.
+	Tickets []TicketHold
 	// Transition is the transition (nil unless Options.Transition).
 	Transition *transition.Transition
 	// Utilization is the utilization report, what crm_simulate
@@ -87,7 +90,7 @@ type Unknown struct {
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
 	res := &Result{Target: p.target, Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
-		Unknown: p.unknowns(opts.Transition), byID: p.byID, unknown: map[string]int{}}
+		Unknown: p.unknowns(opts.Transition), Tickets: p.ticketHolds(), byID: p.byID, unknown: map[string]int{}}
 	if p.utilization != nil && p.utilization.keys != nil {
 		report := p.utilization.report
 		res.Utilization = &report

@@ -100,8 +100,8 @@ func (p *plan) propagateKnownOn() {
 // resources.
 func (p *plan) expandOrder(o *ir.Order) *ir.Order {
 	expand := func(id string) ([]string, bool) {
-		if _, ok := p.byID[id]; ok {
-			return []string{id}, false
+		if r := p.constraintResource(id); r != nil {
+			return []string{r.ID}, false
 		}
 		refs, ok := p.tagRefs(id)
 		if ok && refs == nil {

@@ -104,3 +104,33 @@ func prepared(t *testing.T, f *batchFlags, base *ir.CIB) ([]scenario.Scenario, h
 	}
 	return b.Scenarios, diags
 }
+
+// --each-ticket-revoke plans, for a policy with ticket constraints, the
+// baseline with its tickets granted and one scenario per ticket revoked;
+// a single plan of the policy says the tickets were granted.
+func TestBatchFlagsEachTicketRevoke(t *testing.T) {
+	base := synth.Generate(synth.Params{Resources: 4, Nodes: 2, Seed: 1})
+	base.Status = nil
+	rsc := base.Config.Resources[0].ResourceID()
+	base.Config.Constraints = append(base.Config.Constraints, &ir.Ticket{ID: "needs-T", Ticket: "T", Resource: rsc})
+	fs := pflag.NewFlagSet("plan", pflag.ContinueOnError)
+	f := registerBatchFlags(fs)
+	if err := fs.Parse([]string{"--each-ticket-revoke"}); err != nil || !f.isBatch() {
+		t.Fatalf("--each-ticket-revoke: %v, batch %v", err, f.isBatch())
+	}
+	res, diags := f.run(base, planner.Options{}, nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if len(res.Scenarios) != 1 || res.Scenarios[0].Scenario.Name != "ticket T revoked" {
+		t.Fatalf("scenarios %+v", res.Scenarios)
+	}
+	placed := func(r *planner.Result) bool { node, _ := r.Placement(r.Resource(rsc)); return node != "" }
+	if !placed(res.Baseline.Result) || placed(res.Scenarios[0].Result) {
+		t.Errorf("%s placed in the baseline %v, with T revoked %v; want true, false", rsc,
+			placed(res.Baseline.Result), placed(res.Scenarios[0].Result))
+	}
+	if _, diags := everyNodeUp(base); len(diags) != 1 || !strings.Contains(diags[0].Detail, "every ticket its ticket constraints name granted") {
+		t.Errorf("everyNodeUp diagnostics %v", diags)
+	}
+}

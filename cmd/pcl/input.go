@@ -49,11 +49,15 @@ func everyNodeUp(cib *ir.CIB) (*ir.CIB, hcl.Diagnostics) {
 		return cib, nil
 	}
 	up, _ = scenario.QuorumRule{}.Decide(up, true)
+	tickets := ""
+	if len(batch.ConstraintTickets(cib)) > 0 {
+		tickets = ", every ticket its ticket constraints name granted (--ticket-revoke T plans without one)"
+	}
 	return up, hcl.Diagnostics{{
 		Severity: hcl.DiagWarning,
 		Summary:  "Planned with every node up",
 		Detail: "The input has no status (it is a policy, not a running cluster's CIB), so pcl plans the cluster it describes " +
-			"with every configured node up and nothing running yet, as --batch does; pass --state CIB.xml to plan against " +
+			"with every configured node up" + tickets + " and nothing running yet, as --batch does; pass --state CIB.xml to plan against " +
 			"a running cluster's status.",
 	}}
 }

@@ -113,6 +113,9 @@ func scenarios(t *testing.T, base *ir.CIB, args []string) ([]scenario.Scenario, 
 		case "--each-node-pair-down":
 			out = append(out, batch.EachNodePairDown(base)...)
 			continue
+		case "--each-ticket-revoke":
+			out = append(out, batch.EachTicketRevoke(base)...)
+			continue
 		}
 		if i+1 == len(args) {
 			t.Fatalf("args: %s needs a value", flag)

@@ -225,6 +225,8 @@ func column(run *Run, resources []string) *Column {
 				why += " (due to " + ch.Reason + ")"
 			}
 			c.Cells[i] = stuckCell(now, why)
+		case frozenBy(p, res) != "":
+			c.Cells[i] = Cell{State: Blocked, Node: now.Where, Why: "frozen by " + frozenBy(p, res)}
 		case res.Blocked || (res.Failed && !res.Managed):
 			why := "it failed and is blocked (on-fail=block): the cluster will not touch it"
 			if !res.Blocked {
@@ -272,7 +274,14 @@ func cloneCell(p *planner.Result, clone *planner.Resource, now planner.Running) 
 	case min > 0 && now.Instances < min:
 		return Cell{State: Degraded, Node: now.Where, Why: fmt.Sprintf("only %d instances of %s run, fewer than its clone-min of %d: what is ordered after it cannot start", now.Instances, clone.ID, min)}
 	case clone.Promotable && now.Promoted == 0:
-		return Cell{State: Degraded, Node: now.Where, Why: "no instance of " + clone.ID + " is promoted: what needs its Promoted role cannot run"}
+		why := "no instance of " + clone.ID + " is promoted"
+		for _, h := range p.TicketsOf(clone) {
+			if h.NoPromotion {
+				why += " (" + h.String() + ")"
+				break
+			}
+		}
+		return Cell{State: Degraded, Node: now.Where, Why: why + ": what needs its Promoted role cannot run"}
 	}
 	return Cell{State: Placed, Node: now.Where}
 }
@@ -287,6 +296,9 @@ func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resour
 		if ch.Resource == res.ID && ch.Reason != "" && !(ch.Reason == "node availability" && res.Why != "") {
 			return "its " + strings.ToLower(ch.Verb) + " is due to " + ch.Reason
 		}
+	}
+	if h := bannedBy(p, res); h != "" {
+		return h
 	}
 	why := res.Why
 	if why == "" && res.AssignedTo >= 0 {
@@ -311,6 +323,25 @@ func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resour
 		why += "; -INFINITY from " + strings.Join(causes, ", ")
 	}
 	return why
+}
+
+// frozenBy names the ticket whose loss froze res (loss-policy freeze),
+// "" when none did: the cluster leaves it where it runs, and the reason is
+// the ticket, not a failure.
+func frozenBy(p *planner.Result, res *planner.Resource) string {
+	if h, ok := p.FrozenBy(res); ok {
+		return h.String()
+	}
+	return ""
+}
+
+// bannedBy names the ticket that keeps res off every node, "" when none
+// does.
+func bannedBy(p *planner.Result, res *planner.Resource) string {
+	if h, ok := p.BannedBy(res); ok {
+		return "it needs " + h.String()
+	}
+	return ""
 }
 
 // actions lists the transition's actions (pseudo-actions aside): those in

@@ -39,3 +39,28 @@ func TestTextReasons(t *testing.T) {
 		}
 	}
 }
+
+// TestTextTicketReasons checks that a resource a revoked ticket stops is
+// said to stop for the ticket (named, with its constraint and
+// loss-policy), and a node fenced for it with Pacemaker's reason.
+func TestTextTicketReasons(t *testing.T) {
+	path := filepath.Join(testenv.CorpusDir(t), "xml", "ticket-primitive-9.xml")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cib, diags := importer.Read(path, src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	res, _ := planner.Schedule(cib, planner.Options{Transition: true})
+	text := string(plantext.Text(res))
+	for _, want := range []string{
+		"fence (reboot) node2 'deadman ticket was lost'",
+		"rsc1: stop on node2: due to node availability; it needs ticket ticketA (constraint rsc1-dep-ticketA, loss-policy fence), which is revoked: rsc1 cannot run on any node; the nodes running it must be fenced: node2",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("plan text lacks %q:\n%s", want, text)
+		}
+	}
+}

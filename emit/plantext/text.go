@@ -136,7 +136,9 @@ func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c t
 		}
 		parts = append(parts, s)
 	case "Stop":
-		if r != nil && r.Why != "" {
+		if h, ok := ticketBan(res, r); ok {
+			parts = append(parts, "it needs "+h.String())
+		} else if r != nil && r.Why != "" {
 			parts = append(parts, r.Why)
 		}
 	}
@@ -144,6 +146,15 @@ func reason(t *transition.Transition, res *planner.Result, lines scoreLines, c t
 		parts = append(parts, why)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// ticketBan is the ticket constraint that keeps r off every node, if any:
+// the reason r stops, rather than the scores it makes.
+func ticketBan(res *planner.Result, r *planner.Resource) (planner.TicketHold, bool) {
+	if r == nil {
+		return planner.TicketHold{}, false
+	}
+	return res.BannedBy(r)
 }
 
 // promotionReason says why a change promotes or demotes an instance of a

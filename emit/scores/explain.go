@@ -69,6 +69,9 @@ func explainOne(b *bytes.Buffer, res *planner.Result, r *planner.Resource) bool 
 	} else {
 		fmt.Fprintf(b, "%s is not placed: %s\n", id, why(res, r))
 	}
+	for _, h := range res.TicketsOf(r) {
+		fmt.Fprintf(b, "%s needs %s\n", id, h)
+	}
 	for i, n := range res.Nodes {
 		l := final[i]
 		if l == nil {

@@ -85,6 +85,27 @@ type jsonPlan struct {
 	// assigned resource takes, as crm_simulate --show-utilization
 	// prints them.
 	Utilization *planner.UtilizationReport `json:"utilization,omitempty"`
+	// Tickets are the ticket constraints (Result.Tickets): per resource
+	// each applies to, the ticket, its state and what it did.
+	Tickets []jsonTicket `json:"tickets,omitempty"`
+}
+
+type jsonTicket struct {
+	Constraint string `json:"constraint"`
+	Ticket     string `json:"ticket"`
+	Resource   string `json:"resource"`
+	// Role is the role the constraint restricts, "" for every role.
+	Role       string   `json:"role,omitempty"`
+	LossPolicy string   `json:"loss_policy"`
+	Granted    bool     `json:"granted"`
+	Standby    bool     `json:"standby"`
+	Effect     string   `json:"effect,omitempty"`
+	Banned     []string `json:"banned,omitempty"`
+	Frozen     []string `json:"frozen,omitempty"`
+	Fenced     []string `json:"fenced,omitempty"`
+	// NoPromotion: the promotable clone promotes no instance for want of
+	// the ticket.
+	NoPromotion bool `json:"no_promotion,omitempty"`
 }
 
 type jsonPromotion struct {
@@ -104,7 +125,8 @@ type jsonPromotion struct {
 // "unknown": true and the reason instead of a node and scores, and the
 // top-level "unknown" list says what cannot be computed; "promotions" lists
 // the promotion score of each promotable clone instance, whether it is
-// promoted and why, and its contributions.
+// promoted and why, and its contributions; "tickets" every ticket
+// constraint, the ticket's state and what it did.
 func JSON(res *planner.Result) ([]byte, error) {
 	jp := jsonPlan{Pacemaker: res.Target, Now: res.Now.UTC().Format("2006-01-02T15:04:05Z"), Unknown: res.Unknown, Utilization: res.Utilization}
 	for _, n := range res.Nodes {
@@ -136,6 +158,15 @@ func JSON(res *planner.Result) ([]byte, error) {
 	for _, l := range res.Promotions {
 		jp.Promotions = append(jp.Promotions, jsonPromotion{Resource: l.Resource, Node: l.Node, Score: l.Score.String(),
 			Promoted: l.Promoted, Why: l.Why, Contributions: jsonPromotionTrail(l.Trail)})
+	}
+	for _, h := range res.Tickets {
+		jt := jsonTicket{Constraint: h.Constraint, Ticket: h.Ticket, Resource: h.Resource, LossPolicy: h.LossPolicy,
+			Granted: h.Granted, Standby: h.Standby, Effect: h.Effect(), Banned: h.Banned, Frozen: h.Frozen, Fenced: h.Fenced,
+			NoPromotion: h.NoPromotion}
+		if h.Role != pcmk.RoleUnknown {
+			jt.Role = h.Role.String()
+		}
+		jp.Tickets = append(jp.Tickets, jt)
 	}
 	data, err := json.MarshalIndent(jp, "", "  ")
 	if err != nil {

@@ -8,14 +8,14 @@
 // whatever order they finished in, so a batch's report is reproducible.
 //
 // A batch is specified once (Spec: the policy's declared scenarios, the
-// generated failover scenarios — each node down, each pair of nodes down —
-// and any made elsewhere, the transient attributes every scenario starts
-// from), built and checked once (Prepare: every scenario checked against
-// the cluster with scenario.Check before any is planned, all mistakes
-// reported together) and run (Batch.Run), each scenario applied once, to
-// the cluster it starts from. A cluster without status has every node
-// brought up first (AllNodesUp), since what-ifs are about a running
-// cluster.
+// generated failover scenarios — each node down, each pair of nodes down,
+// each ticket revoked — and any made elsewhere, the transient attributes
+// every scenario starts from), built and checked once (Prepare: every
+// scenario checked against the cluster with scenario.Check before any is
+// planned, all mistakes reported together) and run (Batch.Run), each
+// scenario applied once, to the cluster it starts from. A cluster without
+// status has every node brought up first, its tickets granted
+// (AllNodesUp), since what-ifs are about a running cluster.
 //
 // It owns neither the command line nor the terminal nor the report. The
 // batch flags of `pcl plan` (parsed into a Spec) and the progress bar live

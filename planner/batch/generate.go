@@ -63,9 +63,11 @@ func EachNodePairDown(base *ir.CIB) []scenario.Scenario {
 }
 
 // AllNodesUp returns base unchanged when it records any node state, and
-// otherwise base with every configured node brought up: a policy compiled
-// from .pcl has no status, and its what-ifs are about a running cluster
-// losing nodes, not about a cluster that has never started.
+// otherwise base with every configured node brought up and every ticket
+// its ticket constraints name granted: a policy compiled from .pcl has no
+// status, and its what-ifs are about a running cluster losing nodes or
+// tickets, not about a cluster that has never started (where no ticket is
+// granted and nothing that needs one runs).
 func AllNodesUp(base *ir.CIB) (*ir.CIB, error) {
 	if base.Status != nil && len(base.Status.Nodes) > 0 {
 		return base, nil
@@ -80,5 +82,56 @@ func AllNodesUp(base *ir.CIB) (*ir.CIB, error) {
 	if len(s.Injections) == 0 {
 		return base, nil
 	}
+	for _, t := range ConstraintTickets(base) {
+		if !granted(base, t) {
+			s.Injections = append(s.Injections, ir.Injection{Kind: ir.InjectTicketGrant, Ticket: t})
+		}
+	}
 	return scenario.Apply(base, s)
+}
+
+// ConstraintTickets are the tickets the configuration's ticket
+// constraints name, each once, in the order first named.
+func ConstraintTickets(cib *ir.CIB) []string {
+	var out []string
+	seen := map[string]bool{}
+	if cib.Config == nil {
+		return nil
+	}
+	for _, c := range cib.Config.Constraints {
+		if t, ok := c.(*ir.Ticket); ok && t.Ticket != "" && !seen[t.Ticket] {
+			seen[t.Ticket] = true
+			out = append(out, t.Ticket)
+		}
+	}
+	return out
+}
+
+// granted reports whether the status records ticket id as granted.
+func granted(cib *ir.CIB, id string) bool {
+	if cib.Status == nil {
+		return false
+	}
+	for _, t := range cib.Status.Tickets {
+		if t.ID == id {
+			return t.Granted
+		}
+	}
+	return false
+}
+
+// EachTicketRevoke is one scenario per ticket a ticket constraint names
+// and the base holds granted: that ticket revoked, as booth revokes it
+// from a site that lost it (crm_simulate -r). Revoking a ticket that is
+// not granted changes nothing, so those are left out.
+func EachTicketRevoke(base *ir.CIB) []scenario.Scenario {
+	var out []scenario.Scenario
+	for _, t := range ConstraintTickets(base) {
+		if !granted(base, t) {
+			continue
+		}
+		out = append(out, scenario.Scenario{Name: "ticket " + t + " revoked",
+			Injections: []ir.Injection{{Kind: ir.InjectTicketRevoke, Ticket: t}}})
+	}
+	return out
 }

@@ -1,9 +1,11 @@
 package batch_test
 
 import (
+	"strings"
 	"testing"
 
 	"pcl/internal/synth"
+	"pcl/ir"
 	"pcl/planner/batch"
 )
 
@@ -43,5 +45,33 @@ func TestAllNodesUp(t *testing.T) {
 	again, err := batch.AllNodesUp(up)
 	if err != nil || again != up {
 		t.Errorf("AllNodesUp changes a cluster that records node states (%v)", err)
+	}
+}
+
+// A policy's tickets are granted in the cluster AllNodesUp makes, and
+// EachTicketRevoke revokes each granted one, once, in the order the
+// constraints first name them.
+func TestEachTicketRevoke(t *testing.T) {
+	base := synth.Generate(synth.Params{Resources: 4, Nodes: 2, Seed: 1})
+	base.Status = nil
+	rsc := base.Config.Resources[0].ResourceID()
+	base.Config.Constraints = append(base.Config.Constraints,
+		&ir.Ticket{ID: "t1", Ticket: "siteB", Resource: rsc},
+		&ir.Ticket{ID: "t2", Ticket: "siteA", Resource: rsc, LossPolicy: "freeze"},
+		&ir.Ticket{ID: "t3", Ticket: "siteB", Resource: rsc})
+	if got := batch.EachTicketRevoke(base); len(got) != 0 {
+		t.Errorf("a cluster with no status holds no ticket, yet %d are revoked", len(got))
+	}
+	up, err := batch.AllNodesUp(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range batch.EachTicketRevoke(up) {
+		names = append(names, s.Name+": "+s.String())
+	}
+	want := []string{"ticket siteB revoked: ticket siteB revoked", "ticket siteA revoked: ticket siteA revoked"}
+	if strings.Join(names, "; ") != strings.Join(want, "; ") {
+		t.Errorf("scenarios %q, want %q", names, want)
 	}
 }

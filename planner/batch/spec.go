@@ -19,9 +19,9 @@ type Spec struct {
 	// Attrs set or delete transient node attributes in the cluster the
 	// baseline and every scenario start from (crm_attribute -l reboot).
 	Attrs []ir.Injection
-	// EachNodeDown and EachNodePairDown add the generated failover
-	// scenarios after those the policy declares.
-	EachNodeDown, EachNodePairDown bool
+	// EachNodeDown, EachNodePairDown and EachTicketRevoke add the
+	// generated failover scenarios after those the policy declares.
+	EachNodeDown, EachNodePairDown, EachTicketRevoke bool
 	// Extra are scenarios made elsewhere (the command line's injection
 	// flags), planned last.
 	Extra []scenario.Scenario
@@ -67,13 +67,16 @@ func Prepare(cib *ir.CIB, spec Spec) (*Batch, hcl.Diagnostics) {
 	if spec.EachNodePairDown {
 		list = append(list, EachNodePairDown(base)...)
 	}
+	if spec.EachTicketRevoke {
+		list = append(list, EachTicketRevoke(base)...)
+	}
 	list = append(list, spec.Extra...)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	if len(list) == 0 {
 		return nil, append(diags, invalid("No scenarios",
-			"--batch found no scenario: declare scenario blocks in the policy, or add --each-node-down, --each-node-pair-down or injection flags such as --node-down NODE."))
+			"--batch found no scenario: declare scenario blocks in the policy, or add --each-node-down, --each-node-pair-down, --each-ticket-revoke or injection flags such as --node-down NODE."))
 	}
 	names := map[string]int{}
 	for i, s := range list {

@@ -25,6 +25,11 @@ type Cluster struct {
 	// Colocations are the pairwise colocations, sets expanded, in
 	// creation order.
 	Colocations []*Colocation
+	// TicketFenced are the nodes a lost ticket made unclean
+	// (loss-policy=fence), in the order the ticket constraints fenced
+	// them: Pacemaker creates their fencing then, after that of the
+	// nodes the status found unclean, which orders the summary's lines.
+	TicketFenced []int
 }
 
 // Options are the cluster options the stages read.

@@ -11,7 +11,8 @@ import (
 
 // TestDifferential30 compares pcl's transition graph, summary and
 // executed actions, planning for 3.0.0, with 3.0.0's crm_simulate
-// (scripts/oracle-3.0) on the primitive, clone and promotable generators.
+// (scripts/oracle-3.0) on the primitive, clone, promotable and ticket
+// generators.
 // The passing seeds are ratcheted per generator
 // (testdata/ratchet/3.0/differential-*.txt).
 func TestDifferential30(t *testing.T) {
@@ -44,5 +45,8 @@ func TestDifferential30(t *testing.T) {
 	})
 	t.Run("promotable", func(t *testing.T) {
 		runDifferentialFor(t, target, simulate, "3.0/differential-transition-promotable", "promotable", genPromotableCIB)
+	})
+	t.Run("tickets", func(t *testing.T) {
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-tickets", "tickets", genTicketCIB)
 	})
 }

@@ -44,10 +44,38 @@ func (s *scheduler) fenceOp(node int, op string, optional bool, reason string) *
 	return a
 }
 
+// earlyFencing creates the fencing Pacemaker creates while it unpacks
+// the cluster (pe_fence_node), before any other: that of the nodes the
+// status found unclean, in node order, then that of the nodes lost
+// tickets made unclean, in the order the tickets fenced them. The
+// summary lists node actions newest first, so this order is theirs.
+func (s *scheduler) earlyFencing() {
+	byTicket := make([]bool, len(s.nodes))
+	for _, i := range s.in.TicketFenced {
+		byTicket[i] = true
+	}
+	early := func(i int) {
+		if n := s.nodes[i]; n.Unclean && n.FenceReason != "" && s.canFence(i) {
+			s.fenceOp(i, "", true, n.FenceReason)
+		}
+	}
+	for i := range s.nodes {
+		if !byTicket[i] {
+			early(i)
+		}
+	}
+	for _, i := range s.in.TicketFenced {
+		early(i)
+	}
+}
+
 // scheduleFencingAndShutdowns creates fencing for unclean nodes and
 // shutdowns for nodes shutting down (schedule_fencing_and_shutdowns).
 func (s *scheduler) scheduleFencingAndShutdowns() {
 	haveManaged := s.anyManaged()
+	if haveManaged {
+		s.earlyFencing()
+	}
 	var dcDown *Action
 	var fencing, shutdowns []*Action // most recent first
 	for i := range s.nodes {
