@@ -17,9 +17,9 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	seen := map[string]bool{}
 	for _, ns := range p.CIB.Status.Nodes {
 		node := p.findNodeAny(ns.ID, ns.Uname)
-		if node >= 0 && p.Nodes[node].Type == "remote" {
-			// The status unpack does not read remote nodes' histories
-			// (unpackStatus), so neither are orphans found there.
+		if node >= 0 && p.Nodes[node].Remote() && !p.Nodes[node].Unpacked {
+			// A remote node's history is read only once its connection
+			// is known to run (unpackStatus), so are orphans found there.
 			continue
 		}
 		for _, h := range ns.Resources {

@@ -71,6 +71,13 @@ type plan struct {
 	columns        map[string]*attrColumn
 	tags           map[string][]string
 	templates      map[string]*ir.Primitive
+	// configNodes are the nodes whose history is checked for
+	// configuration changes, as they were before assignment (nil: as they
+	// are).
+	configNodes []bool
+	// guestConns are the connections Pacemaker adds to the configuration
+	// for guest nodes, unpacked after the configured resources.
+	guestConns []*ir.Primitive
 	rules          map[string]*ir.Rule
 	tickets        map[string]*ticket
 	diags          hcl.Diagnostics
@@ -143,6 +150,13 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p.unpackConstraints()
 	p.applyNodeCriteria()
 	p.internalConstraints()
+	p.remoteInternalConstraints()
+	// Configuration changes are checked on the nodes that can run actions
+	// before assignment, which brings remote nodes up or down.
+	p.configNodes = make([]bool, len(p.Nodes))
+	for i, n := range p.Nodes {
+		p.configNodes[i] = n.Maintenance || n.Available()
+	}
 	p.assignAll()
 	return p, p.diags
 }
