@@ -78,9 +78,9 @@ type plan struct {
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive
-	rules          map[string]*ir.Rule
-	tickets        map[string]*ticket
-	diags          hcl.Diagnostics
+	rules      map[string]*ir.Rule
+	tickets    map[string]*ticket
+	diags      hcl.Diagnostics
 }
 
 // ScoreLine is one "allocation score" line.
