@@ -71,6 +71,10 @@ type plan struct {
 	columns        map[string]*attrColumn
 	tags           map[string][]string
 	templates      map[string]*ir.Primitive
+	rules          map[string]*ir.Rule
+	tickets        map[string]*ticket
+	diags          hcl.Diagnostics
+
 	// configNodes are the nodes whose history is checked for
 	// configuration changes, as they were before assignment (nil: as they
 	// are).
@@ -78,9 +82,6 @@ type plan struct {
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive
-	rules      map[string]*ir.Rule
-	tickets    map[string]*ticket
-	diags      hcl.Diagnostics
 }
 
 // ScoreLine is one "allocation score" line.
