@@ -79,6 +79,9 @@ type plan struct {
 	// configuration changes, as they were before assignment (nil: as they
 	// are).
 	configNodes []bool
+	// remoteUpAtUnpack marks the remote and guest nodes online once the
+	// status is read, before assignment brings connections up.
+	remoteUpAtUnpack []bool
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive

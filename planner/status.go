@@ -96,6 +96,10 @@ func (p *plan) unpackStatus() {
 		unpack(true)
 	}
 	p.finishRemoteStatus()
+	p.remoteUpAtUnpack = make([]bool, len(p.Nodes))
+	for i, n := range p.Nodes {
+		p.remoteUpAtUnpack[i] = n.Remote() && n.Online
+	}
 	for i, n := range p.Nodes {
 		if v, ok := n.Attrs["resource-discovery-enabled"]; ok && !n.Remote() {
 			if b, ok := ir.ParseBool(v); ok && !b {

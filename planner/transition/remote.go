@@ -106,7 +106,9 @@ func (s *scheduler) orderRemoteConnectionActions() {
 	if !remote {
 		return
 	}
-	for k := 0; k < len(s.actions); k++ {
+	// Newest first, as Pacemaker's list of actions runs; fencing made on
+	// the way is not visited.
+	for k := len(s.actions) - 1; k >= 0; k-- {
 		a := s.actions[k]
 		if a == nil || a.Rsc == nil {
 			continue
