@@ -71,3 +71,24 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	}
 	return out
 }
+
+// orphanConnections lists the remote connections the status records (with
+// operations) but the configuration no longer has, in status order.
+func (p *plan) orphanConnections() []string {
+	if p.CIB.Status == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, ns := range p.CIB.Status.Nodes {
+		for _, h := range ns.Resources {
+			a := ir.Agent{Class: h.Class, Provider: h.Provider, Type: h.Type}
+			if !isRemoteAgent(a) || seen[h.ID] || p.byID[h.ID] != nil || len(h.Ops) == 0 {
+				continue
+			}
+			seen[h.ID] = true
+			out = append(out, h.ID)
+		}
+	}
+	return out
+}
