@@ -460,6 +460,14 @@ func (s *scheduler) probeOrderingsForStops() {
 		} else if o.lhAction == nil && !hasSuffix(o.lhTask, stopKeySuffix) {
 			continue
 		}
+		// A resource inside a stopping container is not probed before
+		// the container stops: the probe could come after the container
+		// starts again, a loop.
+		if o.rhRsc != nil && o.lhRsc.Container == o.rhRsc {
+			if o.rhAction != nil && o.rhAction.Task == pcmk.TaskStop || o.rhAction == nil && hasSuffix(o.rhTask, stopKeySuffix) {
+				continue
+			}
+		}
 		flags := OrderOptional
 		if o.flags&OrderApplyFirstNonMigratable != 0 {
 			flags |= OrderApplyFirstNonMigratable

@@ -374,3 +374,39 @@ func (s *scheduler) clearAfterRemoteFencing(r *Resource, clear *Action) {
 	f := s.fenceOp(n.Index, "", true, "")
 	s.orderActions(f, clear, OrderImpliesThen)
 }
+
+// disableGuestOrderings disables the orderings, other than those the
+// scheduler made to be kept, between an action on a guest node and an
+// action of the resource that is the guest (pcmk__disable_invalid_orderings):
+// a constraint between what runs in a guest and the guest itself cannot
+// be honoured.
+func (s *scheduler) disableGuestOrderings() {
+	guests := false
+	for _, n := range s.nodes {
+		if n.Guest() {
+			guests = true
+			break
+		}
+	}
+	if !guests {
+		return
+	}
+	for _, a := range s.actions {
+		if a == nil || a.Rsc == nil {
+			continue
+		}
+		for k := range a.Before {
+			in := &a.Before[k]
+			if in.Type&OrderPreserve != 0 {
+				continue
+			}
+			first := s.actions[in.Action]
+			if first.Rsc == nil || first.Node == NoNode {
+				continue
+			}
+			if n := s.nodes[first.Node]; n.Guest() && n.Conn.Container == a.Rsc {
+				in.Type = OrderNone
+			}
+		}
+	}
+}
