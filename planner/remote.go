@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"strings"
 
 	"pcl/ir"
@@ -503,4 +504,26 @@ func (p *plan) remoteUnknowns() []Unknown {
 			" are in the status but no longer configured: Pacemaker keeps their remote or guest nodes, shutting down, with what is active there, which the planner does not model yet, so no placement or action in this plan is exact."})
 	}
 	return out
+}
+
+// NodeReach says how the resources on a remote or guest node are reached,
+// "" for a cluster node (or a remote node whose connection is gone): the
+// node's connection and where it is placed, and for a guest node the
+// resource it runs in and that resource's host.
+func (r *Result) NodeReach(n *Node) string {
+	c := n.Conn
+	if c == nil {
+		return ""
+	}
+	where := func(x *model.Resource) string {
+		if x.AssignedTo >= 0 && x.AssignedTo < len(r.Nodes) {
+			return "placed on " + r.Nodes[x.AssignedTo].Uname
+		}
+		return "not placed, so the node is down"
+	}
+	if n.Guest() {
+		return fmt.Sprintf("%s is a guest node: what runs there runs inside %s (%s), through the connection %s (%s)",
+			n.Uname, c.Container.ID, where(c.Container), c.ID, where(c))
+	}
+	return fmt.Sprintf("%s is a Pacemaker Remote node: what runs there runs through its connection %s (%s)", n.Uname, c.ID, where(c))
 }
