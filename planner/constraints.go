@@ -645,6 +645,12 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 		return
 	}
 	fc, _ := p.failcount(p.Nodes[i], r, true, nil)
+	// A container's failures include those of the resources in it (its
+	// fillers, a guest node's connection among them: pe_fc_fillers).
+	for _, f := range r.Fillers {
+		n, _ := p.failcount(p.Nodes[i], f, true, nil)
+		fc += n
+	}
 	if fc <= 0 {
 		return
 	}

@@ -154,11 +154,6 @@ func (p *plan) linkRemoteNodes() {
 		if r.Kind != KindPrimitive || r.Orphan || !isRemoteAgent(r.Agent) {
 			continue
 		}
-		if id := r.Meta["container"]; id != "" && !strings.EqualFold(id, r.ID) {
-			if c := p.byID[id]; c != nil {
-				r.Container = c
-			}
-		}
 		i := p.findNode(r.ID)
 		if i < 0 || !p.Nodes[i].Remote() || p.Nodes[i].Conn != nil {
 			continue
@@ -335,6 +330,7 @@ func (p *plan) setupContainers() {
 		if id := r.Meta["container"]; id != "" && !strings.EqualFold(id, r.ID) {
 			if c := p.byID[id]; c != nil {
 				r.Container = c
+				c.Fillers = append(c.Fillers, r)
 			}
 		}
 	}
@@ -342,10 +338,10 @@ func (p *plan) setupContainers() {
 
 // guestConnOf is the connection of the guest node whose container is c
 // (pe__resource_contains_guest_node), nil for none.
-func (p *plan) guestConnOf(c *Resource) *Resource {
-	for _, n := range p.Nodes {
-		if n.Conn != nil && n.Conn.Container == c {
-			return n.Conn
+func guestConnOf(c *Resource) *Resource {
+	for _, f := range c.Fillers {
+		if f.RemoteNode != nil {
+			return f
 		}
 	}
 	return nil
@@ -373,7 +369,7 @@ func (p *plan) remoteInternalConstraints() {
 			case c.RemoteNode != nil:
 				conn = c
 			default:
-				conn = p.guestConnOf(c)
+				conn = guestConnOf(c)
 			}
 			if conn != nil {
 				for i, n := range p.Nodes {

@@ -204,7 +204,7 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 	if n := s.nodes[node]; n.Remote() {
 		// Remote nodes run no fence devices and no connections; a guest
 		// does not run what contains a guest.
-		if r.Agent.Class == "stonith" || r.RemoteNode != nil || (n.Guest() && s.guestConnOf(r) != nil) {
+		if r.Agent.Class == "stonith" || r.RemoteNode != nil || (n.Guest() && guestConnOf(r) != nil) {
 			return false
 		}
 	}

@@ -259,19 +259,19 @@ func (s *scheduler) containerConstraints(r *Resource) {
 	}
 	if r.RemoteNode != nil {
 		s.orderRscActions(c, pcmk.TaskMonitor, r, pcmk.TaskStop, OrderOptional)
-	} else if c.RemoteNode != nil || s.guestConnOf(c) != nil {
+	} else if c.RemoteNode != nil || guestConnOf(c) != nil {
 		return
 	}
 	s.orderRscActions(c, pcmk.TaskStart, r, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStop, c, pcmk.TaskStop, OrderImpliesFirst)
 }
 
-// guestConnOf is the connection of the guest node whose container is c,
-// nil for none.
-func (s *scheduler) guestConnOf(c *Resource) *Resource {
-	for _, n := range s.nodes {
-		if n.Conn != nil && n.Conn.Container == c {
-			return n.Conn
+// guestConnOf is the connection of the guest node whose container is c
+// (pe__resource_contains_guest_node), nil for none.
+func guestConnOf(c *Resource) *Resource {
+	for _, f := range c.Fillers {
+		if f.RemoteNode != nil {
+			return f
 		}
 	}
 	return nil
