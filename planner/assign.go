@@ -35,8 +35,24 @@ func (p *plan) assignAll() {
 		p.Scores = make([]ScoreLine, 0, shows*len(p.Nodes))
 	}
 	p.utilization.snapshot(p, "Original")
+	if p.hasRemoteNodes() {
+		// Remote connections first (with what they take along by
+		// colocation), a migrating one preferring its migration's
+		// target: their nodes' state depends on them.
+		for _, r := range p.Top {
+			if r.RemoteNode != nil {
+				prefer := -1
+				if r.PartialMigration != nil {
+					prefer = r.PartialMigration.Target
+				}
+				p.assign(r, prefer)
+			}
+		}
+	}
 	for _, r := range p.Top {
-		p.assign(r, -1)
+		if r.RemoteNode == nil {
+			p.assign(r, -1)
+		}
 	}
 	p.utilization.snapshot(p, "Remaining")
 }

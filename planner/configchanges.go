@@ -23,7 +23,7 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 	}
 	matchingID := p.primitivesByID()
 	for i, n := range p.Nodes {
-		if !(n.Maintenance || n.Available()) {
+		if p.configNodes != nil && !p.configNodes[i] || p.configNodes == nil && !(n.Maintenance || n.Available()) {
 			continue
 		}
 		for _, h := range byNode[i] {

@@ -41,8 +41,10 @@
 // model.Kind (variant.go), one file per kind: primitive.go, group.go,
 // clone.go (with clone_assign.go, clone_coloc.go, clone_history.go for the
 // matching of status to instances, and promotable.go for promotion) and
-// collective.go (bundles, which are not placed yet). What the planner does
-// not compute (bundles, remote nodes), and everything tied to it, is
+// collective.go (bundles, which are not placed yet). Pacemaker Remote and
+// guest nodes (remote.go) are nodes whose state follows their connection
+// resource's. What the planner does not compute (bundles and the guest
+// nodes they create, orphaned connections), and everything tied to it, is
 // reported as unknown, never guessed.
 //
 // It does not parse XML or .pcl (importer and compiler do), evaluate rule

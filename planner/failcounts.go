@@ -40,7 +40,7 @@ func (p *plan) expiredRecurringFailure(r *Resource, op *ir.OpRecord) bool {
 	if r.FailureTimeout <= 0 || op.LastRCChange == 0 || p.Now.Unix() < op.LastRCChange+r.FailureTimeout {
 		return false
 	}
-	return true
+	return !p.waitForRemoteFencing(r, op)
 }
 
 type failEntry = model.FailEntry
@@ -189,8 +189,9 @@ func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRe
 	expired := false
 	unexpired := 0
 	_, hasLast := opAttr(op, "last-rc-change")
+	lastFailure := strings.HasSuffix(op.ID, "_last_failure_0")
 	if r.FailureTimeout > 0 && (hasLast || op.LastRCChange != 0) {
-		if p.Now.Unix() >= op.LastRCChange+r.FailureTimeout {
+		if p.Now.Unix() >= op.LastRCChange+r.FailureTimeout && !p.waitForRemoteFencing(r, op) {
 			expired = true
 		}
 		unexpired, _ = p.failcount(n, r, true, op)
@@ -202,11 +203,15 @@ func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRe
 			} else {
 				expired = false
 			}
+		} else if lastFailure && r.ReconnectMs > 0 {
+			// With a reconnect interval, an expired connection failure
+			// is cleared even without a fail count.
+			r.ClearFailcount = append(r.ClearFailcount, n.Index)
 		}
 	}
 	// A failed start or monitor whose parameters have changed since is
 	// cleared (should_clear_for_param_change).
-	if !expired && strings.HasSuffix(op.ID, "_last_failure_0") && (op.Operation == pcmk.TaskStart || op.Operation == pcmk.TaskMonitor) {
+	if !expired && lastFailure && (op.Operation == pcmk.TaskStart || op.Operation == pcmk.TaskMonitor) {
 		if changed, _, unknown := p.digestCheck(r, op, op.Operation, op.IntervalMs); changed && !unknown {
 			r.ClearFailcount = append(r.ClearFailcount, n.Index)
 		}

@@ -60,7 +60,7 @@ func (p *plan) histories() (owned map[*Resource][]nodeHistory, orphaned map[stri
 	}
 	for _, ns := range p.CIB.Status.Nodes {
 		i := p.findNodeAny(ns.ID, ns.Uname)
-		if i < 0 {
+		if i < 0 || (p.Nodes[i].Remote() && !p.Nodes[i].Unpacked) {
 			continue
 		}
 		for _, h := range ns.Resources {
@@ -84,7 +84,7 @@ func (p *plan) knownFrom(r *Resource, ops []*ir.OpRecord) bool {
 		}
 		target := targetRC(op)
 		failed := op.OpStatus != pcmk.ExecDone && op.OpStatus != pcmk.ExecPending || (target >= 0 && op.RCCode != target && !(isProbe(op) && op.RCCode == pcmk.RCNotRunning))
-		if failed && r.FailureTimeout > 0 && op.LastRCChange != 0 && p.Now.Unix() >= op.LastRCChange+r.FailureTimeout &&
+		if failed && r.FailureTimeout > 0 && op.LastRCChange != 0 && p.Now.Unix() >= op.LastRCChange+r.FailureTimeout && !p.waitForRemoteFencing(r, op) &&
 			!(isProbe(op) && (op.RCCode == pcmk.RCOK || op.RCCode == pcmk.RCNotRunning || op.RCCode == pcmk.RCRunningPromoted)) {
 			continue
 		}

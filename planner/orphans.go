@@ -17,9 +17,9 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	seen := map[string]bool{}
 	for _, ns := range p.CIB.Status.Nodes {
 		node := p.findNodeAny(ns.ID, ns.Uname)
-		if node >= 0 && p.Nodes[node].Type == "remote" {
-			// The status unpack does not read remote nodes' histories
-			// (unpackStatus), so neither are orphans found there.
+		if node >= 0 && p.Nodes[node].Remote() && !p.Nodes[node].Unpacked {
+			// A remote node's history is read only once its connection
+			// is known to run (unpackStatus), so are orphans found there.
 			continue
 		}
 		for _, h := range ns.Resources {
@@ -68,6 +68,27 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 			}
 		}
 		out = append(out, tr)
+	}
+	return out
+}
+
+// orphanConnections lists the remote connections the status records (with
+// operations) but the configuration no longer has, in status order.
+func (p *plan) orphanConnections() []string {
+	if p.CIB.Status == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, ns := range p.CIB.Status.Nodes {
+		for _, h := range ns.Resources {
+			a := ir.Agent{Class: h.Class, Provider: h.Provider, Type: h.Type}
+			if !isRemoteAgent(a) || seen[h.ID] || p.byID[h.ID] != nil || len(h.Ops) == 0 {
+				continue
+			}
+			seen[h.ID] = true
+			out = append(out, h.ID)
+		}
 	}
 	return out
 }

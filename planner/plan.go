@@ -86,6 +86,17 @@ type plan struct {
 	rscTickets     map[*Resource][]*rscTicket // by the resource a ticket constraint names
 	ticketOrder    []*rscTicket               // in the order unpacked
 	diags          hcl.Diagnostics
+
+	// configNodes are the nodes whose history is checked for
+	// configuration changes, as they were before assignment (nil: as they
+	// are).
+	configNodes []bool
+	// remoteUpAtUnpack marks the remote and guest nodes online once the
+	// status is read, before assignment brings connections up.
+	remoteUpAtUnpack []bool
+	// guestConns are the connections Pacemaker adds to the configuration
+	// for guest nodes, unpacked after the configured resources.
+	guestConns []*ir.Primitive
 }
 
 // ScoreLine is one "allocation score" line.
@@ -158,6 +169,13 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p.unpackConstraints()
 	p.applyNodeCriteria()
 	p.internalConstraints()
+	p.remoteInternalConstraints()
+	// Configuration changes are checked on the nodes that can run actions
+	// before assignment, which brings remote nodes up or down.
+	p.configNodes = make([]bool, len(p.Nodes))
+	for i, n := range p.Nodes {
+		p.configNodes[i] = n.Maintenance || n.Available()
+	}
 	p.assignAll()
 	return p, p.diags
 }

@@ -54,6 +54,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 		p.assignBestNode(r, prefer)
 	}
 	r.Allocating = false
+	p.remoteConnectionAssigned(r)
 	return r.AssignedTo
 }
 

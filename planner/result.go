@@ -170,7 +170,8 @@ func (r *Result) IsUnknown(id string) (Unknown, bool) {
 }
 
 // PlanUnknown reports whether no placement or action of this run is
-// exact (the cluster has remote or guest nodes), and why.
+// exact (the cluster has guest nodes the planner does not create), and
+// why.
 func (r *Result) PlanUnknown() (Unknown, bool) {
 	if i, ok := r.unknownIndex(""); ok {
 		return r.Unknown[i], true

@@ -307,7 +307,7 @@ func (p *plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) 
 	// text is the on-fail value as given, "" when none is or once it is
 	// discarded; fail is what it says, when set.
 	text := meta["on-fail"]
-	fail, set := onFailValue(text)
+	fail, set := onFailValue(text, r.Container != nil)
 	if task == pcmk.TaskStop && set && (fail == pcmk.OnFailStandby || fail == pcmk.OnFailDemote || fail == pcmk.OnFailStop) {
 		text, set = "", false
 	}
@@ -324,22 +324,37 @@ func (p *plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) 
 				continue
 			}
 			text = o.OnFail
-			fail, set = onFailValue(text)
+			fail, set = onFailValue(text, r.Container != nil)
 			break
 		}
 	}
 	result, failRole := fail, pcmk.RoleUnknown
+	if set && fail == pcmk.OnFailFence && !p.StonithEnabled {
+		result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
+	} else if set && fail == pcmk.OnFailStop {
+		failRole = pcmk.RoleStopped
+	}
 	switch {
+	case !set && r.Container != nil:
+		result = pcmk.OnFailRestartContainer
+	case (!set || !r.Managed) && p.isRemoteConn(r) && !isProbe(op) && task != pcmk.TaskStart:
+		// Losing an active connection fences the remote node, or,
+		// without fencing, recovers the connection; an unmanaged
+		// one is stopped.
+		if !r.Managed {
+			result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
+		} else {
+			result = pcmk.OnFailResetRemote
+			if r.ReconnectMs > 0 {
+				failRole = pcmk.RoleStopped
+			}
+		}
 	case !set && task == pcmk.TaskStop && p.StonithEnabled:
 		result = pcmk.OnFailFence
 	case !set && task == pcmk.TaskStop:
 		result = pcmk.OnFailBlock
 	case !set:
 		result = pcmk.OnFailRestart
-	case fail == pcmk.OnFailFence && !p.StonithEnabled:
-		result, failRole = pcmk.OnFailStop, pcmk.RoleStopped
-	case fail == pcmk.OnFailStop:
-		failRole = pcmk.RoleStopped
 	}
 	if failRole == pcmk.RoleUnknown {
 		if v := meta["role_after_failure"]; v != "" {
@@ -356,12 +371,12 @@ func (p *plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) 
 	return result, failRole
 }
 
-// onFailValue reads an on-fail value as unpack_operation does for a
-// resource without a container: restart-container, which needs one, is
-// as if no value were given, like any value Pacemaker does not know.
-func onFailValue(text string) (pcmk.OnFail, bool) {
+// onFailValue reads an on-fail value as unpack_operation does:
+// restart-container, for a resource without a container, is as if no
+// value were given, like any value Pacemaker does not know.
+func onFailValue(text string, contained bool) (pcmk.OnFail, bool) {
 	f, ok := pcmk.ParseOnFail(text)
-	if !ok || f == pcmk.OnFailRestartContainer {
+	if !ok || (f == pcmk.OnFailRestartContainer && !contained) {
 		return pcmk.OnFailRestart, false
 	}
 	return f, true
@@ -420,9 +435,7 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		}
 	}
 	if r.Role > pcmk.RoleStopped && !n.Online && !n.Maintenance && r.Managed {
-		if p.StonithEnabled {
-			p.fence(n)
-		}
+		p.activeOnDownNode(r, n)
 	}
 	saved := of
 	if n.Unclean {
@@ -433,7 +446,12 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		r.Failed = true
 		r.DemoteFailedOn = append(r.DemoteFailedOn, n.Index)
 	case pcmk.OnFailFence:
-		p.fence(n)
+		p.fenceNode(n, r.ID+" failed there")
+	case pcmk.OnFailResetRemote:
+		p.resetRemote(r)
+	case pcmk.OnFailRestartContainer:
+		r.Failed = true
+		r.StopFailed = true
 	case pcmk.OnFailStandby:
 		n.Standby = true
 	case pcmk.OnFailBlock:
@@ -448,6 +466,11 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 			r.Failed = true
 			r.StopFailed = true
 		}
+	}
+	// A failed connection of an unclean remote node means fencing, even
+	// if the connection could come back elsewhere.
+	if r.Failed && r.RemoteNode != nil && r.RemoteNode.Unclean {
+		r.RemoteNode.Unseen = false
 	}
 	if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 		p.addRunning(r, n, saved != pcmk.OnFailIgnore)

@@ -22,7 +22,17 @@ func (p *plan) unpackStatus() {
 			continue
 		}
 		n := p.Nodes[i]
-		if n.Type == "remote" {
+		if n.Remote() {
+			// A remote node's state follows its connection's, known
+			// only once the histories are read; for now only whether
+			// it was fenced.
+			if v, _ := parseMinInt(ns.NodeFenced); v != 0 {
+				n.WasFenced = true
+			}
+			if ns.Uname != "" {
+				states = append(states, ns)
+				nodes = append(nodes, i)
+			}
 			continue
 		}
 		p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
@@ -49,32 +59,52 @@ func (p *plan) unpackStatus() {
 	}
 	p.columns = map[string]*attrColumn{}
 	done := make([]bool, len(states))
-	for pass := 0; pass < 2; pass++ {
+	// Passes until nothing more can be read (unpack_node_history): a
+	// remote node's history waits for its connection's, which another
+	// node's history holds; then, with fencing, one pass over the rest.
+	unpack := func(fence bool) bool {
+		progress := false
 		for k, ns := range states {
 			n := p.Nodes[nodes[k]]
-			if done[k] {
+			switch {
+			case done[k]:
+				continue
+			case fence:
+			case n.Remote():
+				if !p.remoteStatusReady(n) {
+					continue
+				}
+			case !p.StonithEnabled && !p.ShutdownLock && !n.Online:
 				continue
 			}
-			if pass == 0 && !p.StonithEnabled && !p.ShutdownLock && !n.Online {
-				continue
-			}
-			if pass == 1 && !p.StonithEnabled {
-				continue
+			if n.Remote() {
+				p.remoteOnlineStatus(n)
+				p.remoteAttrs(n, ns)
 			}
 			done[k] = true
+			n.Unpacked = true
 			for _, h := range ns.Resources {
 				p.unpackHistory(n, h)
 			}
+			progress = true
 		}
+		return progress
+	}
+	for unpack(false) {
+	}
+	if p.StonithEnabled {
+		unpack(true)
+	}
+	p.finishRemoteStatus()
+	p.remoteUpAtUnpack = make([]bool, len(p.Nodes))
+	for i, n := range p.Nodes {
+		p.remoteUpAtUnpack[i] = n.Remote() && n.Online
 	}
 	for i, n := range p.Nodes {
-		if v, ok := n.Attrs["resource-discovery-enabled"]; ok {
-			if b, ok := ir.ParseBool(v); ok && !b {
-				n.NoDiscovery = true
-			}
-		}
+		// resource-discovery-enabled=false counts on remote and guest
+		// nodes only (remoteAttrs): cluster nodes ignore it.
 		n.Probed = n.Attrs["probe_complete"]
-		if n.Unclean {
+		if n.Unclean && !n.Remote() {
 			n.FenceReason = p.fenceReason(i)
 		}
 	}

@@ -47,6 +47,12 @@ func (p *plan) forTransition() *model.Cluster {
 				}
 			}
 			sorted := sortOps(h.ops)
+			if p.Nodes[h.node].Remote() && (h.node >= len(p.remoteUpAtUnpack) || !p.remoteUpAtUnpack[h.node]) {
+				// Recurring operations are recorded as active only on
+				// nodes online as the status is read; a remote node
+				// comes up at assignment at the earliest.
+				continue
+			}
 			r.ActiveOps = append(r.ActiveOps, recurringActive(sorted, h.node)...)
 		}
 	}

@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"pcl/ir"
 	"pcl/planner/transition"
@@ -12,8 +11,9 @@ import (
 // unknowns lists what this run cannot compute exactly: resources of kinds
 // the planner does not place, everything tied to them by a colocation, an
 // order or a ticket (directly or through other such resources, and whole
-// groups), the whole plan when the cluster has remote or guest nodes, and
-// the promotable instances whose promotion is not reproduced exactly.
+// groups), the whole plan when the cluster has remote or guest nodes the
+// planner does not create (remoteUnknowns), and the promotable instances
+// whose promotion is not reproduced exactly.
 // Pacemaker would place and order these; the planner says it does not
 // know rather than leave the constraints out and answer with confidence.
 func (p *plan) unknowns(withActions bool) []Unknown {
@@ -21,9 +21,7 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 	if p.CIB == nil || p.CIB.Config == nil {
 		return nil
 	}
-	if what := p.remoteNodes(); what != "" {
-		out = append(out, Unknown{Construct: "remote node", Detail: what + ": the planner does not model Pacemaker Remote and guest nodes yet, so no placement or action in this plan is exact."})
-	}
+	out = append(out, p.remoteUnknowns()...)
 	out = append(out, p.promotionUnknowns()...)
 	cause := map[string]string{} // resource id -> the unplanned resource it depends on
 	var roots []string
@@ -131,36 +129,6 @@ func (p *plan) topIDs(ids []string) []string {
 		}
 	}
 	return out
-}
-
-// remoteNodes names the remote or guest nodes of the cluster, "" when it
-// has none.
-func (p *plan) remoteNodes() string {
-	var names []string
-	seen := map[string]bool{}
-	for _, n := range p.Nodes {
-		if n.Remote() {
-			names = append(names, n.Uname)
-			seen[n.Uname] = true
-		}
-	}
-	for _, r := range p.Resources {
-		if r.Orphan {
-			continue
-		}
-		name := r.Meta["remote-node"]
-		if strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote") {
-			name = r.ID
-		}
-		if name != "" && !seen[name] {
-			names = append(names, name)
-			seen[name] = true
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return "the cluster has remote or guest nodes (" + strings.Join(names, ", ") + ")"
 }
 
 // descendants lists r's members and instances, depth first.

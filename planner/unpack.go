@@ -207,6 +207,7 @@ func (p *plan) unpackNodes() {
 		}
 		p.Nodes = append(p.Nodes, node)
 	}
+	p.unpackRemoteNodes()
 	sort.SliceStable(p.Nodes, func(i, j int) bool { return pcmk.CompareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
 	for i, n := range p.Nodes {
 		n.Index = i
@@ -284,6 +285,11 @@ func (p *plan) unpackResources() {
 			p.byID[u.ID] = u
 		}
 	}
+	for _, prim := range p.guestConns {
+		p.Top = append(p.Top, p.newPrimitive(prim, nil, ""))
+	}
+	p.setupContainers()
+	p.linkRemoteNodes()
 	p.sortTop()
 }
 
@@ -470,7 +476,10 @@ func (p *plan) commonUnpack(r *Resource) {
 	// everything outside clones is.
 	r.Unique = !r.InClone() || p.detectUnique(m)
 	r.RestartType = strings.ToLower(m["restart-type"])
-	r.AllowMigrate = isTrueDefault(m["allow-migrate"], false)
+	// A remote node's connection migrates by default, so that the node's
+	// resources need not stop when it moves; a guest's does not.
+	remoteConn := r.Kind == KindPrimitive && isRemoteAgent(r.Agent)
+	r.AllowMigrate = isTrueDefault(m["allow-migrate"], remoteConn && m["container"] == "")
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
 		r.Stickiness = pcmk.ScoreOf(v)
 	}
@@ -500,12 +509,23 @@ func (p *plan) commonUnpack(r *Resource) {
 		r.NeedsFencing = p.StonithEnabled && !r.IsFenceDevice
 		r.NeedsUnfencing = r.NeedsFencing
 	default:
-		r.NeedsFencing = !r.IsFenceDevice && p.StonithEnabled
+		// A remote connection, like a fence device, needs quorum only.
+		r.NeedsFencing = !r.IsFenceDevice && !remoteConn && p.StonithEnabled
 		r.NeedsUnfencing = r.NeedsFencing && p.EnableUnfencing && r.Kind == KindPrimitive
 	}
 	if v, ok := m["failure-timeout"]; ok {
 		if d, err := ir.ParseDuration(v); err == nil {
 			r.FailureTimeout = d.Ms / 1000
+		}
+	}
+	if remoteConn && m["container"] == "" {
+		// reconnect_interval works through the failure timeout: the
+		// connection does not start again until its failure expires.
+		if v, ok := r.Params["reconnect_interval"]; ok {
+			if d, err := ir.ParseDuration(v); err == nil {
+				r.ReconnectMs = d.Ms
+				r.FailureTimeout = d.Ms / 1000
+			}
 		}
 	}
 	r.Promotable = r.InClone() && isTrueDefault(m["promotable"], false)
@@ -588,6 +608,13 @@ func (p *plan) symmetricDefault(r *Resource) {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
 	if !p.Symmetric {
+		// A guest node's connection may go wherever its container
+		// goes, even in an opt-in cluster.
+		if r.Kind == KindPrimitive && isRemoteAgent(r.Agent) && r.Meta["container"] != "" {
+			for i := range p.Nodes {
+				p.nodeScore(r, i, 0, &remoteConnectionDefault)
+			}
+		}
 		return
 	}
 	for i := range p.Nodes {
@@ -673,6 +700,8 @@ func (p *plan) nodeWeightCause(i int) *model.Cause {
 // node (Pacemaker names it symmetric_default).
 var symmetricDefault = model.Cause{Kind: model.CauseDefault, Text: "symmetric_default"}
 
+var remoteConnectionDefault = model.Cause{Kind: model.CauseDefault, Text: "remote_connection_default"}
+
 // needsQuorum reports whether starting r needs quorum or more (fencing),
 // as unpack_requires reads requires: when it is not "nothing", save that
 // by default (or for a value it does not know) a resource that is no fence
@@ -685,8 +714,7 @@ func (p *plan) needsQuorum(r *Resource, requires string) bool {
 	case "quorum", "fencing", "unfencing":
 		return true
 	}
-	remote := strings.EqualFold(r.Agent.Class, "ocf") && strings.EqualFold(r.Agent.Provider, "pacemaker") && strings.EqualFold(r.Agent.Type, "remote")
-	return r.IsFenceDevice || remote || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != "ignore"
+	return r.IsFenceDevice || (r.Kind == KindPrimitive && isRemoteAgent(r.Agent)) || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != "ignore"
 }
 
 // detectUnique is whether a clone's resource is globally unique: its

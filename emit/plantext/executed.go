@@ -20,6 +20,12 @@ func ExecutedLines(t *transition.Transition, e *transition.Execution) []string {
 		node := t.NodeName(a.Node)
 		switch st.Kind() {
 		case transition.StepPseudo:
+			if a.Task == pcmk.TaskStonith && a.Node != transition.NoNode {
+				// A guest's fencing is a pseudo-action, and names its
+				// node as every fencing action does.
+				out = append(out, "Pseudo action:   "+t.GraphKey(a)+" on "+node)
+				continue
+			}
 			out = append(out, "Pseudo action:   "+t.GraphKey(a))
 		case transition.StepFencing:
 			out = append(out, fmt.Sprintf("Fencing %s (%s)", node, a.FenceOp))

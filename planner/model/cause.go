@@ -42,6 +42,10 @@ const (
 	// CausePromotion is a promotion score or priority of a promotable
 	// clone's instance.
 	CausePromotion
+	// CauseRemote is a restriction of Pacemaker Remote: connections,
+	// fence devices and guests' containers never run on remote or guest
+	// nodes.
+	CauseRemote
 )
 
 var causeNames = [...]string{
@@ -61,6 +65,7 @@ var causeNames = [...]string{
 	CauseMultipleActive: "multiple-active",
 	CauseClone:          "clone",
 	CausePromotion:      "promotion",
+	CauseRemote:         "remote",
 }
 
 // String names the kind as JSON writes it.

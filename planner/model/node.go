@@ -8,6 +8,20 @@ type Node struct {
 	ID    string
 	Uname string
 	Type  string // member, remote, ping
+	// Kind tells a cluster node from a Pacemaker Remote node and a guest
+	// node; Conn is a remote or guest node's connection resource (nil for
+	// cluster nodes, and for a remote node entry whose connection is no
+	// longer configured).
+	Kind NodeKind
+	Conn *Resource
+
+	// RequiresReset is Pacemaker's remote_requires_reset: the remote or
+	// guest node must be fenced (a guest by recovering its container)
+	// before it runs resources again. WasFenced is the node_state's
+	// node_fenced; RemoteMaintenance its node_in_maintenance.
+	RequiresReset, WasFenced, RemoteMaintenance bool
+	// Unpacked is set once the node's resource history is read.
+	Unpacked bool
 
 	// Weight is the node's own score (the node element's score attribute),
 	// -INFINITY once status shows it offline or shutting down.
@@ -49,3 +63,28 @@ func (n *Node) Available() bool {
 
 // Remote reports a Pacemaker Remote or guest node.
 func (n *Node) Remote() bool { return n.Type == "remote" }
+
+// Guest reports a guest node: a remote node whose connection runs inside
+// a container resource.
+func (n *Node) Guest() bool { return n.Kind == NodeGuest }
+
+// NodeKind is what a node is: a cluster node, a Pacemaker Remote node or
+// a guest node.
+type NodeKind int
+
+const (
+	NodeCluster NodeKind = iota
+	NodeRemote
+	NodeGuest
+)
+
+// String is the kind as Pacemaker's #kind attribute names it.
+func (k NodeKind) String() string {
+	switch k {
+	case NodeRemote:
+		return "remote"
+	case NodeGuest:
+		return "container"
+	}
+	return "cluster"
+}

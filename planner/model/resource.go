@@ -81,6 +81,16 @@ type Resource struct {
 	Maintenance bool
 	// Orphan resources are in the status but not the configuration.
 	Orphan bool
+	// RemoteNode is the remote or guest node this resource is the
+	// connection of (Pacemaker's is_remote_node), nil otherwise.
+	RemoteNode *Node
+	// Container is the resource the container meta-attribute names (a
+	// guest node's connection runs inside its VM), nil for none; Fillers
+	// are the resources whose container this one is.
+	Container *Resource
+	Fillers   []*Resource
+	// ReconnectMs is a remote connection's reconnect_interval.
+	ReconnectMs int64
 	// Unique is globally-unique (always true outside anonymous clones).
 	Unique bool
 	// AllowMigrate is the allow-migrate meta-attribute.

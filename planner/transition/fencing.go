@@ -81,6 +81,13 @@ func (s *scheduler) scheduleFencingAndShutdowns() {
 	for i := range s.nodes {
 		n := s.nodes[i]
 		var f *Action
+		if n.Guest() {
+			// A guest is fenced by recovering its container.
+			if n.RequiresReset && haveManaged && s.canFenceGuest(i) {
+				s.fenceGuest(i)
+			}
+			continue
+		}
 		if haveManaged && n.Unclean && s.canFence(i) {
 			if n.FenceReason != "" {
 				s.fenceOp(i, "", true, n.FenceReason)

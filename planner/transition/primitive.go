@@ -37,6 +37,7 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
 		s.utilizationConstraints(r)
 	}
+	s.containerConstraints(r)
 }
 
 func (primitive) currentRole(s *scheduler, r *Resource) Role { return s.of(r).role }

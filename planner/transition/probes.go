@@ -23,6 +23,11 @@ func (s *scheduler) scheduleProbes() {
 	// where they would be among the other orderings (see
 	// applyProbeOrders).
 	s.probeOrdersAt = s.numOrderings()
+	for i, n := range s.nodes {
+		if !n.Online && s.failedRemoteNode(i) {
+			s.fenceRemote(i, "the connection is unrecoverable")
+		}
+	}
 	var nodes []int // the nodes resources are probed on, in order
 	again := false
 	for i := range s.nodes {
@@ -131,6 +136,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	for _, p := range prims {
 		for _, n := range nodes {
 			if !s.shouldProbe(p.r, p.top, n) {
+				s.guestProbeOrders(p.r, p.top, n)
 				continue
 			}
 			a := s.newActionSlot()
@@ -169,6 +175,7 @@ func (s *scheduler) probeOnNode(r, top *Resource, node int) bool {
 // (pcmk__probe_rsc_on_node).
 func (s *scheduler) probePrimitive(r, top *Resource, node int) bool {
 	if !s.shouldProbe(r, top, node) {
+		s.guestProbeOrders(r, top, node)
 		return false
 	}
 	s.of(r).setProbeKeys()
@@ -184,8 +191,25 @@ func (s *scheduler) probePrimitive(r, top *Resource, node int) bool {
 // shouldProbe tells whether primitive r, of top-level resource top, is to
 // be probed on node.
 func (s *scheduler) shouldProbe(r, top *Resource, node int) bool {
-	if s.nodes[node].Remote() && r.Agent.Class == "stonith" {
-		return false
+	return !s.probeBlocked(r, top, node) && !s.guestDown(node)
+}
+
+// probeBlocked tells whether anything but the state of a guest node's
+// container keeps primitive r from being probed on node.
+func (s *scheduler) probeBlocked(r, top *Resource, node int) bool {
+	return !s.probeAllowed(r, top, node)
+}
+
+func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
+	if n := s.nodes[node]; n.Remote() {
+		// Remote nodes run no fence devices and no connections; a guest
+		// does not run what contains a guest.
+		if r.Agent.Class == "stonith" || r.RemoteNode != nil || (n.Guest() && guestConnOf(r) != nil) {
+			return false
+		}
+	}
+	if r.Container != nil && r.RemoteNode == nil {
+		return false // inside a container: its container is probed
 	}
 	if r.Orphan {
 		return false
@@ -435,6 +459,14 @@ func (s *scheduler) probeOrderingsForStops() {
 			continue
 		} else if o.lhAction == nil && !hasSuffix(o.lhTask, stopKeySuffix) {
 			continue
+		}
+		// A resource inside a stopping container is not probed before
+		// the container stops: the probe could come after the container
+		// starts again, a loop.
+		if o.rhRsc != nil && o.lhRsc.Container == o.rhRsc {
+			if o.rhAction != nil && o.rhAction.Task == pcmk.TaskStop || o.rhAction == nil && hasSuffix(o.rhTask, stopKeySuffix) {
+				continue
+			}
 		}
 		flags := OrderOptional
 		if o.flags&OrderApplyFirstNonMigratable != 0 {

@@ -168,7 +168,11 @@ func (t *Transition) NodeActions() []string {
 		if a.Reason == "" {
 			continue
 		}
-		out = append(out, task+" "+t.NodeName(a.Node)+" '"+a.Reason+"'")
+		name := t.NodeName(a.Node)
+		if n := t.Nodes[a.Node]; n.Guest() {
+			name += " (resource: " + n.Conn.Container.ID + ")"
+		}
+		out = append(out, task+" "+name+" '"+a.Reason+"'")
 	}
 	return out
 }

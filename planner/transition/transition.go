@@ -27,6 +27,17 @@ type Transition struct {
 // placement.
 func Compute(in *Input) *Transition {
 	s := newScheduler(in)
+	// Nodes found unclean while the status was read have their fencing,
+	// with its first reason, before anything else: cluster nodes' as
+	// their state is read, then remote nodes' as their connections'
+	// histories are.
+	for _, remote := range []bool{false, true} {
+		for i, n := range s.nodes {
+			if n.Remote() == remote && n.Unclean && n.FenceReason != "" {
+				s.fenceOp(i, "", true, n.FenceReason)
+			}
+		}
+	}
 
 	// Recurring operations recorded as active exist before anything else
 	// is scheduled (Pacemaker creates them while unpacking the status).
@@ -49,6 +60,7 @@ func Compute(in *Input) *Transition {
 		for _, n := range r.ClearFailcount {
 			a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
 			a.setReason("", true)
+			s.clearAfterRemoteFencing(r, a)
 		}
 	}
 
@@ -77,6 +89,9 @@ func Compute(in *Input) *Transition {
 	for _, r := range s.top {
 		s.createActions(r)
 	}
+	// Remote connection orderings come before fencing: they may find
+	// more nodes to fence.
+	s.orderRemoteConnectionActions()
 	s.scheduleFencingAndShutdowns()
 	s.applyOrderings()
 	for _, r := range s.top {
