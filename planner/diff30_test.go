@@ -69,17 +69,19 @@ func TestDifferential30(t *testing.T) {
 		}
 		return missing, extra
 	}
-	for _, h := range heavyGenerators {
-		gens = append(gens, struct {
-			name    string
-			gen     func(int64) string
-			compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)
-		}{h.name, h.gen, allScores})
-	}
 	for _, g := range gens {
 		t.Run(g.name, func(t *testing.T) {
-			ratchetSeeds(t, "3.0/differential-"+g.name, func() []string {
-				return differentialSeeds(t, g.name+"-30", g.gen, simulate, g.compare)
+			n, base := differentialRange()
+			ratchetSeeds(t, "3.0/differential-"+g.name, n, base, func() []string {
+				return differentialSeeds(t, n, base, g.name+"-30", g.gen, simulate, g.compare)
+			})
+		})
+	}
+	for _, g := range heavyGenerators {
+		t.Run(g.name, func(t *testing.T) {
+			n, base := heavyRange()
+			ratchetSeeds(t, "3.0/differential-"+g.name, n, base, func() []string {
+				return differentialSeeds(t, n, base, g.name+"-30", g.gen, simulate, allScores)
 			})
 		})
 	}

@@ -41,17 +41,17 @@ func TestDifferential30(t *testing.T) {
 	}
 	target := pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)
 	t.Run("gen", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB, true)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB, *diffSeeds, true)
 	})
 	t.Run("clones", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-clones", "clones", genCloneCIB, true)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-clones", "clones", genCloneCIB, *diffSeeds, true)
 	})
 	t.Run("promotable", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-promotable", "promotable", genPromotableCIB, true)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-promotable", "promotable", genPromotableCIB, *diffSeeds, true)
 	})
 	for _, g := range heavyGenerators {
 		t.Run(g.name, func(t *testing.T) {
-			runDifferentialFor(t, target, simulate, "3.0/differential-transition-"+g.name, g.name, g.gen, false)
+			runDifferentialFor(t, target, simulate, "3.0/differential-transition-"+g.name, g.name, g.gen, *heavySeeds, false)
 		})
 	}
 }

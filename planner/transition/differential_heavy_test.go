@@ -23,12 +23,12 @@ var heavyGenerators = []struct {
 
 // TestDifferentialHeavy compares pcl's transition graph and summary with
 // crm_simulate 2.1.5's on the heavyGenerators'
-// clusters (seeds 1 to -diff-seeds), the passing seeds ratcheted in
+// clusters (seeds 1 to -heavy-seeds), the passing seeds ratcheted in
 // testdata/ratchet/2.1.5/differential-transition-NAME.txt.
 func TestDifferentialHeavy(t *testing.T) {
 	for _, g := range heavyGenerators {
 		t.Run(g.name, func(t *testing.T) {
-			runDifferentialFor(t, pcmk.Target{}, simulate215(t), "2.1.5/differential-transition-"+g.name, g.name, g.gen, false)
+			runDifferentialFor(t, pcmk.Target{}, simulate215(t), "2.1.5/differential-transition-"+g.name, g.name, g.gen, *heavySeeds, false)
 		})
 	}
 }

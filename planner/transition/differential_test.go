@@ -24,6 +24,8 @@ var keepDiff = flag.String("keep-diff", "", "directory to keep the generated inp
 
 var diffSeeds = flag.Int64("diff-seeds", 60, "number of generated configurations TestDifferential compares")
 
+var heavySeeds = flag.Int64("heavy-seeds", 20, "number of generated clone-heavy and promotable-group configurations TestDifferentialHeavy compares")
+
 // emptyDigest is the op-digest of an operation without parameters.
 const emptyDigest = "f2317cad3d54cec5d7d7aa7d0bf35cf8"
 
@@ -228,7 +230,7 @@ func TestDifferential(t *testing.T) {
 // testdata/ratchet/<ratchet>.txt, and those whose executed actions agree in
 // <ratchet>-executed.txt.
 func runDifferential(t *testing.T, ratchet, prefix string, gen func(seed int64) string) {
-	runDifferentialFor(t, pcmk.Target{}, simulate215(t), ratchet, prefix, gen, true)
+	runDifferentialFor(t, pcmk.Target{}, simulate215(t), ratchet, prefix, gen, *diffSeeds, true)
 }
 
 // simulate215 runs crm_simulate 2.1.5 on the CIB at path, writing the
@@ -256,18 +258,18 @@ func simulate215(t *testing.T) simulator {
 type simulator func(path, dotPath string, execute bool) (stdout, stderr []byte, err error)
 
 // runDifferentialFor is runDifferential planning for target, with
-// simulate as the oracle. With executed false, the transition is not run
+// simulate as the oracle, for seeds 1 to seeds. With executed false, the transition is not run
 // (crm_simulate -S takes minutes on a cluster of a hundred resources):
 // the graph and the summary are compared, and there is no -executed
 // ratchet.
-func runDifferentialFor(t *testing.T, target pcmk.Target, simulate simulator, ratchet, prefix string, gen func(seed int64) string, executed bool) {
+func runDifferentialFor(t *testing.T, target pcmk.Target, simulate simulator, ratchet, prefix string, gen func(seed int64) string, seeds int64, executed bool) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per generated configuration")
 	}
 	dir := t.TempDir()
 	results, executedOK := map[string]bool{}, map[string]bool{}
 	stalled := 0
-	for seed := int64(1); seed <= *diffSeeds; seed++ {
+	for seed := int64(1); seed <= seeds; seed++ {
 		name := fmt.Sprintf("%s-%03d", prefix, seed)
 		src := gen(seed)
 		path := filepath.Join(dir, name+".xml")
