@@ -463,10 +463,11 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 	}
 	if chosen < 0 && len(nodes) > 0 {
 		chosen = nodes[0]
-		// Since 2.1.7 a unique clone's instances do not stay where they
-		// run on a tie: pcmk__assign_instances already kept those it
-		// should.
-		uniqueInstance := p.target.Since(pcmk.V2_1_7) && r.Parent != nil && r.Parent.IsClone() && r.Parent.Unique
+		// A unique clone's instances do not stay where they run on a
+		// tie: the clone's pre-assignment already kept those it should
+		// (distribute_children up to 2.1.6, pcmk__assign_instances
+		// since).
+		uniqueInstance := r.Parent != nil && r.Parent.IsClone() && r.Parent.Unique
 		if !uniqueInstance && r.Allowed.W[chosen] > 0 && p.Nodes[chosen].Available() {
 			running := active
 			if running >= 0 && (!p.Nodes[running].Available() || p.Nodes[running].Weight < 0) {
@@ -517,6 +518,10 @@ func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	}
 	r.Why = ""
 	r.AssignedTo = chosen
+	r.AssignedWeight = 0
+	if r.Allowed.In != nil && r.Allowed.In[chosen] {
+		r.AssignedWeight = r.Allowed.W[chosen]
+	}
 	n := p.Nodes[chosen]
 	n.NumResources++
 	for k, v := range r.Utilization {

@@ -556,6 +556,11 @@ func insertSorted(list []*colocation, c *colocation, cmp func(a, b *colocation) 
 	return list
 }
 
+// cmpRsc orders the resources of colocation lists
+// (cmp_dependent_priority, cmp_primary_priority): higher priority first,
+// then clones before groups and primitives, promotable clones before the
+// others (the order in which a clone merges its dependents' scores, which
+// decides what the nonnegative merge keeps), then by id.
 func cmpRsc(a, b *Resource) int {
 	switch {
 	case a.Priority > b.Priority:
@@ -565,6 +570,10 @@ func cmpRsc(a, b *Resource) int {
 	case variantOrder(a) > variantOrder(b):
 		return -1
 	case variantOrder(a) < variantOrder(b):
+		return 1
+	case a.Kind == model.KindClone && a.Promotable && !b.Promotable:
+		return -1
+	case a.Kind == model.KindClone && !a.Promotable && b.Promotable:
 		return 1
 	}
 	return strings.Compare(a.ID, b.ID)

@@ -228,20 +228,24 @@ func TestDifferential(t *testing.T) {
 // (first seed, default 1) and PCL_DIFF_KEEP=DIR (keep the CIBs that
 // disagree) choose the seeds.
 func runDifferential(t *testing.T, prefix string, gen func(seed int64) string, compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)) {
-	sim := testenv.Tool(t, "crm_simulate")
-	simulate := func(path string) ([]byte, error) { return exec.Command(sim, "-x", path, "-s").Output() }
-	failed := differentialSeeds(t, prefix, gen, simulate, compare)
+	n, base := differentialRange()
+	failed := differentialSeeds(t, n, base, prefix, gen, simulate215(t), compare)
 	if len(failed) > 0 {
 		t.Errorf("seeds that disagree (reproduce with PCL_DIFF_SEED=SEED PCL_DIFF_N=1): %s", strings.Join(failed, " "))
 	}
 }
 
+// simulate215 runs crm_simulate 2.1.5 -s on the CIB at a path.
+func simulate215(t *testing.T) func(path string) ([]byte, error) {
+	sim := testenv.Tool(t, "crm_simulate")
+	return func(path string) ([]byte, error) { return exec.Command(sim, "-x", path, "-s").Output() }
+}
+
 // differentialSeeds runs the comparison of runDifferential with simulate
 // as the oracle and returns the seeds that disagree without the planner
 // reporting Unknown.
-func differentialSeeds(t *testing.T, prefix string, gen func(seed int64) string, simulate func(path string) ([]byte, error),
+func differentialSeeds(t *testing.T, n int, base int64, prefix string, gen func(seed int64) string, simulate func(path string) ([]byte, error),
 	compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)) (failed []string) {
-	n, base := differentialRange()
 	dir := t.TempDir()
 	agree, accepted := 0, 0
 	var unknown []string

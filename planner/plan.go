@@ -160,7 +160,9 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 		// Started, as role assignment would make it.
 		for _, r := range p.Top {
 			if r.Kind == model.KindClone && r.Promotable {
-				setCurrentRoleUnpromoted(r)
+				for _, inst := range r.Children {
+					startedAsUnpromoted(inst)
+				}
 			}
 		}
 		return p, p.diags

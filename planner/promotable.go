@@ -232,7 +232,7 @@ func (p *plan) setInstanceRoles(r *Resource) {
 // without one), -INFINITY when it may not be promoted, plus the
 // Promoted-role locations for that node.
 func (p *plan) setInstancePriority(clone, inst *Resource) {
-	setCurrentRoleUnpromoted(inst)
+	startedAsUnpromoted(inst)
 	chosen := p.instanceNode(inst)
 	if chosen < 0 {
 		return
@@ -398,6 +398,17 @@ func highestRole(r *Resource, role func(*Resource) pcmk.Role) pcmk.Role {
 	return best
 }
 
+// startedAsUnpromoted renames an instance's current role Started to
+// Unpromoted, as role assignment does, only when the instance as a whole
+// is Started: a cloned group's member started while another member is
+// Unpromoted or Promoted keeps Started, which the summary shows
+// ("Started node1 -> Unpromoted node2").
+func startedAsUnpromoted(inst *Resource) {
+	if instanceRole(inst) == pcmk.RoleStarted {
+		setCurrentRoleUnpromoted(inst)
+	}
+}
+
 func setCurrentRoleUnpromoted(r *Resource) {
 	if r.Role == pcmk.RoleStarted {
 		r.Role = pcmk.RoleUnpromoted
@@ -536,7 +547,7 @@ func (p *plan) addScoreMatchingAttr(dep *Resource, n int, c *colocation) {
 }
 
 // assignedWeight is the weight an instance had on the node it was
-// assigned to: its allocated node's score.
+// assigned to: its allocated node's score when it was chosen.
 func (p *plan) assignedWeight(inst *Resource, n int) ir.Score {
 	leaf := inst
 	for len(leaf.Children) > 0 {
@@ -547,6 +558,9 @@ func (p *plan) assignedWeight(inst *Resource, n int) ir.Score {
 		// status knows it, with the node's own weight (-INFINITY once
 		// offline), not its score for the instance.
 		return p.Nodes[n].Weight
+	}
+	if leaf.AssignedTo == n {
+		return leaf.AssignedWeight
 	}
 	if leaf.Allowed.In != nil && leaf.Allowed.In[n] {
 		return leaf.Allowed.W[n]

@@ -27,6 +27,13 @@
 // master-<rsc>:N) as transient attributes, role locations, colocations
 // and orders; it shares CloneCIB's draws and histories of plain resources.
 //
+// CloneHeavyCIB and PromotableGroupCIB are two more, for the shapes
+// independent checks found disagreements on: clone-heavy clusters of
+// about a hundred resources on 6 nodes (anonymous, unique and promotable
+// clones, primitives colocated with them, promotion scores on every node;
+// everything stopped, or with histories), and promotable clones of groups
+// whose running instances must move, stop and be promoted.
+//
 // It does not write files (cmd/pcl-gen does) and makes no claim about what
 // Pacemaker will do with the cluster: the point is realistic load.
 package synth

@@ -45,6 +45,11 @@ func PromotableCIB(seed uint64) string {
 type promotableCIB struct {
 	cloneCIB
 	prom map[*cibTop]*promotableTop
+
+	// groups makes every promotable clone a clone of a group of two or
+	// three members, and dense draws every instance active
+	// (PromotableGroupCIB); both false for PromotableCIB.
+	groups, dense bool
 }
 
 // promotableTop is what a promotable clone adds to its cibTop.
@@ -160,7 +165,7 @@ func (g *promotableCIB) resources(b *strings.Builder) {
 func (g *promotableCIB) promotable(b *strings.Builder, t *cibTop, i int) {
 	pt := &promotableTop{legacy: g.one(4), promotedMax: 1, promotedNodeMax: 1}
 	g.prom[t] = pt
-	grouped := g.one(6)
+	grouped := g.one(6) || g.groups
 	child := fmt.Sprintf("db%d", i)
 	if grouped {
 		child = fmt.Sprintf("dbgrp%d", i)
@@ -225,7 +230,11 @@ func (g *promotableCIB) promotable(b *strings.Builder, t *cibTop, i int) {
 	pt.noMonitor = g.one(10)
 	if grouped {
 		fmt.Fprintf(b, "        <group id=%q>\n", child)
-		for k := 0; k < 2; k++ {
+		size := 2
+		if g.groups {
+			size += g.intn(2)
+		}
+		for k := 0; k < size; k++ {
 			m := fmt.Sprintf("%s-m%d", child, k)
 			t.members = append(t.members, m)
 			g.statefulPrimitive(b, t, m, "          ", nil)

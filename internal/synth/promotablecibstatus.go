@@ -54,7 +54,11 @@ func (g *promotableCIB) history() {
 // rarer once promoted of them exist (a few beyond promoted-max now and
 // then).
 func (g *promotableCIB) drawState(promoted int, t *cibTop) promState {
-	switch r := g.intn(20); {
+	r := g.intn(20)
+	if g.dense {
+		r = 8 + g.intn(12)
+	}
+	switch {
 	case r < 4:
 		return promNone
 	case r < 8:
@@ -146,9 +150,19 @@ func (g *promotableCIB) promotableInstance(ni int, t *cibTop, suffix string, sta
 		t.active[ni] = true
 	}
 	monitors := !g.prom[t].noMonitor
-	for _, m := range t.members {
+	for k, m := range t.members {
 		id := m + suffix
 		var ops []string
+		state := state
+		if g.groups && k > 0 && state.active() && g.one(3) {
+			// A member in a state of its own: started only (its
+			// instance's other members Unpromoted or Promoted), or
+			// stopped.
+			state = promUnpromoted
+			if g.one(3) {
+				state = promProbed
+			}
+		}
 		switch state {
 		case promProbed:
 			ops = append(ops, g.op(id, "monitor", 0, 7, 7))

@@ -125,6 +125,11 @@ type Resource struct {
 	Provisional, Allocating, Merging bool
 	// AssignedTo is the chosen node index, NoNode for none.
 	AssignedTo int
+	// AssignedWeight is the chosen node's score when it was chosen:
+	// Pacemaker keeps a copy of the allowed node as allocated_to, so later
+	// changes to Allowed (a promotable instance's colocations applied
+	// again while its role is chosen) do not reach it.
+	AssignedWeight ir.Score
 	// Why says why a resource has no node (empty when it has one).
 	Why string
 	// CapacityBans are the nodes its last assignment banned for want of

@@ -12,12 +12,12 @@ import (
 // TestDifferential30 compares pcl's transition graph, summary and
 // executed actions, planning for 3.0.0, with 3.0.0's crm_simulate
 // (scripts/oracle-3.0) on the primitive, clone, promotable and ticket
-// generators.
+// generators and the heavyGenerators.
 // The passing seeds are ratcheted per generator
 // (testdata/ratchet/3.0/differential-*.txt).
 func TestDifferential30(t *testing.T) {
 	oracle := testenv.Tool30(t)
-	simulate := func(path, dotPath string) (stdout, stderr []byte, err error) {
+	simulate := func(path, dotPath string, execute bool) (stdout, stderr []byte, err error) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return nil, nil, err
@@ -30,7 +30,11 @@ func TestDifferential30(t *testing.T) {
 		}
 		defer os.RemoveAll(dir)
 		inside := "/tmp/" + filepath.Base(dir) + "/out.dot"
-		stdout, stderr, err = oracle.Run(t, src, "crm_simulate", "-x", "CIB", "-S", "-D", inside)
+		args := []string{"-x", "CIB", "-D", inside}
+		if execute {
+			args = append(args, "-S")
+		}
+		stdout, stderr, err = oracle.Run(t, src, "crm_simulate", args...)
 		if dot, rerr := os.ReadFile(filepath.Join(dir, "out.dot")); rerr == nil {
 			_ = os.WriteFile(dotPath, dot, 0o644)
 		}
@@ -38,15 +42,20 @@ func TestDifferential30(t *testing.T) {
 	}
 	target := pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)
 	t.Run("gen", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-gen", "seed", genCIB, *diffSeeds, true)
 	})
 	t.Run("clones", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-clones", "clones", genCloneCIB)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-clones", "clones", genCloneCIB, *diffSeeds, true)
 	})
 	t.Run("promotable", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-promotable", "promotable", genPromotableCIB)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-promotable", "promotable", genPromotableCIB, *diffSeeds, true)
 	})
 	t.Run("tickets", func(t *testing.T) {
-		runDifferentialFor(t, target, simulate, "3.0/differential-transition-tickets", "tickets", genTicketCIB)
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-tickets", "tickets", genTicketCIB, *diffSeeds, true)
 	})
+	for _, g := range heavyGenerators {
+		t.Run(g.name, func(t *testing.T) {
+			runDifferentialFor(t, target, simulate, "3.0/differential-transition-"+g.name, g.name, g.gen, *heavySeeds, false)
+		})
+	}
 }

@@ -185,13 +185,23 @@ func (s *scheduler) sortedAllowed(r *Resource) []int {
 			return wa > wb
 		}
 		if s.in.PlacementStrategy != "minimal" {
-			if na, nb := s.nodes[a].NumResources, s.nodes[b].NumResources; na != nb {
+			if na, nb := s.numResources(a), s.numResources(b); na != nb {
 				return na < nb
 			}
 		}
 		return strings.Compare(s.nodes[a].Uname, s.nodes[b].Uname) < 0
 	})
 	return nodes
+}
+
+// numResources is how many resources node i has assigned now: those of
+// the placement less the instances unassigned from it since.
+func (s *scheduler) numResources(i int) int {
+	n := s.nodes[i].NumResources
+	if s.released != nil {
+		n -= s.released[i]
+	}
+	return n
 }
 
 // unassign takes instance r's node away during ordering
@@ -207,7 +217,14 @@ func (s *scheduler) unassign(r *Resource) bool {
 		}
 		return changed
 	}
-	changed := s.assigned(r) != NoNode
+	was := s.assigned(r)
+	changed := was != NoNode
+	if changed {
+		if s.released == nil {
+			s.released = make([]int, len(s.nodes))
+		}
+		s.released[was]++
+	}
 	rec := s.of(r)
 	rec.unassigned = true
 	rec.nextRole = RoleStopped

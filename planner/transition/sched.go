@@ -118,6 +118,10 @@ type scheduler struct {
 	// the actions of no resource, which resources' lists do not.
 	marks []actionMark
 	loose []*Action
+	// released counts, per node, the instances unassigned from it while
+	// orderings are applied: Pacemaker's count of a node's resources goes
+	// down with each (native_deallocate), and node sorting reads it.
+	released []int
 	// probeOrdersAt is how many orderings there were when the probes were
 	// made: where their orderings go among them (-1 for no probes).
 	probeOrdersAt int

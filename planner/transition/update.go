@@ -333,7 +333,7 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 	for top.Parent != nil {
 		top = top.Parent
 	}
-	for _, m := range top.Children {
+	for _, m := range s.children(top) {
 		ma := findFirstAction(s.of(m).withTask(a.Task), "", a.Task, NoNode)
 		if ma == nil || ma.is(Runnable) {
 			return
@@ -374,7 +374,9 @@ func (s *scheduler) markBlocked(r *Resource, task pcmk.Task, reason *Resource) {
 			s.updateForOrderings(a)
 		}
 	}
-	for _, m := range r.Children {
+	// In the clone's order now (by instance number), not placement's: the
+	// last instance blocked names the reason its dependents get.
+	for _, m := range s.children(r) {
 		s.markBlocked(m, task, reason)
 	}
 }
