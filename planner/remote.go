@@ -109,16 +109,7 @@ func (p *plan) unpackRemoteNodes() {
 			return
 		}
 		have[strings.ToLower(name)] = true
-		node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
-		node.Attrs["#kind"] = "remote"
-		node.Attrs["#uname"] = name
-		node.Attrs["#id"] = name
-		node.Attrs["#is_dc"] = "false"
-		if cn, ok := p.props["cluster-name"]; ok {
-			node.Attrs["#cluster-name"] = cn
-			node.Attrs["#site-name"] = cn
-		}
-		p.Nodes = append(p.Nodes, node)
+		p.newRemoteNode(name)
 	}
 	guest := func(prim *ir.Primitive) {
 		m := guestMeta(prim)
@@ -142,6 +133,22 @@ func (p *plan) unpackRemoteNodes() {
 			}
 		}
 	}
+}
+
+// newRemoteNode adds a remote node named name (pe_create_node for a
+// remote node).
+func (p *plan) newRemoteNode(name string) *Node {
+	node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
+	node.Attrs["#kind"] = "remote"
+	node.Attrs["#uname"] = name
+	node.Attrs["#id"] = name
+	node.Attrs["#is_dc"] = "false"
+	if cn, ok := p.props["cluster-name"]; ok {
+		node.Attrs["#cluster-name"] = cn
+		node.Attrs["#site-name"] = cn
+	}
+	p.Nodes = append(p.Nodes, node)
+	return node
 }
 
 // linkRemoteNodes ties each remote or guest node to its connection
@@ -366,7 +373,12 @@ func (p *plan) remoteInternalConstraints() {
 		}
 		if c := r.Container; c != nil {
 			var conn *Resource
+			score := ir.Infinity
 			switch {
+			case r.RemoteNode != nil && r.AllowRemoteRemotes:
+				// A bundle replica's connection: highly preferred with
+				// its container but not bound to it.
+				score = 10000
 			case r.RemoteNode != nil:
 				p.avoidRemoteNodes(c)
 			case c.RemoteNode != nil:
@@ -381,7 +393,7 @@ func (p *plan) remoteInternalConstraints() {
 					}
 				}
 			} else {
-				p.newColocation("resource-with-container", "", ir.Infinity, r, c, "", "", true)
+				p.newColocation("resource-with-container", "", score, r, c, "", "", true)
 			}
 		}
 		if r.RemoteNode != nil || r.IsFenceDevice {

@@ -1,0 +1,227 @@
+package planner
+
+import (
+	"fmt"
+	"slices"
+
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
+
+// bundle is the placement of bundles (pcmk__bundle_allocate): the
+// replicas' containers are spread over the bundle's nodes as a clone's
+// instances are; each replica's address, connection and child instance
+// follow its container; then the child clone is placed on the replicas'
+// guest nodes.
+type bundle struct {
+	scoreFunc string // pcmk__bundle_allocate, pcmk__bundle_assign since 2.1.7
+	// assignReplicas spreads the containers: the clone variant's
+	// assignInstances for the release.
+	assignReplicas func(p *plan, r *Resource, insts []*Resource)
+}
+
+func (b bundle) assignFunc() string { return b.scoreFunc }
+
+func (bundle) planned() bool { return true }
+
+// scoreLines counts the bundle's lines and its parts': each once under
+// the bundle's function, then as each prints its own.
+func (bundle) scoreLines(p *plan, r *Resource) int {
+	n := 1 + len(descendants(r))
+	for _, c := range r.Children {
+		n += p.kindOf(c).scoreLines(p, c)
+	}
+	return n
+}
+
+// assign places the bundle. As in Pacemaker 2.1.5, it is not guarded by
+// the bundle's provisional flag: every resource colocated with the bundle
+// that asks for its placement prints its score lines again, while what it
+// placed stays placed.
+func (b bundle) assign(p *plan, r *Resource, prefer int) int {
+	d := p.bundles[r]
+	if d == nil {
+		r.Provisional = false
+		return -1
+	}
+	r.Allocating = true
+	p.show(b.scoreFunc, r)
+	containers := make([]*Resource, 0, len(d.replicas))
+	for _, rep := range d.replicas {
+		containers = append(containers, rep.container)
+	}
+	slices.SortStableFunc(containers, p.cmpInstance)
+	r.CloneOpts.Counts = make([]int, len(p.Nodes))
+	b.assignReplicas(p, r, containers)
+	for _, rep := range d.replicas {
+		if rep.ip != nil {
+			p.assign(rep.ip, prefer)
+		}
+		if host := p.Cluster.Node(rep.container.AssignedTo); rep.remote != nil && host != nil && host.Remote() && host.Conn != nil {
+			// pacemaker-remoted takes one connection: a replica's
+			// connection goes where its host's connection is.
+			p.newColocation("child-remote-with-docker-remote", "", ir.Infinity, rep.remote, host.Conn, "", "", true)
+		}
+		if rep.remote != nil {
+			p.assign(rep.remote, prefer)
+		}
+		if rep.inst != nil && rep.node >= 0 {
+			t := &rep.inst.Allowed
+			for i, in := range t.In {
+				switch {
+				case !in:
+				case i != rep.node:
+					t.Set(i, -ir.Infinity, &bundleReplicaNode)
+				case !p.thresholdReached(rep.inst, i):
+					t.Set(i, ir.Infinity, &bundleOwnNode)
+				}
+			}
+			d.child.Allocating = true
+			p.assign(rep.inst, rep.node)
+			d.child.Allocating = false
+		}
+	}
+	if d.child != nil {
+		t := &d.child.Allowed
+		for i, in := range t.In {
+			if !in {
+				continue
+			}
+			if d.isReplicaNode(i) {
+				t.Set(i, 0, &bundleOwnNode)
+			} else {
+				t.Set(i, -ir.Infinity, &bundleReplicaNode)
+			}
+		}
+		p.assign(d.child, prefer)
+	}
+	r.Allocating = false
+	r.Provisional = false
+	return -1
+}
+
+var bundleOwnNode = model.Cause{Kind: model.CauseRemote, Text: "a bundle's primitive runs on the bundle's replicas"}
+
+// isReplicaNode reports whether node i is one of the bundle's replicas.
+func (d *bundleData) isReplicaNode(i int) bool {
+	for _, rep := range d.replicas {
+		if rep.node == i {
+			return true
+		}
+	}
+	return false
+}
+
+// thresholdReached is pcmk__threshold_reached: r's failures on node i
+// reached its migration-threshold.
+func (p *plan) thresholdReached(r *Resource, i int) bool {
+	if r.MigrationThreshold == 0 || r.FailureIgnored {
+		return false
+	}
+	fc, _ := p.failcount(p.Nodes[i], r, true, nil)
+	return fc > 0 && int(r.MigrationThreshold)-fc <= 0
+}
+
+// Colocations with a bundle, as dependent or as primary, are not applied:
+// unknown.go reports the resources they tie as unknown.
+func (bundle) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
+
+func (bundle) colocateAsPrimary(*plan, *Resource, *Resource, *colocation) {}
+
+func (bundle) colocatedScores(p *plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+	return primitive{}.colocatedScores(p, r, nodes, attr, factor, flags, cause)
+}
+
+func (bundle) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+	return p.colocatedChain(r, orig, list)
+}
+
+// addUtilization adds the first replica's container's needs: the
+// replicas are alike, and only containers have utilization.
+func (bundle) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+	d := p.bundles[r]
+	if !r.Provisional || d == nil || len(d.replicas) == 0 {
+		return
+	}
+	p.addUtilization(d.replicas[0].container, all, need)
+}
+
+// applyLocation applies a location to the bundle, its containers and
+// addresses, and, for a role-specific one, its child clone
+// (pcmk__bundle_rsc_location).
+func (bundle) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+	p.applyLocationTo(r, loc, nodes)
+	d := p.bundles[r]
+	if d == nil {
+		return
+	}
+	for _, rep := range d.replicas {
+		p.applyLocation(rep.container, loc, nodes)
+		if rep.ip != nil {
+			p.applyLocation(rep.ip, loc, nodes)
+		}
+	}
+	if d.child != nil && (loc.roleFilter == pcmk.RoleUnpromoted || loc.roleFilter == pcmk.RolePromoted) {
+		p.applyLocation(d.child, loc, nodes)
+	}
+}
+
+// internalConstraints colocates each replica's address with its container
+// ("ip-with-docker") and adds the child clone's own.
+func (bundle) internalConstraints(p *plan, r *Resource) {
+	d := p.bundles[r]
+	if d == nil {
+		return
+	}
+	for _, rep := range d.replicas {
+		if rep.ip != nil {
+			p.newColocation("ip-with-docker", "", ir.Infinity, rep.ip, rep.container, "", "", true)
+		}
+	}
+	if d.child != nil {
+		p.kindOf(d.child).internalConstraints(p, d.child)
+	}
+}
+
+// placement is how many replicas run where.
+func (bundle) placement(p *plan, r *Resource) (string, string) {
+	d := p.bundles[r]
+	if d == nil {
+		return "", "the bundle has no container runtime"
+	}
+	on := make([]bool, len(p.Nodes))
+	placed := 0
+	for _, rep := range d.replicas {
+		if n := rep.container.AssignedTo; n >= 0 {
+			placed++
+			on[n] = true
+		}
+	}
+	where := fmt.Sprintf("%d/%d", placed, len(d.replicas))
+	if placed == 0 {
+		return "", "no replica's container can run anywhere"
+	}
+	return where + " " + p.nodeList(on), ""
+}
+
+// running is where the bundle's containers run now.
+func (bundle) running(p *plan, r *Resource) Running {
+	d := p.bundles[r]
+	if d == nil {
+		return Running{}
+	}
+	on := make([]bool, len(p.Nodes))
+	var run Running
+	for _, rep := range d.replicas {
+		if len(rep.container.RunningOn) == 0 {
+			continue
+		}
+		run.Instances++
+		on[rep.container.RunningOn[0]] = true
+	}
+	if run.Instances > 0 {
+		run.Where = p.nodeList(on)
+	}
+	return run
+}
