@@ -113,6 +113,19 @@ func (d *bundleData) isReplicaNode(i int) bool {
 	return false
 }
 
+// bundleReplicaInstance is the child instance of b's replica whose guest
+// node is node i, nil for none (pe__find_bundle_replica).
+func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
+	if d := p.bundles[b]; d != nil {
+		for _, rep := range d.replicas {
+			if rep.node == i {
+				return rep.inst
+			}
+		}
+	}
+	return nil
+}
+
 // thresholdReached is pcmk__threshold_reached: r's failures on node i
 // reached its migration-threshold.
 func (p *plan) thresholdReached(r *Resource, i int) bool {
@@ -123,11 +136,82 @@ func (p *plan) thresholdReached(r *Resource, i int) bool {
 	return fc > 0 && int(r.MigrationThreshold)-fc <= 0
 }
 
-// Colocations with a bundle, as dependent or as primary, are not applied:
-// unknown.go reports the resources they tie as unknown.
+// colocateAsDependent does nothing: a bundle's colocations as dependent
+// are applied to its replicas.
 func (bundle) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
 
-func (bundle) colocateAsPrimary(*plan, *Resource, *Resource, *colocation) {}
+// colocateAsPrimary applies colocation c, whose primary is bundle r, to
+// dep (pcmk__bundle_apply_coloc_score): a clone or bundle dependent is
+// paired with the replica whose container is on its node; a primitive or
+// group follows each container for a finite score, and for a mandatory
+// one may run only where some container (of a promoted replica, for a
+// Promoted role) is placed.
+func (bundle) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
+	d := p.bundles[r]
+	if r.Provisional || d == nil {
+		return
+	}
+	if c.Dependent.Kind == model.KindClone || c.Dependent.Kind == model.KindBundle {
+		if ctr := p.compatibleContainer(dep, d); ctr != nil {
+			p.kindOf(dep).colocateAsDependent(p, dep, ctr, c)
+		} else if c.Score >= ir.Infinity {
+			p.assignLeaves(dep, -1)
+		}
+		return
+	}
+	hosts := make([]bool, len(p.Nodes))
+	for _, rep := range d.replicas {
+		if c.Score < ir.Infinity {
+			p.kindOf(rep.container).colocateAsPrimary(p, dep, rep.container, c)
+			continue
+		}
+		n := rep.container.AssignedTo
+		if n < 0 || blocked(rep.container) {
+			continue
+		}
+		if c.PrimRole >= pcmk.RolePromoted && (rep.inst == nil || rep.inst.NextRole < pcmk.RolePromoted) {
+			continue
+		}
+		hosts[n] = true
+	}
+	if c.Score < ir.Infinity {
+		return
+	}
+	cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no replica of " + r.ID + " here)"}
+	for i, host := range hosts {
+		if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
+			dep.Allowed.Insert(i, -ir.Infinity, cause)
+		}
+	}
+	for i, in := range dep.Allowed.In {
+		if in && !hosts[i] {
+			dep.Allowed.Set(i, -ir.Infinity, cause)
+		}
+	}
+}
+
+// compatibleContainer is the container of d's replicas placed where dep
+// is, or else on the first of dep's nodes, best first, that has one
+// (compatible_replica); nil for none.
+func (p *plan) compatibleContainer(dep *Resource, d *bundleData) *Resource {
+	on := func(n int) *Resource {
+		for _, rep := range d.replicas {
+			if rep.container.AssignedTo == n {
+				return rep.container
+			}
+		}
+		return nil
+	}
+	if n := p.instanceNode(dep); n >= 0 {
+		return on(n)
+	}
+	for _, n := range p.sortedNodes(dep) {
+		if ctr := on(n); ctr != nil {
+			return ctr
+		}
+	}
+	return nil
+}
 
 func (bundle) colocatedScores(p *plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	return primitive{}.colocatedScores(p, r, nodes, attr, factor, flags, cause)

@@ -30,7 +30,7 @@ type bundleData struct {
 
 	nreplicas, perHost, promotedMax int
 
-	image, runCommand, options, network string
+	image, runCommand, options, network           string
 	ipRangeStart, netmask, hostIface, controlPort string
 	addHost                                       bool
 
@@ -52,8 +52,8 @@ type bundleMount struct {
 
 // bundleReplica is one replica (pe__bundle_replica_t).
 type bundleReplica struct {
-	offset                     int
-	ipaddr                     string
+	offset                      int
+	ipaddr                      string
 	ip, container, remote, inst *Resource
 	// node is the replica's guest node (the connection's), -1 for none.
 	node int
@@ -241,6 +241,7 @@ func (p *plan) unpackBundleNodes() {
 				continue
 			}
 			node = p.newRemoteNode(name)
+			p.pendingBundleNodes++
 			node.Weight = -ir.Infinity
 			node.DiscoverNever = true
 		}
@@ -472,6 +473,9 @@ func (p *plan) newBundleRemote(r *Resource, d *bundleData, rep *bundleReplica) {
 	prim := implicitPrimitive(id, ir.Agent{Class: "ocf", Provider: "pacemaker", Type: "remote"},
 		id+"-instance_attributes", [][2]string{{"addr", addr}, {"port", port}}, meta, "30s", "30s")
 	rep.node = p.findNode(id)
+	if rep.node >= 0 && !p.lateBundleNodes[strings.ToLower(id)] {
+		p.pendingBundleNodes--
+	}
 	if rep.node >= 0 && p.lateBundleNodes[strings.ToLower(id)] {
 		// A node the configuration lists: what was unpacked before
 		// (this bundle's earlier parts included) saw it as any other

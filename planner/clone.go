@@ -35,7 +35,7 @@ func (p *plan) newCloneIn(c *ir.Clone, parent *Resource) *Resource {
 	p.commonUnpack(r)
 	m := r.Meta
 	opts := &model.CloneOptions{
-		Max:        max(1, len(p.Nodes)),
+		Max:        max(1, len(p.Nodes)-p.pendingBundleNodes),
 		NodeMax:    1,
 		Ordered:    isTrueDefault(m["ordered"], false),
 		Interleave: isTrueDefault(m["interleave"], false),

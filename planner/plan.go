@@ -91,6 +91,10 @@ type plan struct {
 	// lists (lower-cased names): they become replica nodes only once
 	// their bundle is unpacked.
 	lateBundleNodes map[string]bool
+	// pendingBundleNodes counts the replica nodes whose bundles are not
+	// unpacked yet: Pacemaker creates them then, so the resources
+	// unpacked before do not count them (a clone's default clone-max).
+	pendingBundleNodes int
 }
 
 // ScoreLine is one "allocation score" line.
