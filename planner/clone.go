@@ -109,7 +109,7 @@ func (p *plan) newInstance(r *Resource) *Resource {
 // class of its child cannot run unique instances (pe__force_anon): one
 // instance per node, no more instances than nodes.
 func (p *plan) forceAnonymous(r *Resource) {
-	top := r.Top()
+	top := r.UberParent()
 	if !top.IsClone() {
 		return
 	}

@@ -126,7 +126,7 @@ func promotionAttr(r *Resource, attrs map[string]string) (name, value string, ok
 // where no instance is active but one was probed, everywhere when r is
 // known nowhere yet, else where r is known; and only where r is allowed.
 func (p *plan) promotionScoreApplies(r *Resource, i int) bool {
-	parent := r.Top()
+	parent := r.UberParent()
 	base := cloneStrip(r.ID)
 	applies := false
 	if !r.Unique {
@@ -269,10 +269,15 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 }
 
 // promotedLocations are the location constraints limited to the Promoted
-// role on the instance, then on its clone.
+// role on the instance, then on its clone (a bundle's child clone has its
+// bundle's too: pcmk__bundle_rsc_location).
 func (p *plan) promotedLocations(inst, clone *Resource) []*location {
 	var out []*location
-	for _, want := range []*Resource{inst, clone} {
+	wants := []*Resource{inst, clone}
+	if b := clone.Parent; b != nil && b.Kind == model.KindBundle {
+		wants = append(wants, b)
+	}
+	for _, want := range wants {
 		for _, loc := range p.locations {
 			if loc.rsc == want && loc.roleFilter == pcmk.RolePromoted {
 				out = append(out, loc)
