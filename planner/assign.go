@@ -86,7 +86,11 @@ func (p *plan) applyThisWith(r *Resource, c *colocation) {
 	// while r's may be backed out.
 	keep := p.keepRoleOnFail
 	p.keepRoleOnFail = false
-	p.assign(c.Primary, -1)
+	// Since 2.1.7 only a primary not yet assigned is assigned first
+	// (which only a bundle, assigned again whenever asked, tells apart).
+	if !p.target.Since(pcmk.V2_1_7) || c.Primary.Provisional {
+		p.assign(c.Primary, -1)
+	}
 	p.keepRoleOnFail = keep
 	p.applyColocScore(r, c.Primary, c)
 	if archive != nil && !r.Allowed.AnyAvailable(p.Nodes) {

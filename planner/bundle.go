@@ -3,6 +3,7 @@ package planner
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"pcl/ir"
 	"pcl/pcmk"
@@ -122,6 +123,21 @@ func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
 				return rep.inst
 			}
 		}
+	}
+	return nil
+}
+
+// attrsFor are the node attributes r reads on node i
+// (pe_node_attribute_calculated): a guest node's own, unless r's
+// container-attribute-target is "host", when they are those of the node
+// where the guest's container runs (none while it runs nowhere).
+func (p *plan) attrsFor(r *Resource, i int) map[string]string {
+	n := p.Nodes[i]
+	if !strings.EqualFold(r.Meta["container-attribute-target"], "host") || n.Conn == nil || n.Conn.Container == nil {
+		return n.Attrs
+	}
+	if on := n.Conn.Container.RunningOn; len(on) > 0 {
+		return p.Nodes[on[0]].Attrs
 	}
 	return nil
 }

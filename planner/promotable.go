@@ -99,7 +99,7 @@ func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault boo
 	if !p.promotionScoreApplies(r, i) {
 		return 0, true
 	}
-	_, v, ok := promotionAttr(r, p.Nodes[i].Attrs)
+	_, v, ok := promotionAttr(r, p.attrsFor(r, i))
 	if !ok {
 		return 0, true
 	}
