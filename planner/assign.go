@@ -492,7 +492,9 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 // finalize is pcmk__finalize_assignment.
 func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
-		if r.Allowed.W[chosen] < 0 || !p.availableWithScore(r, chosen) {
+		// The graph may assume that a guest node's connection will
+		// come up.
+		if r.Allowed.W[chosen] < 0 || (!p.availableWithScore(r, chosen) && !p.Nodes[chosen].Guest()) {
 			if !p.keepRoleOnFail {
 				r.NextRole = pcmk.RoleStopped
 			}
