@@ -75,7 +75,7 @@ func (b bundle) assign(p *plan, r *Resource, prefer int) int {
 				case i != rep.node:
 					t.Set(i, -ir.Infinity, &bundleReplicaNode)
 				case !p.thresholdReached(rep.inst, i):
-					t.Set(i, ir.Infinity, &bundleOwnNode)
+					t.Set(i, ir.Infinity, &bundleInstanceHere)
 				}
 			}
 			d.child.Allocating = true
@@ -90,9 +90,9 @@ func (b bundle) assign(p *plan, r *Resource, prefer int) int {
 				continue
 			}
 			if d.isReplicaNode(i) {
-				t.Set(i, 0, &bundleOwnNode)
+				t.Set(i, 0, &bundleChildOnReplica)
 			} else {
-				t.Set(i, -ir.Infinity, &bundleReplicaNode)
+				t.Set(i, -ir.Infinity, &bundleChildOffHost)
 			}
 		}
 		p.assign(d.child, prefer)
@@ -102,7 +102,11 @@ func (b bundle) assign(p *plan, r *Resource, prefer int) int {
 	return -1
 }
 
-var bundleOwnNode = model.Cause{Kind: model.CauseRemote, Text: "a bundle's primitive runs on the bundle's replicas"}
+var (
+	bundleInstanceHere   = model.Cause{Kind: model.CauseRemote, Text: "the bundle places the replica's instance on its replica's guest node (its container is placed and its migration-threshold not reached)"}
+	bundleChildOnReplica = model.Cause{Kind: model.CauseRemote, Text: "a bundle's child clone runs on the bundle's replica nodes"}
+	bundleChildOffHost   = model.Cause{Kind: model.CauseRemote, Text: "a bundle's child clone runs on the bundle's replica nodes only, never on their hosts"}
+)
 
 // isReplicaNode reports whether node i is one of the bundle's replicas.
 func (d *bundleData) isReplicaNode(i int) bool {

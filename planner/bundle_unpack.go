@@ -491,10 +491,10 @@ func (p *plan) newBundleRemote(r *Resource, d *bundleData, rep *bundleReplica) {
 		// Only the replica's instance runs on the replica's node, at 500;
 		// the child clone itself is banned from it.
 		t := model.NewTable(len(p.Nodes), p.trail)
-		t.Insert(n, 500, &bundleReplicaNode)
+		t.Insert(n, 500, &bundleReplicaStart)
 		t.Discover[n] = model.DiscoverExclusive
 		rep.inst.Allowed = t
-		d.child.Allowed.Insert(n, -ir.Infinity, &bundleReplicaNode)
+		d.child.Allowed.Insert(n, -ir.Infinity, &bundleChildOffReplica)
 		if d.child.Allowed.In[n] {
 			d.child.Allowed.W[n] = -ir.Infinity
 		}
@@ -524,7 +524,11 @@ func disallowNode(r *Resource, i int) {
 
 var bundleNodeBan = model.Cause{Kind: model.CauseRemote, Text: "a bundle's replica node takes no resources but the replica's"}
 
-var bundleReplicaNode = model.Cause{Kind: model.CauseRemote, Text: "a bundle replica's instance runs on the replica's guest node only"}
+var (
+	bundleReplicaStart    = model.Cause{Kind: model.CauseRemote, Text: "a bundle replica's instance is allowed on its replica's guest node only, at 500"}
+	bundleChildOffReplica = model.Cause{Kind: model.CauseRemote, Text: "a bundle's child clone is kept off its replicas' nodes until the replicas are placed"}
+	bundleReplicaNode     = model.Cause{Kind: model.CauseRemote, Text: "not this replica's guest node: a bundle replica's instance runs on its own replica's node only"}
+)
 
 // implicitPrimitive is a primitive Pacemaker adds for a bundle: one set of
 // instance attributes, optional meta-attributes, a recurring monitor.

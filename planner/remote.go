@@ -491,24 +491,13 @@ func (p *plan) waitForRemoteFencing(r *Resource, op *ir.OpRecord) bool {
 // remoteUnknowns names the remote and guest nodes the planner does not
 // create, which make no placement or action of the plan exact: Pacemaker
 // gives every resource a score on every node, and runs the actions of
-// what is active there.
-//   - A bundle's replicas are guest nodes, reached through connections
-//     the bundle creates; the planner does not unpack bundles yet.
-//   - A connection the status records but the configuration no longer
-//     has (an orphaned connection) makes Pacemaker create its node, shut
-//     down, with what is active there.
+// what is active there. A connection the status records but the
+// configuration no longer has (an orphaned connection) makes Pacemaker
+// create its node, shut down, with what is active there. (A bundle's
+// replicas are guest nodes the planner creates: bundleUnknowns says what
+// of bundles is not exact.)
 func (p *plan) remoteUnknowns() []Unknown {
 	var out []Unknown
-	var bundles []string
-	for _, r := range p.CIB.Config.Resources {
-		if b, ok := r.(*ir.Bundle); ok && b.Child != nil {
-			bundles = append(bundles, b.ID)
-		}
-	}
-	if len(bundles) > 0 {
-		out = append(out, Unknown{Construct: "guest node", Detail: "the bundles " + strings.Join(bundles, ", ") +
-			" run their replicas as guest nodes, which the planner does not create yet: Pacemaker scores every resource on them, so no placement or action in this plan is exact."})
-	}
 	orphans := p.orphanConnections()
 	if len(orphans) > 0 {
 		out = append(out, Unknown{Construct: "remote node", Detail: "the connections " + strings.Join(orphans, ", ") +
