@@ -109,10 +109,12 @@ func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview boo
 		// Since 2.1.7 a role-specific colocation, anti-colocations
 		// included, applies only when the role is the one given
 		// (pcmk__colocation_affects).
-		if c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
+		// A bundle's container answers with its replica's instance's
+		// role (get_resource_for_role).
+		if c.DepRole != pcmk.RoleUnknown && c.DepRole != p.roleResource(dep).NextRole {
 			return false
 		}
-		return c.PrimRole == pcmk.RoleUnknown || c.PrimRole == prim.NextRole
+		return c.PrimRole == pcmk.RoleUnknown || c.PrimRole == p.roleResource(prim).NextRole
 	}
 	if c.Score > 0 && c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
 		return false

@@ -118,6 +118,22 @@ func (d *bundleData) isReplicaNode(i int) bool {
 	return false
 }
 
+// roleResource is the resource whose role a colocation compares for r
+// (get_resource_for_role, since 2.1.7): a bundle's container answers
+// with its replica's instance; anything else with itself.
+func (p *plan) roleResource(r *Resource) *Resource {
+	if b := r.Parent; b != nil && b.Kind == model.KindBundle && p.target.Since(pcmk.V2_1_7) {
+		if d := p.bundles[b]; d != nil {
+			for _, rep := range d.replicas {
+				if rep.container == r && rep.inst != nil {
+					return rep.inst
+				}
+			}
+		}
+	}
+	return r
+}
+
 // bundleReplicaInstance is the child instance of b's replica whose guest
 // node is node i, nil for none (pe__find_bundle_replica).
 func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {

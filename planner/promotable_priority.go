@@ -75,7 +75,7 @@ func (p *plan) applyColocToPriority218(dep, prim *Resource, c *colocation) {
 	if dep.AssignedTo < 0 {
 		return
 	}
-	if prim.AssignedTo >= 0 && c.PrimRole != pcmk.RoleUnknown && c.PrimRole != prim.NextRole {
+	if prim.AssignedTo >= 0 && c.PrimRole != pcmk.RoleUnknown && c.PrimRole != p.roleResource(prim).NextRole {
 		return
 	}
 	attr := c.NodeAttr
