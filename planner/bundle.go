@@ -134,6 +134,56 @@ func (p *plan) roleResource(r *Resource) *Resource {
 	return r
 }
 
+// withBundleColocations is list, a promotable clone's own colocations
+// (this with others when thisWith, else others with this), and, since
+// 2.1.7 for a bundle's child clone, its bundle's as well: once roles are
+// chosen, the bundle's colocations bear on its instances' roles
+// (pcmk__bundle_with_colocations, pcmk__with_bundle_colocations).
+func (p *plan) withBundleColocations(clone *Resource, list []*colocation, thisWith bool) []*colocation {
+	b := clone.Parent
+	if b == nil || b.Kind != model.KindBundle || !p.target.Since(pcmk.V2_1_7) {
+		return list
+	}
+	extra := b.WithThis
+	cmp := cmpDependentPriority
+	if thisWith {
+		extra, cmp = b.ThisWith, cmpPrimaryPriority
+	}
+	out := slices.Clone(list)
+	for _, c := range extra {
+		if !slices.Contains(out, c) {
+			out = insertSorted(out, c, cmp)
+		}
+	}
+	return out
+}
+
+// colocAttrNode is the node whose attributes a colocation reads for r
+// placed on node i (pcmk__colocation_node_attr): on a bundle's replica
+// node, for the bundle's own primitive, or for a resource whose
+// container-attribute-target is "host", the node its container is
+// assigned to; node i otherwise.
+func (p *plan) colocAttrNode(r *Resource, i int) int {
+	if i < 0 {
+		return i
+	}
+	n := p.Nodes[i]
+	if !n.Guest() || n.Conn == nil || n.Conn.Container == nil {
+		return i
+	}
+	bundled := false
+	if up := r.UberParent(); up.Parent != nil && up.Parent.Kind == model.KindBundle && up.IsClone() {
+		bundled = n.DiscoverNever
+	}
+	if !bundled && !strings.EqualFold(r.Meta["container-attribute-target"], "host") {
+		return i
+	}
+	if host := n.Conn.Container.AssignedTo; host >= 0 {
+		return host
+	}
+	return i
+}
+
 // bundleReplicaInstance is the child instance of b's replica whose guest
 // node is node i, nil for none (pe__find_bundle_replica).
 func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
@@ -238,10 +288,24 @@ func (p *plan) compatibleContainer(dep *Resource, d *bundleData) *Resource {
 		}
 		return nil
 	}
+	// Since 2.1.7 a dependent on a replica node is looked for on the
+	// node hosting that replica (get_bundle_node_host).
+	host := func(n int) int {
+		if p.target.Since(pcmk.V2_1_7) && n >= 0 && p.Nodes[n].DiscoverNever && p.Nodes[n].Conn != nil && p.Nodes[n].Conn.Container != nil {
+			return p.Nodes[n].Conn.Container.AssignedTo
+		}
+		return n
+	}
 	if n := p.instanceNode(dep); n >= 0 {
+		if n = host(n); n < 0 {
+			return nil
+		}
 		return on(n)
 	}
 	for _, n := range p.sortedNodes(dep) {
+		if n = host(n); n < 0 {
+			continue
+		}
 		if ctr := on(n); ctr != nil {
 			return ctr
 		}

@@ -301,7 +301,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 			r.Allowed.Add(n, inst.SortIndex, p.instancePriorityCause(inst))
 		}
 	}
-	for _, c := range r.ThisWith {
+	for _, c := range p.withBundleColocations(r, r.ThisWith, true) {
 		if c.DepRole != pcmk.RolePromoted || !p.clonePromotedColocationsInTable() {
 			continue
 		}
@@ -311,7 +311,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		}
 		p.addColocatedNodeScores(c.Primary, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
 	}
-	for _, c := range r.WithThis {
+	for _, c := range p.withBundleColocations(r, r.WithThis, false) {
 		if c.PrimRole != pcmk.RolePromoted || !p.hasInfluence(c, nil) {
 			continue
 		}

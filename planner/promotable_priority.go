@@ -51,7 +51,7 @@ func (p *plan) roleColocations(clone, inst *Resource) []*colocation {
 	for _, c := range own {
 		add(c)
 	}
-	for _, c := range clone.ThisWith {
+	for _, c := range p.withBundleColocations(clone, clone.ThisWith, true) {
 		add(c)
 	}
 	return list
@@ -82,7 +82,7 @@ func (p *plan) applyColocToPriority218(dep, prim *Resource, c *colocation) {
 	if attr == "" {
 		attr = "#id"
 	}
-	if prim.AssignedTo < 0 || !p.column(attr).equal(dep.AssignedTo, prim.AssignedTo) {
+	if prim.AssignedTo < 0 || !p.column(attr).equal(p.colocAttrNode(dep, dep.AssignedTo), p.colocAttrNode(prim, prim.AssignedTo)) {
 		if c.Score == ir.Infinity && c.DepRole == pcmk.RolePromoted {
 			found := "is placed elsewhere"
 			if prim.AssignedTo < 0 {
