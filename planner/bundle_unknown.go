@@ -2,6 +2,7 @@ package planner
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"pcl/pcmk"
@@ -15,15 +16,15 @@ import (
 //     own: replica connections may then nest (a container on a remote
 //     node, its connection colocated with the node's connection), which
 //     the corpus shows is not modelled exactly.
-//   - Bundles that depend on others by colocation: Pacemaker hands those
-//     colocations to each container as it spreads them.
+//   - Bundles in a colocation with influence=false, which the corpus
+//     shows is not reproduced for bundles.
 //   - Since 2.1.7, promotable bundles: their instances' roles take the
 //     bundle's colocations and its locations in ways not modelled yet.
 func (p *plan) bundleUnknowns() []Unknown {
 	var out []Unknown
 	otherRemote := ""
 	for _, n := range p.Nodes {
-		if n.Remote() && !n.DiscoverNever {
+		if n.Remote() && !n.DiscoverNever && n.Conn != nil {
 			otherRemote = n.Uname
 			break
 		}
@@ -37,10 +38,13 @@ func (p *plan) bundleUnknowns() []Unknown {
 		if otherRemote != "" {
 			why = append(why, fmt.Sprintf("the cluster has remote or guest nodes (%s) besides bundle replicas, where replica connections may nest", otherRemote))
 		}
-		if len(r.ThisWith) > 0 {
-			why = append(why, fmt.Sprintf("it is the dependent of colocation %s", r.ThisWith[0].ID))
+		for _, c := range append(slices.Clone(r.ThisWith), r.WithThis...) {
+			if !c.Influence {
+				why = append(why, fmt.Sprintf("colocation %s ties it with influence=false", c.ID))
+				break
+			}
 		}
-		if d.promotedMax > 0 && p.target.Since(pcmk.V2_1_7) {
+		if d.child != nil && d.child.CloneOpts.Promotable && p.target.Since(pcmk.V2_1_7) {
 			why = append(why, "since Pacemaker 2.1.7 a promotable bundle's roles follow its colocations and locations in ways not modelled yet")
 		}
 		if len(why) == 0 {
