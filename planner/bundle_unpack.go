@@ -505,7 +505,8 @@ func (p *plan) newBundleRemote(r *Resource, d *bundleData, rep *bundleReplica) {
 			rep.remote.Allowed.Set(i, -ir.Infinity, &remoteBan)
 		}
 	}
-	rep.remote.Container = rep.container
+	// Its container (meta-attribute container) is linked, and it
+	// becomes the container's filler, in setupContainers.
 	rep.remote.AllowRemoteRemotes = true
 	r.Children = append(r.Children, rep.remote)
 }

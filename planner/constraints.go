@@ -83,6 +83,17 @@ func (p *plan) resolve(id string) ([]*Resource, bool) {
 		}
 		return out, true
 	}
+	// An id the status knows a clone instance by (an anonymous clone's
+	// primitive, recorded under its bare name) stands for the whole clone
+	// (pcmk__find_constraint_resource finds the instance by its renamed
+	// id and takes its top-level resource).
+	for _, r := range p.Resources {
+		if r.CloneName == id && !r.Orphan {
+			if top := r.Top(); !p.notPlanned(top) {
+				return []*Resource{top}, false
+			}
+		}
+	}
 	return nil, false
 }
 
@@ -634,6 +645,12 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 		return
 	}
 	fc, _ := p.failcount(p.Nodes[i], r, true, nil)
+	// A container's failures include those of the resources in it (its
+	// fillers, a guest node's connection among them: pe_fc_fillers).
+	for _, f := range r.Fillers {
+		n, _ := p.failcount(p.Nodes[i], f, true, nil)
+		fc += n
+	}
 	if fc <= 0 {
 		return
 	}

@@ -134,9 +134,6 @@ func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 		}
 		return
 	}
-	if !p.target.Since(pcmk.V2_1_6) {
-		return // 2.1.5's partial migrations are approximated by the role alone
-	}
 	fromStatus := pcmk.ExecPending
 	if from != nil {
 		if sourceNewer {
@@ -159,7 +156,7 @@ func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 		}
 		return
 	}
-	if tn >= 0 && p.Nodes[tn].Online && p.unknownOn(r.ID, target) {
+	if p.target.Since(pcmk.V2_1_6) && tn >= 0 && p.Nodes[tn].Online && p.unknownOn(r.ID, target) {
 		return
 	}
 	if activeOnTarget {

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"fmt"
 	"strings"
 
 	"pcl/ir"
@@ -159,11 +160,6 @@ func (p *plan) linkRemoteNodes() {
 	for _, r := range p.Resources {
 		if r.Kind != KindPrimitive || r.Orphan || !isRemoteAgent(r.Agent) {
 			continue
-		}
-		if id := r.Meta["container"]; id != "" && !strings.EqualFold(id, r.ID) {
-			if c := p.byID[id]; c != nil {
-				r.Container = c
-			}
 		}
 		i := p.findNode(r.ID)
 		if i < 0 || !p.Nodes[i].Remote() || p.Nodes[i].Conn != nil {
@@ -341,6 +337,7 @@ func (p *plan) setupContainers() {
 		if id := r.Meta["container"]; id != "" && !strings.EqualFold(id, r.ID) {
 			if c := p.byID[id]; c != nil {
 				r.Container = c
+				c.Fillers = append(c.Fillers, r)
 			}
 		}
 	}
@@ -348,10 +345,10 @@ func (p *plan) setupContainers() {
 
 // guestConnOf is the connection of the guest node whose container is c
 // (pe__resource_contains_guest_node), nil for none.
-func (p *plan) guestConnOf(c *Resource) *Resource {
-	for _, n := range p.Nodes {
-		if n.Conn != nil && n.Conn.Container == c {
-			return n.Conn
+func guestConnOf(c *Resource) *Resource {
+	for _, f := range c.Fillers {
+		if f.RemoteNode != nil {
+			return f
 		}
 	}
 	return nil
@@ -384,7 +381,7 @@ func (p *plan) remoteInternalConstraints() {
 			case c.RemoteNode != nil:
 				conn = c
 			default:
-				conn = p.guestConnOf(c)
+				conn = guestConnOf(c)
 			}
 			if conn != nil {
 				for i, n := range p.Nodes {
@@ -504,4 +501,26 @@ func (p *plan) remoteUnknowns() []Unknown {
 			" are in the status but no longer configured: Pacemaker keeps their remote or guest nodes, shutting down, with what is active there, which the planner does not model yet, so no placement or action in this plan is exact."})
 	}
 	return out
+}
+
+// NodeReach says how the resources on a remote or guest node are reached,
+// "" for a cluster node (or a remote node whose connection is gone): the
+// node's connection and where it is placed, and for a guest node the
+// resource it runs in and that resource's host.
+func (r *Result) NodeReach(n *Node) string {
+	c := n.Conn
+	if c == nil {
+		return ""
+	}
+	where := func(x *model.Resource) string {
+		if x.AssignedTo >= 0 && x.AssignedTo < len(r.Nodes) {
+			return "placed on " + r.Nodes[x.AssignedTo].Uname
+		}
+		return "not placed, so the node is down"
+	}
+	if n.Guest() {
+		return fmt.Sprintf("%s is a guest node: what runs there runs inside %s (%s), through the connection %s (%s)",
+			n.Uname, c.Container.ID, where(c.Container), c.ID, where(c))
+	}
+	return fmt.Sprintf("%s is a Pacemaker Remote node: what runs there runs through its connection %s (%s)", n.Uname, c.ID, where(c))
 }

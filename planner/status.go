@@ -101,11 +101,8 @@ func (p *plan) unpackStatus() {
 		p.remoteUpAtUnpack[i] = n.Remote() && n.Online
 	}
 	for i, n := range p.Nodes {
-		if v, ok := n.Attrs["resource-discovery-enabled"]; ok && !n.Remote() {
-			if b, ok := ir.ParseBool(v); ok && !b {
-				n.NoDiscovery = true
-			}
-		}
+		// resource-discovery-enabled=false counts on remote and guest
+		// nodes only (remoteAttrs): cluster nodes ignore it.
 		n.Probed = n.Attrs["probe_complete"]
 		if n.Unclean && !n.Remote() {
 			n.FenceReason = p.fenceReason(i)

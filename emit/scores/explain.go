@@ -66,6 +66,13 @@ func explainOne(b *bytes.Buffer, res *planner.Result, r *planner.Resource) bool 
 	chosen := displayNode(res, r)
 	if chosen != "" {
 		fmt.Fprintf(b, "%s is placed on %s\n", id, chosen)
+		for _, n := range res.Nodes {
+			if n.Uname == chosen {
+				if reach := res.NodeReach(n); reach != "" {
+					fmt.Fprintf(b, "  %s\n", reach)
+				}
+			}
+		}
 	} else {
 		fmt.Fprintf(b, "%s is not placed: %s\n", id, why(res, r))
 	}
@@ -82,6 +89,9 @@ func explainOne(b *bytes.Buffer, res *planner.Result, r *planner.Resource) bool 
 		fmt.Fprintf(b, "\n%s: %s%s\n", n.Uname, l.Score, mark)
 		if avail := availability(n); avail != "" {
 			fmt.Fprintf(b, "  cannot run resources here: the node is %s\n", avail)
+			if reach := res.NodeReach(n); reach != "" {
+				fmt.Fprintf(b, "  (%s)\n", reach)
+			}
 		}
 		var run ir.Score
 		for _, c := range l.Trail {

@@ -87,8 +87,10 @@ type Resource struct {
 	// connection of (Pacemaker's is_remote_node), nil otherwise.
 	RemoteNode *Node
 	// Container is the resource the container meta-attribute names (a
-	// guest node's connection runs inside its VM), nil for none.
+	// guest node's connection runs inside its VM), nil for none; Fillers
+	// are the resources whose container this one is.
 	Container *Resource
+	Fillers   []*Resource
 	// AllowRemoteRemotes is set on a bundle replica's connection
 	// (pe_rsc_allow_remote_remotes): it may run on a node other than its
 	// container's, and the container may run on remote nodes.

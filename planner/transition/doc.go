@@ -31,7 +31,10 @@
 // ordered one after the other; notify.go makes the notifications;
 // promotable.go adds a promotable clone's promote, promoted, demote and
 // demoted pseudo-actions and their orderings). Bundles are not scheduled
-// yet (SchedulesResource). Unfencing is in unfence.go.
+// yet (SchedulesResource). Unfencing is in unfence.go. Actions on Pacemaker
+// Remote and guest nodes are ordered against the node's connection (and a
+// guest's container), and a guest is fenced by recovering its container
+// (remote.go).
 //
 // Actions live in one slice and are identified by their index; orderings
 // are edges kept on both ends, as Pacemaker keeps them.

@@ -518,4 +518,5 @@ func (s *scheduler) applyOrderings() {
 			s.updateForOrderings(s.actions[i])
 		}
 	}
+	s.disableGuestOrderings()
 }

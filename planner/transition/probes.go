@@ -204,7 +204,7 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 	if n := s.nodes[node]; n.Remote() {
 		// Remote nodes run no fence devices and no connections; a guest
 		// does not run what contains a guest.
-		if r.Agent.Class == "stonith" || r.RemoteNode != nil || (n.Guest() && s.guestConnOf(r) != nil) {
+		if r.Agent.Class == "stonith" || r.RemoteNode != nil || (n.Guest() && guestConnOf(r) != nil) {
 			return false
 		}
 	}
@@ -459,6 +459,14 @@ func (s *scheduler) probeOrderingsForStops() {
 			continue
 		} else if o.lhAction == nil && !hasSuffix(o.lhTask, stopKeySuffix) {
 			continue
+		}
+		// A resource inside a stopping container is not probed before
+		// the container stops: the probe could come after the container
+		// starts again, a loop.
+		if o.rhRsc != nil && o.lhRsc.Container == o.rhRsc {
+			if o.rhAction != nil && o.rhAction.Task == pcmk.TaskStop || o.rhAction == nil && hasSuffix(o.rhTask, stopKeySuffix) {
+				continue
+			}
 		}
 		flags := OrderOptional
 		if o.flags&OrderApplyFirstNonMigratable != 0 {

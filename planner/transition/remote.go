@@ -259,19 +259,19 @@ func (s *scheduler) containerConstraints(r *Resource) {
 	}
 	if r.RemoteNode != nil {
 		s.orderRscActions(c, pcmk.TaskMonitor, r, pcmk.TaskStop, OrderOptional)
-	} else if c.RemoteNode != nil || s.guestConnOf(c) != nil {
+	} else if c.RemoteNode != nil || guestConnOf(c) != nil {
 		return
 	}
 	s.orderRscActions(c, pcmk.TaskStart, r, pcmk.TaskStart, OrderImpliesThen|OrderRunnableLeft)
 	s.orderRscActions(r, pcmk.TaskStop, c, pcmk.TaskStop, OrderImpliesFirst)
 }
 
-// guestConnOf is the connection of the guest node whose container is c,
-// nil for none.
-func (s *scheduler) guestConnOf(c *Resource) *Resource {
-	for _, n := range s.nodes {
-		if n.Conn != nil && n.Conn.Container == c {
-			return n.Conn
+// guestConnOf is the connection of the guest node whose container is c
+// (pe__resource_contains_guest_node), nil for none.
+func guestConnOf(c *Resource) *Resource {
+	for _, f := range c.Fillers {
+		if f.RemoteNode != nil {
+			return f
 		}
 	}
 	return nil
@@ -373,4 +373,40 @@ func (s *scheduler) clearAfterRemoteFencing(r *Resource, clear *Action) {
 	}
 	f := s.fenceOp(n.Index, "", true, "")
 	s.orderActions(f, clear, OrderImpliesThen)
+}
+
+// disableGuestOrderings disables the orderings, other than those the
+// scheduler made to be kept, between an action on a guest node and an
+// action of the resource that is the guest (pcmk__disable_invalid_orderings):
+// a constraint between what runs in a guest and the guest itself cannot
+// be honoured.
+func (s *scheduler) disableGuestOrderings() {
+	guests := false
+	for _, n := range s.nodes {
+		if n.Guest() {
+			guests = true
+			break
+		}
+	}
+	if !guests {
+		return
+	}
+	for _, a := range s.actions {
+		if a == nil || a.Rsc == nil {
+			continue
+		}
+		for k := range a.Before {
+			in := &a.Before[k]
+			if in.Type&OrderPreserve != 0 {
+				continue
+			}
+			first := s.actions[in.Action]
+			if first.Rsc == nil || first.Node == NoNode {
+				continue
+			}
+			if n := s.nodes[first.Node]; n.Guest() && n.Conn.Container == a.Rsc {
+				in.Type = OrderNone
+			}
+		}
+	}
 }
