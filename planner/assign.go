@@ -88,7 +88,11 @@ func (p *plan) applyThisWith(r *Resource, c *colocation) {
 	// while r's may be backed out.
 	keep := p.keepRoleOnFail
 	p.keepRoleOnFail = false
-	p.assign(c.Primary, -1)
+	// Since 2.1.7 only a primary not yet assigned is assigned first
+	// (which only a bundle, assigned again whenever asked, tells apart).
+	if !p.target.Since(pcmk.V2_1_7) || c.Primary.Provisional {
+		p.assign(c.Primary, -1)
+	}
 	p.keepRoleOnFail = keep
 	p.applyColocScore(r, c.Primary, c)
 	if archive != nil && !r.Allowed.AnyAvailable(p.Nodes) {
@@ -107,10 +111,12 @@ func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview boo
 		// Since 2.1.7 a role-specific colocation, anti-colocations
 		// included, applies only when the role is the one given
 		// (pcmk__colocation_affects).
-		if c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
+		// A bundle's container answers with its replica's instance's
+		// role (get_resource_for_role).
+		if c.DepRole != pcmk.RoleUnknown && c.DepRole != p.roleResource(dep).NextRole {
 			return false
 		}
-		return c.PrimRole == pcmk.RoleUnknown || c.PrimRole == prim.NextRole
+		return c.PrimRole == pcmk.RoleUnknown || c.PrimRole == p.roleResource(prim).NextRole
 	}
 	if c.Score > 0 && c.DepRole != pcmk.RoleUnknown && c.DepRole != dep.NextRole {
 		return false
@@ -491,7 +497,9 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 // finalize is pcmk__finalize_assignment.
 func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
-		if r.Allowed.W[chosen] < 0 || !p.availableWithScore(r, chosen) {
+		// The graph may assume that a guest node's connection will
+		// come up.
+		if r.Allowed.W[chosen] < 0 || (!p.availableWithScore(r, chosen) && !p.Nodes[chosen].Guest()) {
 			if !p.keepRoleOnFail {
 				r.NextRole = pcmk.RoleStopped
 			}

@@ -15,15 +15,19 @@ type clone struct {
 	scoreFunc string // pcmk__clone_allocate, pcmk__clone_assign since 2.1.6
 	// assignInstances places the sorted instances: distribute_children
 	// until 2.1.6, pcmk__assign_instances since 2.1.7.
-	assignInstances func(p *plan, r *Resource)
+	assignInstances func(p *plan, r *Resource, insts []*Resource)
 }
 
 func (c clone) assignFunc() string { return c.scoreFunc }
 
 // newClone unpacks a clone and creates its configured instances
 // (clone_unpack).
-func (p *plan) newClone(c *ir.Clone) *Resource {
-	r := &Resource{ID: c.ID, Kind: model.KindClone, Clone: c, AssignedTo: -1, LockNode: -1, PendingNode: -1}
+func (p *plan) newClone(c *ir.Clone) *Resource { return p.newCloneIn(c, nil) }
+
+// newCloneIn unpacks a clone whose parent is parent (a bundle's child
+// clone), nil for a top-level one.
+func (p *plan) newCloneIn(c *ir.Clone, parent *Resource) *Resource {
+	r := &Resource{ID: c.ID, Kind: model.KindClone, Clone: c, Parent: parent, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	r.Meta = p.metaFor(r, c.Sets, nil, map[string]string{"id": c.ID})
 	if c.Master {
 		r.Meta["promotable"] = "true"
@@ -31,7 +35,7 @@ func (p *plan) newClone(c *ir.Clone) *Resource {
 	p.commonUnpack(r)
 	m := r.Meta
 	opts := &model.CloneOptions{
-		Max:        max(1, len(p.Nodes)),
+		Max:        max(1, len(p.Nodes)-p.pendingBundleNodes),
 		NodeMax:    1,
 		Ordered:    isTrueDefault(m["ordered"], false),
 		Interleave: isTrueDefault(m["interleave"], false),
@@ -105,7 +109,7 @@ func (p *plan) newInstance(r *Resource) *Resource {
 // class of its child cannot run unique instances (pe__force_anon): one
 // instance per node, no more instances than nodes.
 func (p *plan) forceAnonymous(r *Resource) {
-	top := r.Top()
+	top := r.UberParent()
 	if !top.IsClone() {
 		return
 	}

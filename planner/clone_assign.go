@@ -48,7 +48,7 @@ func (k clone) assign(p *plan, r *Resource, prefer int) int {
 	}
 	p.show(p.kindOf(r).assignFunc(), r)
 	slices.SortStableFunc(r.Children, func(a, b *Resource) int { return p.cmpInstance(a, b) })
-	k.assignInstances(p, r)
+	k.assignInstances(p, r, r.Children)
 	if r.Promotable {
 		p.setInstanceRoles(r)
 	}
@@ -60,7 +60,7 @@ func (k clone) assign(p *plan, r *Resource, prefer int) int {
 // distributeInstances places the clone's instances (distribute_children):
 // first each active instance where it runs, as long as that node has
 // fewer than its fair share, then every instance left, up to clone-max.
-func (p *plan) distributeInstances(r *Resource) {
+func (p *plan) distributeInstances(r *Resource, insts []*Resource) {
 	opts := r.CloneOpts
 	opts.Counts = make([]int, len(p.Nodes))
 	available := 0
@@ -75,7 +75,7 @@ func (p *plan) distributeInstances(r *Resource) {
 		loopMax = opts.Max / available
 	}
 	allocated := 0
-	for _, inst := range r.Children {
+	for _, inst := range insts {
 		if allocated >= opts.Max {
 			break
 		}
@@ -93,7 +93,7 @@ func (p *plan) distributeInstances(r *Resource) {
 			allocated++
 		}
 	}
-	for _, inst := range r.Children {
+	for _, inst := range insts {
 		switch {
 		case !inst.Provisional:
 		case allocated >= opts.Max:

@@ -26,10 +26,10 @@ import (
 // assignInstances places the clone's sorted instances
 // (pcmk__assign_instances): first each active, healthy instance on its
 // current node, then every instance left, up to clone-max.
-func (p *plan) assignInstances(r *Resource) {
+func (p *plan) assignInstances(r *Resource, insts []*Resource) {
 	opts := r.CloneOpts
 	opts.Counts = make([]int, len(p.Nodes))
-	p.attachParentColocations(r)
+	p.attachParentColocations(r, insts)
 	available := 0
 	for i, in := range r.Allowed.In {
 		if in && p.Nodes[i].Available() {
@@ -41,7 +41,7 @@ func (p *plan) assignInstances(r *Resource) {
 		optimal = opts.Max / available
 	}
 	assigned := 0
-	for _, inst := range r.Children {
+	for _, inst := range insts {
 		if assigned >= opts.Max {
 			break
 		}
@@ -52,7 +52,7 @@ func (p *plan) assignInstances(r *Resource) {
 			assigned++
 		}
 	}
-	for _, inst := range r.Children {
+	for _, inst := range insts {
 		switch {
 		case !inst.Provisional:
 		case assigned >= opts.Max:
@@ -73,8 +73,8 @@ func (p *plan) assignInstances(r *Resource) {
 // none of its own, and otherwise inserts the clone's first colocation once
 // for each of the clone's colocations (it reads addition->data in its
 // loop); both are kept.
-func (p *plan) attachParentColocations(r *Resource) {
-	for _, inst := range r.Children {
+func (p *plan) attachParentColocations(r *Resource, insts []*Resource) {
+	for _, inst := range insts {
 		inst.ThisWith = addColocationList(inst.ThisWith, r.ThisWith, cmpPrimaryPriority)
 		inst.WithThis = addColocationList(inst.WithThis, r.WithThis, cmpDependentPriority)
 	}

@@ -3,6 +3,8 @@ package planner
 import (
 	"slices"
 	"strings"
+
+	"pcl/planner/model"
 )
 
 // This file matches operation history to clone instances as Pacemaker's
@@ -24,14 +26,20 @@ func (p *plan) historyResource(n *Node, id string) *Resource {
 		if zero == nil || zero.Unique {
 			return nil
 		}
-		r, parent = zero, zero.Top()
+		r, parent = zero, zero.UberParent()
 	case r.Kind != KindPrimitive:
 		// The history is of a resource that is no longer a primitive.
 		return nil
 	default:
-		parent = r.Top()
+		parent = r.UberParent()
 	}
-	if parent.IsClone() && !parent.Unique {
+	switch {
+	case !parent.IsClone() || parent.Unique:
+	case parent.Parent != nil && parent.Parent.Kind == model.KindBundle:
+		// A bundle's anonymous instance is the one of the node's
+		// replica (pe__find_bundle_replica).
+		r = p.bundleReplicaInstance(parent.Parent, n.Index)
+	default:
 		r = p.findAnonymousClone(n, parent, cloneStrip(id))
 	}
 	if r != nil && !strings.EqualFold(id, r.ID) && !strings.EqualFold(id, r.CloneName) {

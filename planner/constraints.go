@@ -683,10 +683,7 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 }
 
 func (p *plan) exclusiveDiscovery(r *Resource, i int) {
-	top := r
-	for top.Parent != nil {
-		top = top.Parent
-	}
+	top := r.UberParent()
 	if !r.ExclusiveDiscovery && !top.ExclusiveDiscovery {
 		return
 	}

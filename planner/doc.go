@@ -41,11 +41,14 @@
 // model.Kind (variant.go), one file per kind: primitive.go, group.go,
 // clone.go (with clone_assign.go, clone_coloc.go, clone_history.go for the
 // matching of status to instances, and promotable.go for promotion) and
-// collective.go (bundles, which are not placed yet). Pacemaker Remote and
-// guest nodes (remote.go) are nodes whose state follows their connection
-// resource's. What the planner does not compute (bundles and the guest
-// nodes they create, orphaned connections), and everything tied to it, is
-// reported as unknown, never guessed.
+// bundle.go (bundle_unpack.go makes a bundle's replicas: containers,
+// addresses, connections whose guest nodes are the replicas, and the child
+// clone; bundle_unknown.go names the bundles whose placement is not exact).
+// Pacemaker Remote and guest nodes (remote.go) are nodes whose state
+// follows their connection resource's. What the planner does not compute
+// (a bundle's actions, orphaned connections, the bundles bundleUnknowns
+// names), and everything tied to it, is reported as unknown, never
+// guessed.
 //
 // It does not parse XML or .pcl (importer and compiler do), evaluate rule
 // expressions itself (planner/ruleeval does), or format reports

@@ -97,6 +97,16 @@ type plan struct {
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive
+	// bundles holds what each bundle's unpacking keeps, by the bundle.
+	bundles map[*Resource]*bundleData
+	// lateBundleNodes are the bundle replicas' nodes the configuration
+	// lists (lower-cased names): they become replica nodes only once
+	// their bundle is unpacked.
+	lateBundleNodes map[string]bool
+	// pendingBundleNodes counts the replica nodes whose bundles are not
+	// unpacked yet: Pacemaker creates them then, so the resources
+	// unpacked before do not count them (a clone's default clone-max).
+	pendingBundleNodes int
 }
 
 // ScoreLine is one "allocation score" line.
@@ -135,7 +145,7 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
 		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, renamed: map[string][]*Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, renamed: map[string][]*Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}

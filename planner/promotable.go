@@ -99,7 +99,7 @@ func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault boo
 	if !p.promotionScoreApplies(r, i) {
 		return 0, true
 	}
-	_, v, ok := promotionAttr(r, p.Nodes[i].Attrs)
+	_, v, ok := promotionAttr(r, p.attrsFor(r, i))
 	if !ok {
 		return 0, true
 	}
@@ -126,7 +126,7 @@ func promotionAttr(r *Resource, attrs map[string]string) (name, value string, ok
 // where no instance is active but one was probed, everywhere when r is
 // known nowhere yet, else where r is known; and only where r is allowed.
 func (p *plan) promotionScoreApplies(r *Resource, i int) bool {
-	parent := r.Top()
+	parent := r.UberParent()
 	base := cloneStrip(r.ID)
 	applies := false
 	if !r.Unique {
@@ -269,10 +269,15 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 }
 
 // promotedLocations are the location constraints limited to the Promoted
-// role on the instance, then on its clone.
+// role on the instance, then on its clone (a bundle's child clone has its
+// bundle's too: pcmk__bundle_rsc_location).
 func (p *plan) promotedLocations(inst, clone *Resource) []*location {
 	var out []*location
-	for _, want := range []*Resource{inst, clone} {
+	wants := []*Resource{inst, clone}
+	if b := clone.Parent; b != nil && b.Kind == model.KindBundle {
+		wants = append(wants, b)
+	}
+	for _, want := range wants {
 		for _, loc := range p.locations {
 			if loc.rsc == want && loc.roleFilter == pcmk.RolePromoted {
 				out = append(out, loc)
@@ -296,7 +301,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 			r.Allowed.Add(n, inst.SortIndex, p.instancePriorityCause(inst))
 		}
 	}
-	for _, c := range r.ThisWith {
+	for _, c := range p.withBundleColocations(r, r.ThisWith, true) {
 		if c.DepRole != pcmk.RolePromoted || !p.clonePromotedColocationsInTable() {
 			continue
 		}
@@ -306,7 +311,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		}
 		p.addColocatedNodeScores(c.Primary, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
 	}
-	for _, c := range r.WithThis {
+	for _, c := range p.withBundleColocations(r, r.WithThis, false) {
 		if c.PrimRole != pcmk.RolePromoted || !p.hasInfluence(c, nil) {
 			continue
 		}

@@ -122,7 +122,7 @@ func (p *plan) promotionSources(r *Resource, i int) []string {
 	if !p.promotionScoreApplies(r, i) {
 		return nil
 	}
-	name, _, ok := promotionAttr(r, p.Nodes[i].Attrs)
+	name, _, ok := promotionAttr(r, p.attrsFor(r, i))
 	if !ok {
 		return nil
 	}
@@ -138,7 +138,7 @@ func (p *plan) noPromotionScore(r *Resource, i int) string {
 		leaf = leaf.Children[0]
 	}
 	on := " on " + p.Nodes[i].Uname
-	if name, _, ok := promotionAttr(leaf, p.Nodes[i].Attrs); ok {
+	if name, _, ok := promotionAttr(leaf, p.attrsFor(leaf, i)); ok {
 		return name + on + " counts only for the instance active or probed there"
 	}
 	name := promotionAttrName(leaf)

@@ -51,7 +51,7 @@ func (p *plan) roleColocations(clone, inst *Resource) []*colocation {
 	for _, c := range own {
 		add(c)
 	}
-	for _, c := range clone.ThisWith {
+	for _, c := range p.withBundleColocations(clone, clone.ThisWith, true) {
 		add(c)
 	}
 	return list
@@ -75,14 +75,14 @@ func (p *plan) applyColocToPriority218(dep, prim *Resource, c *colocation) {
 	if dep.AssignedTo < 0 {
 		return
 	}
-	if prim.AssignedTo >= 0 && c.PrimRole != pcmk.RoleUnknown && c.PrimRole != prim.NextRole {
+	if prim.AssignedTo >= 0 && c.PrimRole != pcmk.RoleUnknown && c.PrimRole != p.roleResource(prim).NextRole {
 		return
 	}
 	attr := c.NodeAttr
 	if attr == "" {
 		attr = "#id"
 	}
-	if prim.AssignedTo < 0 || !p.column(attr).equal(dep.AssignedTo, prim.AssignedTo) {
+	if prim.AssignedTo < 0 || !p.column(attr).equal(p.colocAttrNode(dep, dep.AssignedTo), p.colocAttrNode(prim, prim.AssignedTo)) {
 		if c.Score == ir.Infinity && c.DepRole == pcmk.RolePromoted {
 			found := "is placed elsewhere"
 			if prim.AssignedTo < 0 {

@@ -110,16 +110,7 @@ func (p *plan) unpackRemoteNodes() {
 			return
 		}
 		have[strings.ToLower(name)] = true
-		node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
-		node.Attrs["#kind"] = "remote"
-		node.Attrs["#uname"] = name
-		node.Attrs["#id"] = name
-		node.Attrs["#is_dc"] = "false"
-		if cn, ok := p.props["cluster-name"]; ok {
-			node.Attrs["#cluster-name"] = cn
-			node.Attrs["#site-name"] = cn
-		}
-		p.Nodes = append(p.Nodes, node)
+		p.newRemoteNode(name)
 	}
 	guest := func(prim *ir.Primitive) {
 		m := guestMeta(prim)
@@ -143,6 +134,22 @@ func (p *plan) unpackRemoteNodes() {
 			}
 		}
 	}
+}
+
+// newRemoteNode adds a remote node named name (pe_create_node for a
+// remote node).
+func (p *plan) newRemoteNode(name string) *Node {
+	node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
+	node.Attrs["#kind"] = "remote"
+	node.Attrs["#uname"] = name
+	node.Attrs["#id"] = name
+	node.Attrs["#is_dc"] = "false"
+	if cn, ok := p.props["cluster-name"]; ok {
+		node.Attrs["#cluster-name"] = cn
+		node.Attrs["#site-name"] = cn
+	}
+	p.Nodes = append(p.Nodes, node)
+	return node
 }
 
 // linkRemoteNodes ties each remote or guest node to its connection
@@ -363,7 +370,12 @@ func (p *plan) remoteInternalConstraints() {
 		}
 		if c := r.Container; c != nil {
 			var conn *Resource
+			score := ir.Infinity
 			switch {
+			case r.RemoteNode != nil && r.AllowRemoteRemotes:
+				// A bundle replica's connection: highly preferred with
+				// its container but not bound to it.
+				score = 10000
 			case r.RemoteNode != nil:
 				p.avoidRemoteNodes(c)
 			case c.RemoteNode != nil:
@@ -378,7 +390,7 @@ func (p *plan) remoteInternalConstraints() {
 					}
 				}
 			} else {
-				p.newColocation("resource-with-container", "", ir.Infinity, r, c, "", "", true)
+				p.newColocation("resource-with-container", "", score, r, c, "", "", true)
 			}
 		}
 		if r.RemoteNode != nil || r.IsFenceDevice {
@@ -476,24 +488,13 @@ func (p *plan) waitForRemoteFencing(r *Resource, op *ir.OpRecord) bool {
 // remoteUnknowns names the remote and guest nodes the planner does not
 // create, which make no placement or action of the plan exact: Pacemaker
 // gives every resource a score on every node, and runs the actions of
-// what is active there.
-//   - A bundle's replicas are guest nodes, reached through connections
-//     the bundle creates; the planner does not unpack bundles yet.
-//   - A connection the status records but the configuration no longer
-//     has (an orphaned connection) makes Pacemaker create its node, shut
-//     down, with what is active there.
+// what is active there. A connection the status records but the
+// configuration no longer has (an orphaned connection) makes Pacemaker
+// create its node, shut down, with what is active there. (A bundle's
+// replicas are guest nodes the planner creates: bundleUnknowns says what
+// of bundles is not exact.)
 func (p *plan) remoteUnknowns() []Unknown {
 	var out []Unknown
-	var bundles []string
-	for _, r := range p.CIB.Config.Resources {
-		if b, ok := r.(*ir.Bundle); ok && b.Child != nil {
-			bundles = append(bundles, b.ID)
-		}
-	}
-	if len(bundles) > 0 {
-		out = append(out, Unknown{Construct: "guest node", Detail: "the bundles " + strings.Join(bundles, ", ") +
-			" run their replicas as guest nodes, which the planner does not create yet: Pacemaker scores every resource on them, so no placement or action in this plan is exact."})
-	}
 	orphans := p.orphanConnections()
 	if len(orphans) > 0 {
 		out = append(out, Unknown{Construct: "remote node", Detail: "the connections " + strings.Join(orphans, ", ") +

@@ -68,7 +68,7 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 // setActive marks a resource active: Unpromoted in a promotable clone
 // (unless its history says Promoted), Started otherwise.
 func (p *plan) setActive(r *Resource) {
-	if r.Top().Promotable {
+	if r.UberParent().Promotable {
 		r.Role = pcmk.RoleUnpromoted
 	} else {
 		r.Role = pcmk.RoleStarted
@@ -573,7 +573,7 @@ func (p *plan) currentNode(r *Resource) int {
 // alike there (unpack_rsc_op's parent).
 func failureTarget(r *Resource) *Resource {
 	if !r.Unique {
-		return r.Top()
+		return r.UberParent()
 	}
 	return r
 }

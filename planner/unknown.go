@@ -22,6 +22,7 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		return nil
 	}
 	out = append(out, p.remoteUnknowns()...)
+	out = append(out, p.bundleUnknowns()...)
 	out = append(out, p.promotionUnknowns()...)
 	cause := map[string]string{} // resource id -> the unplanned resource it depends on
 	var roots []string

@@ -208,6 +208,7 @@ func (p *plan) unpackNodes() {
 		p.Nodes = append(p.Nodes, node)
 	}
 	p.unpackRemoteNodes()
+	p.unpackBundleNodes()
 	sort.SliceStable(p.Nodes, func(i, j int) bool { return pcmk.CompareNodeNames(p.Nodes[i].Uname, p.Nodes[j].Uname) < 0 })
 	for i, n := range p.Nodes {
 		n.Index = i
@@ -279,10 +280,7 @@ func (p *plan) unpackResources() {
 		case *ir.Clone:
 			p.Top = append(p.Top, p.newClone(r))
 		case *ir.Bundle:
-			// Not placed yet: the Result's Unknown names it and what
-			// depends on it.
-			u := &Resource{ID: r.ResourceID(), Kind: model.KindBundle, AssignedTo: -1, Index: -1}
-			p.byID[u.ID] = u
+			p.Top = append(p.Top, p.newBundle(r))
 		}
 	}
 	for _, prim := range p.guestConns {
@@ -408,6 +406,8 @@ func ownSets(r *Resource) []*ir.NVSet {
 		return r.Group.Sets
 	case r.Clone != nil:
 		return r.Clone.Sets
+	case r.Bundle != nil:
+		return r.Bundle.Sets
 	}
 	return nil
 }
@@ -617,8 +617,10 @@ func (p *plan) symmetricDefault(r *Resource) {
 		}
 		return
 	}
-	for i := range p.Nodes {
-		p.nodeScore(r, i, 0, &symmetricDefault)
+	for i, n := range p.Nodes {
+		if !n.DiscoverNever {
+			p.nodeScore(r, i, 0, &symmetricDefault)
+		}
 	}
 }
 

@@ -75,7 +75,7 @@ func variantsFor(t pcmk.Target) *variantTable {
 		model.KindPrimitive: primitive{},
 		model.KindGroup:     group{},
 		model.KindClone:     clone{scoreFunc: cloneFunc, assignInstances: instances},
-		model.KindBundle:    collective{scoreFunc: bundleFunc},
+		model.KindBundle:    bundle{scoreFunc: bundleFunc, assignReplicas: instances},
 	}
 }
 

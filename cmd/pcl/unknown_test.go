@@ -13,7 +13,8 @@ import (
 // on both nodes, web colocated with it, db on its own.
 const cloneArchive = "../../emit/plantext/testdata/clone.txtar"
 
-// The CIB of testdata/bundle.txtar: a bundle the planner does not place,
+// The CIB of testdata/bundle.txtar: a bundle (two containers) the planner
+// places but does not schedule,
 // web colocated with it, db on its own.
 const bundleArchive = "testdata/bundle.txtar"
 
@@ -21,7 +22,7 @@ const bundleArchive = "testdata/bundle.txtar"
 // warning naming every unknown resource and its construct.
 func checkUnknownWarning(t *testing.T, what, stderr string) {
 	t.Helper()
-	wants := []string{"Warning: Not computed: 2 resources (bundle)", "- httpd-bundle (bundle):", "- web (bundle):"}
+	wants := []string{"Warning: Not computed: 4 resources (bundle)", "- httpd-bundle (bundle):", "- web (bundle):"}
 	for _, want := range wants {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("%s: stderr lacks %q:\n%s", what, want, stderr)
@@ -63,14 +64,14 @@ func TestScoresClone(t *testing.T) {
 }
 
 func TestScoresUnknown(t *testing.T) {
-	// Bundles are not placed yet: they and what is tied to them are
-	// unknown in every format.
+	// A bundle in a cluster with remote nodes is not placed exactly: it
+	// and its parts are unknown in every format.
 	cib := filepath.Join(testenv.CorpusDir(t), "xml", "bundle-nested-colocation.xml")
 	code, out, errs := runScoresCmd("scores", cib)
 	if code != exitOK {
 		t.Fatalf("table: exit %d: %s", code, errs)
 	}
-	for _, re := range []string{`(?m)^rabbitmq-bundle( +\?)+ +unknown$`, `(?m)^unknown: the bundles .* guest nodes`} {
+	for _, re := range []string{`(?m)^rabbitmq-bundle( +\?)+ +unknown$`, `(?m)^unknown: rabbitmq-bundle is a bundle whose placement is not computed exactly`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("table does not match %s:\n%s", re, out)
 		}
@@ -173,7 +174,7 @@ func TestPlanUnknown(t *testing.T) {
 	if !strings.HasPrefix(out, defaultTargetLine+"db: start on n2") || strings.Contains(out, "web: start") {
 		t.Errorf("text shows what is not computed:\n%s", out)
 	}
-	for _, want := range []string{"Unknown: the planner cannot compute 2 resources yet (bundle)", "  web: web is tied by constraints to httpd-bundle"} {
+	for _, want := range []string{"Unknown: the planner cannot compute 4 resources yet (bundle)", "  web: web is tied by constraints to httpd-bundle"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
 		}
@@ -199,7 +200,7 @@ func TestPlanUnknown(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil {
 		t.Fatalf("json: exit %d, %v: %s", code, err, errs)
 	}
-	if got := doc.names(); got != "httpd-bundle/bundle web/bundle" {
+	if got := doc.names(); got != "httpd-bundle/bundle httpd-bundle-docker-0/bundle httpd-bundle-docker-1/bundle web/bundle" {
 		t.Errorf("json unknown: %s", got)
 	}
 	for _, p := range doc.Placement {
@@ -263,9 +264,9 @@ func TestPlanBatchUnknown(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^httpd-bundle +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +n2 +n2 +n1$`,
-		`(?m)^UNKNOWN: not computed`, `(?m)^Single points of failure: none among the resources planned; 2 resources could not be assessed`,
-		`(?m)^  actions unknown: web, httpd-bundle$`} {
+	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^httpd-bundle-docker-0 +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +n2 +n2 +n1$`,
+		`(?m)^UNKNOWN: not computed`, `(?m)^Single points of failure: none among the resources planned; 3 resources could not be assessed`,
+		`(?m)^  actions unknown: httpd-bundle-docker-0, httpd-bundle-docker-1, web$`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("the report does not match %s:\n%s", re, out)
 		}

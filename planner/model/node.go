@@ -33,6 +33,9 @@ type Node struct {
 
 	// NoDiscovery is set by resource-discovery-enabled=false: no probes.
 	NoDiscovery bool
+	// DiscoverNever marks a bundle's replica node: no resource is
+	// allowed there by default (a node created with discovery never).
+	DiscoverNever bool
 	// Probed is the legacy probe_complete attribute, "" when unset.
 	Probed string
 	// FenceReason is why an unclean node is fenced ("" means "node is

@@ -27,6 +27,8 @@ type Resource struct {
 	Prim  *ir.Primitive
 	Group *ir.Group
 	Clone *ir.Clone
+	// Bundle is a bundle's configuration (nil for the other kinds).
+	Bundle *ir.Bundle
 	// CloneOpts holds a clone's own options (nil for other kinds).
 	CloneOpts *CloneOptions
 	// CloneName is the name the status knows a clone instance by when it
@@ -89,6 +91,10 @@ type Resource struct {
 	// are the resources whose container this one is.
 	Container *Resource
 	Fillers   []*Resource
+	// AllowRemoteRemotes is set on a bundle replica's connection
+	// (pe_rsc_allow_remote_remotes): it may run on a node other than its
+	// container's, and the container may run on remote nodes.
+	AllowRemoteRemotes bool
 	// ReconnectMs is a remote connection's reconnect_interval.
 	ReconnectMs int64
 	// Unique is globally-unique (always true outside anonymous clones).
@@ -200,13 +206,33 @@ type CloneOptions struct {
 func (r *Resource) IsClone() bool { return r.Kind == KindClone }
 
 // InClone reports whether the resource is a clone or inside one.
-func (r *Resource) InClone() bool { return r.Top().Kind == KindClone }
+func (r *Resource) InClone() bool { return r.CloneOf() != nil }
+
+// UberParent is r's topmost ancestor below any bundle (uber_parent): a
+// bundle's parts answer for themselves.
+func (r *Resource) UberParent() *Resource {
+	for r.Parent != nil && r.Parent.Kind != KindBundle {
+		r = r.Parent
+	}
+	return r
+}
+
+// CloneOf is the clone r is or is in, nil for none: the top resource, or
+// a bundle's child clone.
+func (r *Resource) CloneOf() *Resource {
+	for ; r != nil; r = r.Parent {
+		if r.Kind == KindClone {
+			return r
+		}
+	}
+	return nil
+}
 
 // AnonInstance reports whether the resource is an instance (or inside an
 // instance) of an anonymous clone.
 func (r *Resource) AnonInstance() bool {
-	top := r.Top()
-	return top != r && top.Kind == KindClone && !top.Unique
+	top := r.CloneOf()
+	return top != nil && top != r && !top.Unique
 }
 
 // Migration names a live migration's source and target nodes.

@@ -1,0 +1,411 @@
+package planner
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"pcl/ir"
+	"pcl/pcmk"
+	"pcl/planner/model"
+)
+
+// bundle is the placement of bundles (pcmk__bundle_allocate): the
+// replicas' containers are spread over the bundle's nodes as a clone's
+// instances are; each replica's address, connection and child instance
+// follow its container; then the child clone is placed on the replicas'
+// guest nodes.
+type bundle struct {
+	scoreFunc string // pcmk__bundle_allocate, pcmk__bundle_assign since 2.1.7
+	// assignReplicas spreads the containers: the clone variant's
+	// assignInstances for the release.
+	assignReplicas func(p *plan, r *Resource, insts []*Resource)
+}
+
+func (b bundle) assignFunc() string { return b.scoreFunc }
+
+func (bundle) planned() bool { return true }
+
+// scoreLines counts the bundle's lines and its parts': each once under
+// the bundle's function, then as each prints its own.
+func (bundle) scoreLines(p *plan, r *Resource) int {
+	n := 1 + len(descendants(r))
+	for _, c := range r.Children {
+		n += p.kindOf(c).scoreLines(p, c)
+	}
+	return n
+}
+
+// assign places the bundle. As in Pacemaker 2.1.5, it is not guarded by
+// the bundle's provisional flag: every resource colocated with the bundle
+// that asks for its placement prints its score lines again, while what it
+// placed stays placed.
+func (b bundle) assign(p *plan, r *Resource, prefer int) int {
+	d := p.bundles[r]
+	if d == nil {
+		r.Provisional = false
+		return -1
+	}
+	r.Allocating = true
+	p.show(b.scoreFunc, r)
+	containers := make([]*Resource, 0, len(d.replicas))
+	for _, rep := range d.replicas {
+		containers = append(containers, rep.container)
+	}
+	slices.SortStableFunc(containers, p.cmpInstance)
+	r.CloneOpts.Counts = make([]int, len(p.Nodes))
+	b.assignReplicas(p, r, containers)
+	for _, rep := range d.replicas {
+		if rep.ip != nil {
+			p.assign(rep.ip, prefer)
+		}
+		if host := p.Cluster.Node(rep.container.AssignedTo); rep.remote != nil && host != nil && host.Remote() && host.Conn != nil {
+			// pacemaker-remoted takes one connection: a replica's
+			// connection goes where its host's connection is.
+			p.newColocation("child-remote-with-docker-remote", "", ir.Infinity, rep.remote, host.Conn, "", "", true)
+		}
+		if rep.remote != nil {
+			p.assign(rep.remote, prefer)
+		}
+		if rep.inst != nil && rep.node >= 0 {
+			t := &rep.inst.Allowed
+			for i, in := range t.In {
+				switch {
+				case !in:
+				case i != rep.node:
+					t.Set(i, -ir.Infinity, &bundleReplicaNode)
+				case !p.thresholdReached(rep.inst, i):
+					t.Set(i, ir.Infinity, &bundleInstanceHere)
+				}
+			}
+			d.child.Allocating = true
+			p.assign(rep.inst, rep.node)
+			d.child.Allocating = false
+		}
+	}
+	if d.child != nil {
+		t := &d.child.Allowed
+		for i, in := range t.In {
+			if !in {
+				continue
+			}
+			if d.isReplicaNode(i) {
+				t.Set(i, 0, &bundleChildOnReplica)
+			} else {
+				t.Set(i, -ir.Infinity, &bundleChildOffHost)
+			}
+		}
+		p.assign(d.child, prefer)
+	}
+	r.Allocating = false
+	r.Provisional = false
+	return -1
+}
+
+var (
+	bundleInstanceHere   = model.Cause{Kind: model.CauseRemote, Text: "the bundle places the replica's instance on its replica's guest node (its container is placed and its migration-threshold not reached)"}
+	bundleChildOnReplica = model.Cause{Kind: model.CauseRemote, Text: "a bundle's child clone runs on the bundle's replica nodes"}
+	bundleChildOffHost   = model.Cause{Kind: model.CauseRemote, Text: "a bundle's child clone runs on the bundle's replica nodes only, never on their hosts"}
+)
+
+// isReplicaNode reports whether node i is one of the bundle's replicas.
+func (d *bundleData) isReplicaNode(i int) bool {
+	for _, rep := range d.replicas {
+		if rep.node == i {
+			return true
+		}
+	}
+	return false
+}
+
+// roleResource is the resource whose role a colocation compares for r
+// (get_resource_for_role, since 2.1.7): a bundle's container answers
+// with its replica's instance; anything else with itself.
+func (p *plan) roleResource(r *Resource) *Resource {
+	if b := r.Parent; b != nil && b.Kind == model.KindBundle && p.target.Since(pcmk.V2_1_7) {
+		if d := p.bundles[b]; d != nil {
+			for _, rep := range d.replicas {
+				if rep.container == r && rep.inst != nil {
+					return rep.inst
+				}
+			}
+		}
+	}
+	return r
+}
+
+// withBundleColocations is list, a promotable clone's own colocations
+// (this with others when thisWith, else others with this), and, since
+// 2.1.7 for a bundle's child clone, its bundle's as well: once roles are
+// chosen, the bundle's colocations bear on its instances' roles
+// (pcmk__bundle_with_colocations, pcmk__with_bundle_colocations).
+func (p *plan) withBundleColocations(clone *Resource, list []*colocation, thisWith bool) []*colocation {
+	b := clone.Parent
+	if b == nil || b.Kind != model.KindBundle || !p.target.Since(pcmk.V2_1_7) {
+		return list
+	}
+	extra := b.WithThis
+	cmp := cmpDependentPriority
+	if thisWith {
+		extra, cmp = b.ThisWith, cmpPrimaryPriority
+	}
+	out := slices.Clone(list)
+	for _, c := range extra {
+		if !slices.Contains(out, c) {
+			out = insertSorted(out, c, cmp)
+		}
+	}
+	return out
+}
+
+// colocAttrNode is the node whose attributes a colocation reads for r
+// placed on node i (pcmk__colocation_node_attr): on a bundle's replica
+// node, for the bundle's own primitive, or for a resource whose
+// container-attribute-target is "host", the node its container is
+// assigned to; node i otherwise.
+func (p *plan) colocAttrNode(r *Resource, i int) int {
+	if i < 0 {
+		return i
+	}
+	n := p.Nodes[i]
+	if !n.Guest() || n.Conn == nil || n.Conn.Container == nil {
+		return i
+	}
+	bundled := false
+	if up := r.UberParent(); up.Parent != nil && up.Parent.Kind == model.KindBundle && up.IsClone() {
+		bundled = n.DiscoverNever
+	}
+	if !bundled && !strings.EqualFold(r.Meta["container-attribute-target"], "host") {
+		return i
+	}
+	if host := n.Conn.Container.AssignedTo; host >= 0 {
+		return host
+	}
+	return i
+}
+
+// bundleReplicaInstance is the child instance of b's replica whose guest
+// node is node i, nil for none (pe__find_bundle_replica).
+func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
+	if d := p.bundles[b]; d != nil {
+		for _, rep := range d.replicas {
+			if rep.node == i {
+				return rep.inst
+			}
+		}
+	}
+	return nil
+}
+
+// attrsFor are the node attributes r reads on node i
+// (pe_node_attribute_calculated): a guest node's own, unless r's
+// container-attribute-target is "host", when they are those of the node
+// where the guest's container runs (none while it runs nowhere).
+func (p *plan) attrsFor(r *Resource, i int) map[string]string {
+	n := p.Nodes[i]
+	if !strings.EqualFold(r.Meta["container-attribute-target"], "host") || n.Conn == nil || n.Conn.Container == nil {
+		return n.Attrs
+	}
+	if on := n.Conn.Container.RunningOn; len(on) > 0 {
+		return p.Nodes[on[0]].Attrs
+	}
+	return nil
+}
+
+// thresholdReached is pcmk__threshold_reached: r's failures on node i
+// reached its migration-threshold.
+func (p *plan) thresholdReached(r *Resource, i int) bool {
+	if r.MigrationThreshold == 0 || r.FailureIgnored {
+		return false
+	}
+	fc, _ := p.failcount(p.Nodes[i], r, true, nil)
+	return fc > 0 && int(r.MigrationThreshold)-fc <= 0
+}
+
+// colocateAsDependent does nothing: a bundle's colocations as dependent
+// are applied to its replicas.
+func (bundle) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
+
+// colocateAsPrimary applies colocation c, whose primary is bundle r, to
+// dep (pcmk__bundle_apply_coloc_score): a clone or bundle dependent is
+// paired with the replica whose container is on its node; a primitive or
+// group follows each container for a finite score, and for a mandatory
+// one may run only where some container (of a promoted replica, for a
+// Promoted role) is placed.
+func (bundle) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
+	d := p.bundles[r]
+	if r.Provisional || d == nil {
+		return
+	}
+	if c.Dependent.Kind == model.KindClone || c.Dependent.Kind == model.KindBundle {
+		if ctr := p.compatibleContainer(dep, d); ctr != nil {
+			p.kindOf(dep).colocateAsDependent(p, dep, ctr, c)
+		} else if c.Score >= ir.Infinity {
+			p.assignLeaves(dep, -1)
+		}
+		return
+	}
+	hosts := make([]bool, len(p.Nodes))
+	for _, rep := range d.replicas {
+		if c.Score < ir.Infinity {
+			p.kindOf(rep.container).colocateAsPrimary(p, dep, rep.container, c)
+			continue
+		}
+		n := rep.container.AssignedTo
+		if n < 0 || blocked(rep.container) {
+			continue
+		}
+		if c.PrimRole >= pcmk.RolePromoted && (rep.inst == nil || rep.inst.NextRole < pcmk.RolePromoted) {
+			continue
+		}
+		hosts[n] = true
+	}
+	if c.Score < ir.Infinity {
+		return
+	}
+	cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no replica of " + r.ID + " here)"}
+	for i, host := range hosts {
+		if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
+			dep.Allowed.Insert(i, -ir.Infinity, cause)
+		}
+	}
+	for i, in := range dep.Allowed.In {
+		if in && !hosts[i] {
+			dep.Allowed.Set(i, -ir.Infinity, cause)
+		}
+	}
+}
+
+// compatibleContainer is the container of d's replicas placed where dep
+// is, or else on the first of dep's nodes, best first, that has one
+// (compatible_replica); nil for none.
+func (p *plan) compatibleContainer(dep *Resource, d *bundleData) *Resource {
+	on := func(n int) *Resource {
+		for _, rep := range d.replicas {
+			if rep.container.AssignedTo == n {
+				return rep.container
+			}
+		}
+		return nil
+	}
+	// Since 2.1.7 a dependent on a replica node is looked for on the
+	// node hosting that replica (get_bundle_node_host).
+	host := func(n int) int {
+		if p.target.Since(pcmk.V2_1_7) && n >= 0 && p.Nodes[n].DiscoverNever && p.Nodes[n].Conn != nil && p.Nodes[n].Conn.Container != nil {
+			return p.Nodes[n].Conn.Container.AssignedTo
+		}
+		return n
+	}
+	if n := p.instanceNode(dep); n >= 0 {
+		if n = host(n); n < 0 {
+			return nil
+		}
+		return on(n)
+	}
+	for _, n := range p.sortedNodes(dep) {
+		if n = host(n); n < 0 {
+			continue
+		}
+		if ctr := on(n); ctr != nil {
+			return ctr
+		}
+	}
+	return nil
+}
+
+func (bundle) colocatedScores(p *plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+	return primitive{}.colocatedScores(p, r, nodes, attr, factor, flags, cause)
+}
+
+func (bundle) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+	return p.colocatedChain(r, orig, list)
+}
+
+// addUtilization adds the first replica's container's needs: the
+// replicas are alike, and only containers have utilization.
+func (bundle) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+	d := p.bundles[r]
+	if !r.Provisional || d == nil || len(d.replicas) == 0 {
+		return
+	}
+	p.addUtilization(d.replicas[0].container, all, need)
+}
+
+// applyLocation applies a location to the bundle, its containers and
+// addresses, and, for a role-specific one, its child clone
+// (pcmk__bundle_rsc_location).
+func (bundle) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+	p.applyLocationTo(r, loc, nodes)
+	d := p.bundles[r]
+	if d == nil {
+		return
+	}
+	for _, rep := range d.replicas {
+		p.applyLocation(rep.container, loc, nodes)
+		if rep.ip != nil {
+			p.applyLocation(rep.ip, loc, nodes)
+		}
+	}
+	if d.child != nil && (loc.roleFilter == pcmk.RoleUnpromoted || loc.roleFilter == pcmk.RolePromoted) {
+		p.applyLocation(d.child, loc, nodes)
+	}
+}
+
+// internalConstraints colocates each replica's address with its container
+// ("ip-with-docker") and adds the child clone's own.
+func (bundle) internalConstraints(p *plan, r *Resource) {
+	d := p.bundles[r]
+	if d == nil {
+		return
+	}
+	for _, rep := range d.replicas {
+		if rep.ip != nil {
+			p.newColocation("ip-with-docker", "", ir.Infinity, rep.ip, rep.container, "", "", true)
+		}
+	}
+	if d.child != nil {
+		p.kindOf(d.child).internalConstraints(p, d.child)
+	}
+}
+
+// placement is how many replicas run where.
+func (bundle) placement(p *plan, r *Resource) (string, string) {
+	d := p.bundles[r]
+	if d == nil {
+		return "", "the bundle has no container runtime"
+	}
+	on := make([]bool, len(p.Nodes))
+	placed := 0
+	for _, rep := range d.replicas {
+		if n := rep.container.AssignedTo; n >= 0 {
+			placed++
+			on[n] = true
+		}
+	}
+	where := fmt.Sprintf("%d/%d", placed, len(d.replicas))
+	if placed == 0 {
+		return "", "no replica's container can run anywhere"
+	}
+	return where + " " + p.nodeList(on), ""
+}
+
+// running is where the bundle's containers run now.
+func (bundle) running(p *plan, r *Resource) Running {
+	d := p.bundles[r]
+	if d == nil {
+		return Running{}
+	}
+	on := make([]bool, len(p.Nodes))
+	var run Running
+	for _, rep := range d.replicas {
+		if len(rep.container.RunningOn) == 0 {
+			continue
+		}
+		run.Instances++
+		on[rep.container.RunningOn[0]] = true
+	}
+	if run.Instances > 0 {
+		run.Where = p.nodeList(on)
+	}
+	return run
+}
