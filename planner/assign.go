@@ -21,7 +21,7 @@ const (
 )
 
 func (p *plan) assignAll() {
-	if p.PlacementStrategy != "default" {
+	if p.PlacementStrategy != pcmk.PlacementDefault {
 		p.sortByScores()
 	}
 	// Nearly every resource prints a line per node, a group's members
@@ -376,8 +376,8 @@ func (p *plan) compareNodes(r *Resource, a, b, active int) int {
 	if wa < wb {
 		return 1
 	}
-	if p.PlacementStrategy != "minimal" {
-		if p.PlacementStrategy == "balanced" {
+	if p.PlacementStrategy != pcmk.PlacementMinimal {
+		if p.PlacementStrategy == pcmk.PlacementBalanced {
 			if c := compareCapacities(p.Nodes[a], p.Nodes[b]); c != 0 {
 				return c
 			}
@@ -408,7 +408,7 @@ func (p *plan) compareNodes(r *Resource, a, b, active int) int {
 // pass finds the best, which is what the sort, the scheduler's cost for
 // every resource, would put first.
 func (p *plan) bestFirst(r *Resource, nodes []int, active int) {
-	if p.PlacementStrategy == "balanced" {
+	if p.PlacementStrategy == pcmk.PlacementBalanced {
 		// Comparing capacities need not be transitive: sort, as
 		// Pacemaker does.
 		sort.SliceStable(nodes, func(x, y int) bool { return p.compareNodes(r, nodes[x], nodes[y], active) < 0 })

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // nodeState is what determine_online_status_fencing (and its no-fencing
@@ -132,5 +133,5 @@ func (p *plan) pendingTooLong(member, online int64) bool {
 // quorumFence is unpack_node_state's fencing of every online node of a
 // cluster without quorum under no-quorum-policy=fence (suicide).
 func (p *plan) quorumFence(n *Node) bool {
-	return !p.HaveQuorum && n.Online && p.NoQuorumPolicy == "suicide"
+	return !p.HaveQuorum && n.Online && p.NoQuorumPolicy == pcmk.NoQuorumSuicide
 }

@@ -32,7 +32,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 	if r.NextRole == pcmk.RoleStopped {
 		p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTargetRole, Text: "target-role=Stopped"})
 		r.Why = "it is meant to be stopped (target-role=Stopped, or on-fail=stop after a failure)"
-	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
+	} else if r.NextRole > r.Role && !p.HaveQuorum && p.NoQuorumPolicy == pcmk.NoQuorumFreeze {
 		r.NextRole = r.Role
 	}
 	p.show(p.kindOf(r).assignFunc(), r)

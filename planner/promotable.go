@@ -211,7 +211,7 @@ func (p *plan) setInstanceRoles(r *Resource) {
 		default:
 			why = decisions.promotedMaxUsed(opts.PromotedMax)
 		}
-		if node >= 0 && inst.Role < pcmk.RolePromoted && !p.HaveQuorum && p.NoQuorumPolicy == "freeze" {
+		if node >= 0 && inst.Role < pcmk.RolePromoted && !p.HaveQuorum && p.NoQuorumPolicy == pcmk.NoQuorumFreeze {
 			node, why = -1, "the cluster has no quorum and no-quorum-policy is freeze: only an instance already Promoted stays so"
 		}
 		if node < 0 {

@@ -233,7 +233,7 @@ func (p *plan) fence(n *Node) {
 }
 
 func (p *plan) canFence() bool {
-	return p.StonithEnabled && p.HaveStonith && (p.HaveQuorum || p.NoQuorumPolicy == "ignore")
+	return p.StonithEnabled && p.HaveStonith && (p.HaveQuorum || p.NoQuorumPolicy == pcmk.NoQuorumIgnore)
 }
 
 // fenceReason says why an unclean node is fenced, following the checks of

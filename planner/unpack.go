@@ -109,29 +109,24 @@ func (p *plan) unpackConfig() {
 	}
 	v, _ := ir.ParseBool(p.cibAttr("have-quorum"))
 	p.HaveQuorum = v
-	p.NoQuorumPolicy = strings.ToLower(p.props["no-quorum-policy"])
+	p.NoQuorumPolicy, _ = pcmk.ParseNoQuorumPolicy(p.props["no-quorum-policy"])
 	switch p.NoQuorumPolicy {
-	case "ignore", "freeze", "demote":
-	case "suicide", "fence":
+	case pcmk.NoQuorumIgnore, pcmk.NoQuorumFreeze, pcmk.NoQuorumDemote, pcmk.NoQuorumStop:
+	case pcmk.NoQuorumSuicide, pcmk.NoQuorumFence:
 		// "fence" is the name 2.1.8 gave "suicide". Without fencing, or
 		// in a cluster that never had quorum (no no-quorum-panic), it is
 		// "stop" (unpack_config).
 		doPanic, _ := strconv.Atoi(p.cibAttr("no-quorum-panic"))
 		switch {
-		case p.NoQuorumPolicy == "fence" && !p.target.Since(pcmk.V2_1_8):
-			p.NoQuorumPolicy = "stop"
+		case p.NoQuorumPolicy == pcmk.NoQuorumFence && !p.target.Since(pcmk.V2_1_8):
+			p.NoQuorumPolicy = pcmk.NoQuorumStop
 		case !p.StonithEnabled, doPanic == 0 && !p.HaveQuorum:
-			p.NoQuorumPolicy = "stop"
+			p.NoQuorumPolicy = pcmk.NoQuorumStop
 		default:
-			p.NoQuorumPolicy = "suicide"
+			p.NoQuorumPolicy = pcmk.NoQuorumSuicide
 		}
-	default:
-		p.NoQuorumPolicy = "stop"
 	}
-	p.PlacementStrategy = strings.ToLower(p.props["placement-strategy"])
-	if p.PlacementStrategy == "" {
-		p.PlacementStrategy = "default"
-	}
+	p.PlacementStrategy = pcmk.ParsePlacementStrategy(p.props["placement-strategy"])
 	p.ShutdownLock = isTrue("shutdown-lock", false)
 	if p.ShutdownLock {
 		if d, err := ir.ParseDuration(p.props["shutdown-lock-limit"]); err == nil {
@@ -142,7 +137,7 @@ func (p *plan) unpackConfig() {
 	// names fail counts per resource (generate_fail_regexes' is_legacy);
 	// 3.0.0 reads the per-operation form only.
 	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && pcmk.CompareVersions(p.cibAttr("crm_feature_set"), "3.0.13") < 0
-	p.StonithAction = strings.ToLower(p.props["stonith-action"])
+	p.StonithAction = pcmk.FenceAction(strings.ToLower(p.props["stonith-action"]))
 	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
 	p.StartupProbes = isTrue("enable-startup-probes", true)
 	p.StopOrphanActions = isTrue("stop-orphan-actions", true)
@@ -463,11 +458,11 @@ func (p *plan) commonUnpack(r *Resource) {
 	if p.MaintenanceMode {
 		r.Managed = false
 	}
-	r.MultipleActive = strings.ToLower(m["multiple-active"])
+	r.MultipleActive = pcmk.ParseMultipleActive(m["multiple-active"])
 	switch r.MultipleActive {
-	case "stop_only":
+	case pcmk.MultipleStopOnly:
 		r.StopOnly = true
-	case "block":
+	case pcmk.MultipleBlock:
 		r.MultipleBlock = true
 	}
 	r.Maintenance = isTrueDefault(m["maintenance"], false) || p.MaintenanceMode
@@ -716,7 +711,7 @@ func (p *plan) needsQuorum(r *Resource, requires string) bool {
 	case "quorum", "fencing", "unfencing":
 		return true
 	}
-	return r.IsFenceDevice || (r.Kind == KindPrimitive && isRemoteAgent(r.Agent)) || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != "ignore"
+	return r.IsFenceDevice || (r.Kind == KindPrimitive && isRemoteAgent(r.Agent)) || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != pcmk.NoQuorumIgnore
 }
 
 // detectUnique is whether a clone's resource is globally unique: its

@@ -94,7 +94,7 @@ func (p *plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 // the node with the most free capacity when no node can take the resource
 // with everything colocated with it.
 func (p *plan) banInsufficientCapacity(r *Resource) int {
-	if p.PlacementStrategy == "default" {
+	if p.PlacementStrategy == pcmk.PlacementDefault {
 		return -1
 	}
 	rs := p.colocatedResources(r, nil, nil)
@@ -132,7 +132,7 @@ func (p *plan) banInsufficientCapacity(r *Resource) int {
 			b := model.CapacityBan{Node: i, Short: shortfalls(p.Nodes[i], ban), With: with}
 			r.CapacityBans = append(r.CapacityBans, b)
 			p.rscLocation(r, i, -ir.Infinity, &model.Cause{Kind: model.CauseUtilization,
-				Text: "not enough capacity (placement-strategy=" + p.PlacementStrategy + "): " + b.Text()})
+				Text: "not enough capacity (placement-strategy=" + string(p.PlacementStrategy) + "): " + b.Text()})
 		}
 	}
 	if anyCapable {
@@ -175,7 +175,7 @@ func (p *plan) sortByScores() {
 		if wa != wb {
 			return wa > wb
 		}
-		if p.PlacementStrategy == "balanced" {
+		if p.PlacementStrategy == pcmk.PlacementBalanced {
 			if c := compareCapacities(a, b); c != 0 {
 				return c < 0
 			}

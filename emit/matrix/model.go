@@ -366,7 +366,7 @@ func actions(res *planner.Result) []Action {
 				name += " " + interval(a.IntervalMs)
 			}
 		case a.Task == pcmk.TaskStonith:
-			name = "fence " + a.FenceOp
+			name = "fence " + string(a.FenceOp)
 		}
 		_, unknown := res.IsUnknown(a.Resource())
 		out = append(out, Action{Action: name, Resource: a.Resource(), Node: t.NodeName(a.Node), Blocked: !a.Is(transition.Dumped), Unknown: unknown})

@@ -40,13 +40,13 @@ type Options struct {
 	Symmetric         bool
 	StonithEnabled    bool
 	HaveStonith       bool // a fencing device is configured
-	StonithAction     string
+	StonithAction     pcmk.FenceAction
 	ConcurrentFencing bool
 	HaveQuorum        bool
-	NoQuorumPolicy    string // stop (default), freeze, ignore, demote, suicide
+	NoQuorumPolicy    pcmk.NoQuorumPolicy // stop (default), freeze, ignore, demote, suicide
 	MaintenanceMode   bool
 	StopAll           bool
-	PlacementStrategy string // default, utilization, minimal, balanced
+	PlacementStrategy pcmk.PlacementStrategy
 	StartFailureFatal bool
 	LegacyFailcounts  bool
 	ShutdownLock      bool

@@ -105,7 +105,7 @@ type Resource struct {
 	RestartType string
 	// MultipleActive is the multiple-active policy: stop_start (default),
 	// stop_only, block, stop_unexpected.
-	MultipleActive string
+	MultipleActive pcmk.MultipleActive
 
 	// Role is the current role, NextRole the one asked for (RoleUnknown
 	// unless target-role or a failure sets it).

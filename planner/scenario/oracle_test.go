@@ -403,7 +403,7 @@ func scheduledActions(cib *ir.CIB, now time.Time) (list []string) {
 		}
 		switch a.Task {
 		case "stonith":
-			list = append(list, fenceString(tr.NodeName(a.Node), a.FenceOp))
+			list = append(list, fenceString(tr.NodeName(a.Node), string(a.FenceOp)))
 		case "clear_failcount", "do_shutdown":
 			list = append(list, clusterString(string(a.Task), tr.NodeName(a.Node), a.Resource()))
 		default:

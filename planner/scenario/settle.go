@@ -34,7 +34,7 @@ func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, now 
 		act := st.Action
 		switch st.Kind() {
 		case transition.StepFencing:
-			if act.FenceOp == "on" {
+			if act.FenceOp == pcmk.FenceOn {
 				continue
 			}
 			ns, err := a.nodeState(t.NodeName(act.Node), false)

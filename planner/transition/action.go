@@ -70,7 +70,7 @@ type Action struct {
 	Flags      ActionFlags
 	Reason     string
 	// FenceOp is reboot, off or on for stonith actions.
-	FenceOp string
+	FenceOp pcmk.FenceAction
 
 	RequiredRunnableBefore int
 	runnableBefore         int

@@ -94,9 +94,9 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 	}
 	if multiply {
 		switch r.MultipleActive {
-		case "", "stop_start":
+		case pcmk.MultipleStopStart:
 			needStop = true
-		case "stop_unexpected":
+		case pcmk.MultipleStopUnexpected:
 			needStop = true
 			s.of(r).stopUnexpected = true
 		}
@@ -230,7 +230,7 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 			stop.clear(Runnable)
 		}
 		if r.NeedsUnfencing {
-			unfence := s.fenceOp(n, unfenceOn, true, "")
+			unfence := s.fenceOp(n, pcmk.FenceOn, true, "")
 			s.orderActions(stop, unfence, OrderImpliesFirst)
 		}
 	}

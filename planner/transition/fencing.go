@@ -6,7 +6,7 @@ func (s *scheduler) canFence(node int) bool {
 	if !s.in.StonithEnabled || !s.in.HaveStonith {
 		return false
 	}
-	if s.in.HaveQuorum || s.in.NoQuorumPolicy == "ignore" {
+	if s.in.HaveQuorum || s.in.NoQuorumPolicy == pcmk.NoQuorumIgnore {
 		return true
 	}
 	return node != NoNode && s.nodes[node].Online
@@ -22,14 +22,14 @@ func (s *scheduler) anyManaged() bool {
 }
 
 // fenceOp finds or creates the fencing action for a node.
-func (s *scheduler) fenceOp(node int, op string, optional bool, reason string) *Action {
+func (s *scheduler) fenceOp(node int, op pcmk.FenceAction, optional bool, reason string) *Action {
 	if op == "" {
 		op = s.in.StonithAction
 		if op == "" {
-			op = "reboot"
+			op = pcmk.FenceReboot
 		}
 	}
-	key := string(pcmk.TaskStonith) + "-" + s.nodes[node].Uname + "-" + op
+	key := string(pcmk.TaskStonith) + "-" + s.nodes[node].Uname + "-" + string(op)
 	a, ok := s.singletons[key]
 	if !ok {
 		a = s.customAction(nil, key, pcmk.TaskStonith, node, true)

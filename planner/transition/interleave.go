@@ -184,7 +184,7 @@ func (s *scheduler) sortedAllowed(r *Resource) []int {
 		if wa, wb := weight(a), weight(b); wa != wb {
 			return wa > wb
 		}
-		if s.in.PlacementStrategy != "minimal" {
+		if s.in.PlacementStrategy != pcmk.PlacementMinimal {
 			if na, nb := s.numResources(a), s.numResources(b); na != nb {
 				return na < nb
 			}

@@ -42,7 +42,7 @@ func (t *Transition) ActionName(a *Action) string {
 	}
 	switch {
 	case a.Task == pcmk.TaskStonith:
-		return prefix + string(a.Task) + " '" + a.FenceOp + "' " + host
+		return prefix + string(a.Task) + " '" + string(a.FenceOp) + "' " + host
 	case a.Rsc != nil && host != "":
 		return prefix + a.Key + " " + host
 	case host != "":

@@ -34,7 +34,7 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 			s.orderRestartVsUnfence(r, n)
 		}
 	}
-	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != "default" {
+	if r.HasUtilization() && s.in.PlacementStrategy != "" && s.in.PlacementStrategy != pcmk.PlacementDefault {
 		s.utilizationConstraints(r)
 	}
 	s.containerConstraints(r)

@@ -496,7 +496,7 @@ func (s *scheduler) probeOrderingsForStops() {
 				if then.Task == pcmk.TaskShutdown && p.Node != then.Node {
 					continue
 				}
-				if then.Task == pcmk.TaskStonith && p.Node == then.Node && then.FenceOp == "on" {
+				if then.Task == pcmk.TaskStonith && p.Node == then.Node && then.FenceOp == pcmk.FenceOn {
 					continue
 				}
 				s.orderActions(p, then, flags)

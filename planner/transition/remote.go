@@ -295,10 +295,10 @@ func (s *scheduler) canFenceGuest(i int) bool {
 func (s *scheduler) fenceGuest(i int) {
 	n := s.nodes[i]
 	ctr := n.Conn.Container
-	op := "off"
+	op := pcmk.FenceOff
 	stop := findFirstAction(s.of(ctr).withTask(pcmk.TaskStop), "", pcmk.TaskStop, NoNode)
 	if findFirstAction(s.of(ctr).withTask(pcmk.TaskStart), "", pcmk.TaskStart, NoNode) != nil {
-		op = "reboot"
+		op = pcmk.FenceReboot
 	}
 	f := s.fenceOp(i, op, false, "guest is unclean")
 	f.set(Pseudo | Runnable)

@@ -338,10 +338,10 @@ func (s *scheduler) updateRunnable(a *Action) {
 		a.set(Runnable)
 	default:
 		switch s.quorumPolicy(a.Rsc) {
-		case "stop":
+		case pcmk.NoQuorumStop:
 			a.clear(Runnable)
 			a.setReason("no quorum", true)
-		case "freeze":
+		case pcmk.NoQuorumFreeze:
 			r := a.Rsc
 			if len(r.RunningOn) == 0 || s.of(r).nextRole > s.of(r).role {
 				a.clear(Runnable)
@@ -365,22 +365,22 @@ func (s *scheduler) needsQuorumOrFencing(a *Action) bool {
 // role Promoted or Unpromoted) keeps running but no higher than
 // Unpromoted: asking is what demotes a Promoted one; anything else is
 // stopped.
-func (s *scheduler) quorumPolicy(r *Resource) string {
+func (s *scheduler) quorumPolicy(r *Resource) pcmk.NoQuorumPolicy {
 	if s.in.HaveQuorum {
-		return "ignore"
+		return pcmk.NoQuorumIgnore
 	}
 	switch s.in.NoQuorumPolicy {
-	case "freeze", "ignore":
+	case pcmk.NoQuorumFreeze, pcmk.NoQuorumIgnore:
 		return s.in.NoQuorumPolicy
-	case "demote":
+	case pcmk.NoQuorumDemote:
 		if role := s.of(r).role; role == pcmk.RolePromoted || role == pcmk.RoleUnpromoted {
 			if s.of(r).nextRole > pcmk.RoleUnpromoted {
 				s.of(r).nextRole = pcmk.RoleUnpromoted
 			}
-			return "ignore"
+			return pcmk.NoQuorumIgnore
 		}
 	}
-	return "stop"
+	return pcmk.NoQuorumStop
 }
 
 // pseudoOp finds or creates a pseudo-action without a resource. Its name

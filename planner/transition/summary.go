@@ -160,7 +160,7 @@ func (t *Transition) NodeActions() []string {
 		case pcmk.TaskShutdown:
 			task = "Shutdown"
 		case pcmk.TaskStonith:
-			task = "Fence (" + a.FenceOp + ")"
+			task = "Fence (" + string(a.FenceOp) + ")"
 		default:
 			continue
 		}

@@ -7,9 +7,6 @@ import "pcl/pcmk"
 // started there (Pacemaker's pcmk__order_vs_unfence and
 // trigger_unfencing).
 
-// unfenceOn is the fencing action that unfences a node.
-const unfenceOn = "on"
-
 // unfencedAttr is the node attribute recording that a node was unfenced.
 const unfencedAttr = "#node-unfenced"
 
@@ -27,7 +24,7 @@ func (s *scheduler) orderVsUnfence(r *Resource, node int, a *Action, flags Order
 	if !s.needsUnfencedNode(r) {
 		return
 	}
-	unfence := s.fenceOp(node, unfenceOn, true, "")
+	unfence := s.fenceOp(node, pcmk.FenceOn, true, "")
 	s.orderActions(unfence, a, flags)
 	if !s.unfenced(node) {
 		s.triggerUnfencing(nil, node, "required by "+r.ID+" "+string(a.Task), nil)
@@ -49,7 +46,7 @@ func (s *scheduler) triggerUnfencing(rsc *Resource, node int, reason string, dep
 	}
 	if node != NoNode {
 		if n := s.nodes[node]; n.Online && !n.Unclean && !n.Shutdown {
-			unfence := s.fenceOp(node, unfenceOn, false, reason)
+			unfence := s.fenceOp(node, pcmk.FenceOn, false, reason)
 			if dependency != nil {
 				s.orderActions(unfence, dependency, OrderOptional)
 			}
@@ -69,7 +66,7 @@ func (s *scheduler) triggerUnfencing(rsc *Resource, node int, reason string, dep
 // orderRestartVsUnfence orders r's stop on node before the node's
 // unfencing, and its start there after (pcmk__order_restart_vs_unfence).
 func (s *scheduler) orderRestartVsUnfence(r *Resource, node int) {
-	unfence := s.fenceOp(node, unfenceOn, true, "")
+	unfence := s.fenceOp(node, pcmk.FenceOn, true, "")
 	s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), nil, nil, unfence.Key, unfence, OrderOptional|OrderSameNode)
 	s.newOrdering(nil, unfence.Key, unfence, r, opKey(r.ID, pcmk.TaskStart, 0), nil, OrderImpliesThenOnNode|OrderSameNode)
 }
