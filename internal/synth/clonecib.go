@@ -104,17 +104,11 @@ func (g *cloneCIB) build() string {
 	g.lrm = make([][]string, len(g.nodes))
 	g.attrs = make([][]string, len(g.nodes))
 	var b strings.Builder
-	b.WriteString(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
-  <configuration>
-    <crm_config>
-      <cluster_property_set id="cib-bootstrap-options">
-        <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
-        <nvpair id="opt-quorum" name="no-quorum-policy" value="ignore"/>
-`)
+	var options []string
 	if g.optIn = g.one(8); g.optIn {
-		b.WriteString(`        <nvpair id="opt-sym" name="symmetric-cluster" value="false"/>` + "\n")
+		options = append(options, `<nvpair id="opt-sym" name="symmetric-cluster" value="false"/>`)
 	}
-	b.WriteString("      </cluster_property_set>\n    </crm_config>\n    <nodes>\n")
+	writeCIBOpening(&b, options...)
 	for i, n := range g.nodes {
 		fmt.Fprintf(&b, `      <node id="%d" uname="%s"><instance_attributes id="%s-attrs"><nvpair id="%s-rack" name="rack" value="r%d"/><nvpair id="%s-weight" name="weight" value="%d"/></instance_attributes></node>`+"\n",
 			i+1, n, n, n, g.intn(2), n, g.intn(300))
@@ -426,4 +420,27 @@ func (g *cloneCIB) orders(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, `      <rsc_order id="ord%d" first="%s" then="%s"%s/>`+"\n", i, first.id, then.id, extra)
 	}
+}
+
+// writeCIBOpening writes how the clone generators' CIBs open, up to the
+// opening of <nodes>: fencing off, quorum ignored, then options (nvpair
+// elements) of the generator's own.
+func writeCIBOpening(b *strings.Builder, options ...string) {
+	b.WriteString(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
+  <configuration>
+    <crm_config>
+      <cluster_property_set id="cib-bootstrap-options">
+        <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
+        <nvpair id="opt-quorum" name="no-quorum-policy" value="ignore"/>
+`)
+	for _, o := range options {
+		b.WriteString("        " + o + "\n")
+	}
+	b.WriteString("      </cluster_property_set>\n    </crm_config>\n    <nodes>\n")
+}
+
+// writeRackNode writes node i (from 0), named n, with its rack attribute.
+func writeRackNode(b *strings.Builder, i int, n string, rack int) {
+	fmt.Fprintf(b, `      <node id="%d" uname="%s"><instance_attributes id="%s-attrs"><nvpair id="%s-rack" name="rack" value="r%d"/></instance_attributes></node>`+"\n",
+		i+1, n, n, n, rack)
 }

@@ -51,19 +51,9 @@ func (g *heavyCIB) build() string {
 	g.lrm = make([][]string, len(g.nodes))
 	g.attrs = make([][]string, len(g.nodes))
 	var b strings.Builder
-	b.WriteString(`<cib crm_feature_set="3.16.1" validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" dc-uuid="1" execution-date="1700000000">
-  <configuration>
-    <crm_config>
-      <cluster_property_set id="cib-bootstrap-options">
-        <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
-        <nvpair id="opt-quorum" name="no-quorum-policy" value="ignore"/>
-      </cluster_property_set>
-    </crm_config>
-    <nodes>
-`)
+	writeCIBOpening(&b)
 	for i, n := range g.nodes {
-		fmt.Fprintf(&b, `      <node id="%d" uname="%s"><instance_attributes id="%s-attrs"><nvpair id="%s-rack" name="rack" value="r%d"/></instance_attributes></node>`+"\n",
-			i+1, n, n, n, i%2)
+		writeRackNode(&b, i, n, i%2)
 	}
 	b.WriteString("    </nodes>\n    <resources>\n")
 	g.resources(&b)
