@@ -36,7 +36,7 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		case p.notPlanned(rsc):
 			detail = fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)
 		case withActions && !transition.SchedulesResource(p.target, rsc):
-			detail = fmt.Sprintf("%s is %s: the planner places its instances but does not compute their actions yet.", rsc.ID, transition.UnscheduledWhy(p.target, rsc))
+			detail = fmt.Sprintf("%s is a %s: the planner places its instances but does not compute their actions yet.", rsc.ID, rsc.Kind)
 		default:
 			continue
 		}

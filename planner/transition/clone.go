@@ -373,10 +373,6 @@ func (clone) addToGraph(s *scheduler, r *Resource) {
 	}
 }
 
-// unscheduled is "": the transition schedules every clone, promotable
-// ones with their promotions and demotions.
-func (clone) unscheduled(r *Resource) string { return "" }
-
 // sortByNumber sorts the clone's instances by number, for good
 // (pcmk__cmp_instance_number).
 func (s *scheduler) sortByNumber(r *Resource) {

@@ -184,5 +184,3 @@ func (group) createProbe(s *scheduler, r, top *Resource, node int) bool {
 }
 
 func (group) addToGraph(s *scheduler, r *Resource) {}
-
-func (group) unscheduled(r *Resource) string { return "" }

@@ -61,5 +61,3 @@ func (primitive) createProbe(s *scheduler, r, top *Resource, node int) bool {
 }
 
 func (primitive) addToGraph(s *scheduler, r *Resource) {}
-
-func (primitive) unscheduled(r *Resource) string { return "" }

@@ -44,9 +44,6 @@ type variant interface {
 	// addToGraph readies r's actions for the graph: the flags its
 	// members give them and the notifications they need.
 	addToGraph(s *scheduler, r *Resource)
-	// unscheduled names what of top-level resource r the transition does
-	// not schedule, "" when it schedules all of it.
-	unscheduled(r *Resource) string
 }
 
 // variantTable holds each kind's transition behaviour for one release.
@@ -121,21 +118,6 @@ func (s *scheduler) updateOrderedVia(r *Resource, first, then *Action, node int,
 func Schedules(t pcmk.Target, k model.Kind) bool { return variantsFor(t)[k] != nil }
 
 // SchedulesResource reports whether the transition schedules top-level
-// resource r: its kind must be scheduled, and its variant must support
-// what r asks for. The planner leaves other resources out of the
-// transition and reports their actions as unknown, with UnscheduledWhy's
-// reason.
-func SchedulesResource(t pcmk.Target, r *model.Resource) bool {
-	v := variantsFor(t)[r.Kind]
-	return v != nil && v.unscheduled(r) == ""
-}
-
-// UnscheduledWhy says, in a phrase, what of r the transition does not
-// schedule ("" when it schedules r).
-func UnscheduledWhy(t pcmk.Target, r *model.Resource) string {
-	v := variantsFor(t)[r.Kind]
-	if v == nil {
-		return "a " + r.Kind.String()
-	}
-	return v.unscheduled(r)
-}
+// resource r: whether it schedules r's kind. The planner leaves other
+// resources out of the transition and reports their actions as unknown.
+func SchedulesResource(t pcmk.Target, r *model.Resource) bool { return Schedules(t, r.Kind) }
