@@ -44,7 +44,7 @@ func unknownWarning(res *planner.Result) hcl.Diagnostics {
 	return hcl.Diagnostics{{
 		Severity: hcl.DiagWarning,
 		Summary:  fmt.Sprintf("Not computed: %s (%s)", strings.Join(what, " and "), strings.Join(constructs, ", ")),
-		Detail: "The planner cannot compute these yet, so their placement, scores and actions are unknown. " +
+		Detail: "The planner cannot compute these exactly yet; each line below says what of them is unknown (their placement and scores, or their actions). " +
 			"Table, text and JSON output mark them unknown; crm_simulate and dot output keep Pacemaker's format " +
 			"and cannot, so what they show of them is not exact.\n" + strings.Join(lines, "\n"),
 	}}
