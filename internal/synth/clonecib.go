@@ -98,11 +98,7 @@ func (g *cloneCIB) score() string {
 
 // build writes the whole CIB: configuration, then status.
 func (g *cloneCIB) build() string {
-	for i, n := 1, 2+g.intn(4); i <= n; i++ {
-		g.nodes = append(g.nodes, fmt.Sprintf("node%d", i))
-	}
-	g.lrm = make([][]string, len(g.nodes))
-	g.attrs = make([][]string, len(g.nodes))
+	g.makeNodes(2 + g.intn(4))
 	var b strings.Builder
 	var options []string
 	if g.optIn = g.one(8); g.optIn {
@@ -420,6 +416,16 @@ func (g *cloneCIB) orders(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, `      <rsc_order id="ord%d" first="%s" then="%s"%s/>`+"\n", i, first.id, then.id, extra)
 	}
+}
+
+// makeNodes names the cluster's n nodes node1…nodeN and makes their
+// empty histories and transient attributes.
+func (g *cloneCIB) makeNodes(n int) {
+	for i := 1; i <= n; i++ {
+		g.nodes = append(g.nodes, fmt.Sprintf("node%d", i))
+	}
+	g.lrm = make([][]string, n)
+	g.attrs = make([][]string, n)
 }
 
 // writeCIBOpening writes how the clone generators' CIBs open, up to the

@@ -45,11 +45,7 @@ type heavyCIB struct {
 
 func (g *heavyCIB) build() string {
 	g.prom = map[*cibTop]*promotableTop{}
-	for i := 1; i <= 6; i++ {
-		g.nodes = append(g.nodes, fmt.Sprintf("node%d", i))
-	}
-	g.lrm = make([][]string, len(g.nodes))
-	g.attrs = make([][]string, len(g.nodes))
+	g.makeNodes(6)
 	var b strings.Builder
 	writeCIBOpening(&b)
 	for i, n := range g.nodes {

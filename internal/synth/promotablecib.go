@@ -76,11 +76,7 @@ func (g *promotableCIB) roleName(t *cibTop, role string) string {
 
 func (g *promotableCIB) build() string {
 	g.prom = map[*cibTop]*promotableTop{}
-	for i, n := 1, 2+g.intn(4); i <= n; i++ {
-		g.nodes = append(g.nodes, fmt.Sprintf("node%d", i))
-	}
-	g.lrm = make([][]string, len(g.nodes))
-	g.attrs = make([][]string, len(g.nodes))
+	g.makeNodes(2 + g.intn(4))
 	var b strings.Builder
 	writeCIBOpening(&b)
 	for i, n := range g.nodes {
