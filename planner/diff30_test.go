@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"pcl/internal/synth"
 	"pcl/internal/testenv"
 	"pcl/pcmk"
 )
@@ -82,11 +83,11 @@ func TestDifferential30(t *testing.T) {
 			})
 		})
 	}
-	for _, g := range heavyGenerators {
-		t.Run(g.name, func(t *testing.T) {
+	for _, g := range synth.HeavyGenerators {
+		t.Run(g.Name, func(t *testing.T) {
 			n, base := heavyRange()
-			ratchetSeeds(t, "3.0/differential-"+g.name, n, base, func() []string {
-				return differentialSeeds(t, n, base, g.name+"-30", g.gen, simulate, allScores)
+			ratchetSeeds(t, "3.0/differential-"+g.Name, n, base, func() []string {
+				return differentialSeeds(t, n, base, g.Name+"-30", g.Gen, simulate, allScores)
 			})
 		})
 	}

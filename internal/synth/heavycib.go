@@ -351,3 +351,22 @@ func (g *heavyCIB) cloneColocations(b *strings.Builder) {
 		}
 	}
 }
+
+// Generator is a named generator of CIBs, one per seed, for the
+// differential tests.
+type Generator struct {
+	Name string
+	Gen  func(seed int64) string
+}
+
+// HeavyGenerators are the generators of clusters at the scale and shapes
+// independent checks found disagreements on (issue 21): clone-heavy
+// clusters of about a hundred resources on 6 nodes, everything stopped
+// ("heavy") or with histories ("heavy-history"), and promotable clones of
+// groups whose instances move ("promgroup"). The planner's score and the
+// transition's differential tests share them.
+var HeavyGenerators = []Generator{
+	{"heavy", func(seed int64) string { return CloneHeavyCIB(uint64(seed), false) }},
+	{"heavy-history", func(seed int64) string { return CloneHeavyCIB(uint64(seed), true) }},
+	{"promgroup", func(seed int64) string { return PromotableGroupCIB(uint64(seed)) }},
+}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"pcl/internal/synth"
 	"pcl/internal/testenv"
 	"pcl/pcmk"
 )
@@ -12,7 +13,7 @@ import (
 // TestDifferential30 compares pcl's transition graph, summary and
 // executed actions, planning for 3.0.0, with 3.0.0's crm_simulate
 // (scripts/oracle-3.0) on the primitive, clone, promotable and ticket
-// generators and the heavyGenerators.
+// generators and synth.HeavyGenerators.
 // The passing seeds are ratcheted per generator
 // (testdata/ratchet/3.0/differential-*.txt).
 func TestDifferential30(t *testing.T) {
@@ -53,9 +54,9 @@ func TestDifferential30(t *testing.T) {
 	t.Run("tickets", func(t *testing.T) {
 		runDifferentialFor(t, target, simulate, "3.0/differential-transition-tickets", "tickets", genTicketCIB, *diffSeeds, true)
 	})
-	for _, g := range heavyGenerators {
-		t.Run(g.name, func(t *testing.T) {
-			runDifferentialFor(t, target, simulate, "3.0/differential-transition-"+g.name, g.name, g.gen, *heavySeeds, false)
+	for _, g := range synth.HeavyGenerators {
+		t.Run(g.Name, func(t *testing.T) {
+			runDifferentialFor(t, target, simulate, "3.0/differential-transition-"+g.Name, g.Name, g.Gen, *heavySeeds, false)
 		})
 	}
 }
