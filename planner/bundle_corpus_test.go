@@ -54,7 +54,7 @@ func TestCorpusBundleScores(t *testing.T) {
 				if p == nil {
 					continue
 				}
-				missing, extra := diffMultiset(expectedLines(t, c.Dir, name), allScoreLines(p))
+				missing, extra := testenv.MultisetDiff(expectedLines(t, c.Dir, name), allScoreLines(p))
 				if len(missing)+len(extra) == 0 {
 					pass++
 					continue

@@ -3,7 +3,6 @@ package planner
 import (
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -47,28 +46,6 @@ func expectedLines(t testing.TB, dir, name string) []string {
 		}
 	}
 	return out
-}
-
-// diffMultiset returns the lines only in want and only in got.
-func diffMultiset(want, got []string) (missing, extra []string) {
-	count := map[string]int{}
-	for _, l := range want {
-		count[l]++
-	}
-	for _, l := range got {
-		count[l]--
-	}
-	for l, c := range count {
-		for ; c > 0; c-- {
-			missing = append(missing, l)
-		}
-		for ; c < 0; c++ {
-			extra = append(extra, l)
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	return
 }
 
 func corpusNow(t testing.TB) map[string]string {
@@ -127,7 +104,7 @@ func corpusScoresRatchet(t *testing.T, ratchet string, names []string, lines fun
 			results[name] = false
 			continue
 		}
-		missing, extra := diffMultiset(expectedLines(t, dir, name), lines(p))
+		missing, extra := testenv.MultisetDiff(expectedLines(t, dir, name), lines(p))
 		results[name] = len(missing) == 0 && len(extra) == 0
 		if verbose && !results[name] {
 			t.Logf("%s: %d missing, %d extra\n  - %s\n  + %s", name, len(missing), len(extra),
@@ -172,7 +149,7 @@ func TestCorpusAllScores(t *testing.T) {
 					results[name] = false
 					continue
 				}
-				missing, extra := diffMultiset(expectedLines(t, c.Dir, name), allScoreLines(p))
+				missing, extra := testenv.MultisetDiff(expectedLines(t, c.Dir, name), allScoreLines(p))
 				results[name] = len(missing) == 0 && len(extra) == 0
 				if verbose && !results[name] {
 					t.Logf("%s: %d missing, %d extra\n  - %s\n  + %s", name, len(missing), len(extra),
@@ -262,7 +239,7 @@ func TestCorpusScoresBeyondTier1(t *testing.T) {
 				}
 			}
 		}
-		missing, extra := diffMultiset(want, scoreLines(p))
+		missing, extra := testenv.MultisetDiff(want, scoreLines(p))
 		results[name] = len(missing)+len(extra) == 0
 	}
 	testenv.Ratchet(t, "scores-beyond-tier1", results)

@@ -44,7 +44,7 @@ func TestDifferential30(t *testing.T) {
 		{"gen", genCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
 			defer recoverAsDifference(&extra)
 			p, _ := compute(readCIB(t, path), Options{Target: target30})
-			missing, extra = diffMultiset(want, scoreLines(p))
+			missing, extra = testenv.MultisetDiff(want, scoreLines(p))
 			if bad := placementDiff(p, out); bad != "" {
 				extra = append(extra, "placement: "+bad)
 			}
@@ -53,23 +53,23 @@ func TestDifferential30(t *testing.T) {
 		{"clones", genCloneCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
 			defer recoverAsDifference(&extra)
 			p, _ := compute(readCIB(t, path), Options{Target: target30})
-			return diffMultiset(want, scoreLines(p))
+			return testenv.MultisetDiff(want, scoreLines(p))
 		}},
 		{"promotable", genPromotableCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
 			defer recoverAsDifference(&extra)
 			p, _ := compute(readCIB(t, path), Options{Target: target30})
-			return diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
+			return testenv.MultisetDiff(append(want, promotionLines(out)...), allScoreLines(p))
 		}},
 		{"tickets", genTicketCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
 			defer recoverAsDifference(&extra)
 			p, _ := compute(readCIB(t, path), Options{Target: target30})
-			return diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
+			return testenv.MultisetDiff(append(want, promotionLines(out)...), allScoreLines(p))
 		}},
 	}
 	allScores := func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
 		defer recoverAsDifference(&extra)
 		p, _ := compute(readCIB(t, path), Options{Target: target30})
-		missing, extra = diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
+		missing, extra = testenv.MultisetDiff(append(want, promotionLines(out)...), allScoreLines(p))
 		if u := p.unknowns(false); len(missing)+len(extra) > 0 && len(u) > 0 {
 			return nil, []string{reportsUnknown + u[0].Detail}
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pcl/internal/synth"
+	"pcl/internal/testenv"
 )
 
 // genCloneCIB writes a random CIB built around clones, with status:
@@ -39,5 +40,5 @@ func cloneScoreDiff(t *testing.T, path string, want []string, _ string) (missing
 		}
 	}()
 	p, _ := compute(readCIB(t, path), Options{})
-	return diffMultiset(want, scoreLines(p))
+	return testenv.MultisetDiff(want, scoreLines(p))
 }

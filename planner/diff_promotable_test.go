@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pcl/internal/synth"
+	"pcl/internal/testenv"
 )
 
 // genPromotableCIB writes a random CIB built around promotable clones,
@@ -33,7 +34,7 @@ func promotableScoreDiff(t *testing.T, path string, want []string, out string) (
 		}
 	}()
 	p, _ := compute(readCIB(t, path), Options{})
-	missing, extra = diffMultiset(append(want, promotionLines(out)...), allScoreLines(p))
+	missing, extra = testenv.MultisetDiff(append(want, promotionLines(out)...), allScoreLines(p))
 	if u := p.unknowns(false); len(missing)+len(extra) > 0 && len(u) > 0 {
 		return nil, []string{reportsUnknown + u[0].Detail}
 	}

@@ -213,7 +213,7 @@ func genCIB(seed int64) string {
 func TestDifferential(t *testing.T) {
 	runDifferential(t, "gen", genCIB, func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
 		p, _ := compute(readCIB(t, path), Options{})
-		missing, extra = diffMultiset(want, scoreLines(p))
+		missing, extra = testenv.MultisetDiff(want, scoreLines(p))
 		if bad := placementDiff(p, out); bad != "" {
 			extra = append(extra, "placement: "+bad)
 		}

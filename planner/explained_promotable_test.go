@@ -255,7 +255,7 @@ func TestScoresExplainedPromotable(t *testing.T) {
 			if strings.Join(promoted, " ") != strings.Join(tc.promoted, " ") {
 				t.Errorf("promoted %v, want %v", promoted, tc.promoted)
 			}
-			if missing, extra := diffMultiset(simulatedScores(t, sim, src), lines); len(missing)+len(extra) > 0 {
+			if missing, extra := testenv.MultisetDiff(simulatedScores(t, sim, src), lines); len(missing)+len(extra) > 0 {
 				t.Errorf("differs from crm_simulate:\n- %s\n+ %s", strings.Join(missing, "\n- "), strings.Join(extra, "\n+ "))
 			}
 		})

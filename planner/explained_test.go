@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pcl/importer"
+	"pcl/internal/testenv"
 )
 
 // The worked score tables of ../shared/pacemaker-docs/scores-explained.txt
@@ -115,7 +116,7 @@ func TestScoresExplained(t *testing.T) {
 			if sim == "" {
 				return
 			}
-			if missing, extra := diffMultiset(simulatedScores(t, sim, tc.cib), lines); len(missing)+len(extra) > 0 {
+			if missing, extra := testenv.MultisetDiff(simulatedScores(t, sim, tc.cib), lines); len(missing)+len(extra) > 0 {
 				t.Errorf("differs from crm_simulate:\n- %s\n+ %s", strings.Join(missing, "\n- "), strings.Join(extra, "\n+ "))
 			}
 		})

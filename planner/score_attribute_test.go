@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/internal/testenv"
 	"pcl/pcmk"
 )
 
@@ -28,7 +29,7 @@ func TestScoreAttributeUnset(t *testing.T) {
 			"pcmk__primitive_assign: web allocation score on n3: 0"}},
 	} {
 		p, _ := compute(cib, Options{Target: tc.target})
-		missing, extra := diffMultiset(tc.want, scoreLines(p))
+		missing, extra := testenv.MultisetDiff(tc.want, scoreLines(p))
 		if len(missing)+len(extra) > 0 {
 			t.Errorf("%s: missing %q, extra %q", tc.target, missing, extra)
 		}

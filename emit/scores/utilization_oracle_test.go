@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -46,7 +45,7 @@ func TestUtilizationOracle(t *testing.T) {
 				}
 				want := utilizationLines(oracle(src, now[name]))
 				got := utilizationLines(string(pclUtilization(t, c.Target, path, src, now[name])))
-				missing, extra := lineDiff(want, got)
+				missing, extra := testenv.MultisetDiff(want, got)
 				results[name] = len(want) > 0 && len(missing) == 0 && len(extra) == 0
 				if verbose && !results[name] {
 					t.Logf("%s: %d lines missing, %d extra\n  - %s\n  + %s", name, len(missing), len(extra),
@@ -146,26 +145,4 @@ func utilizationLines(out string) []string {
 		}
 	}
 	return lines
-}
-
-// lineDiff returns the lines only in want and only in got, as multisets.
-func lineDiff(want, got []string) (missing, extra []string) {
-	count := map[string]int{}
-	for _, l := range want {
-		count[l]++
-	}
-	for _, l := range got {
-		count[l]--
-	}
-	for l, c := range count {
-		for ; c > 0; c-- {
-			missing = append(missing, l)
-		}
-		for ; c < 0; c++ {
-			extra = append(extra, l)
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	return missing, extra
 }

@@ -1,6 +1,7 @@
 package testenv
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -46,4 +47,28 @@ func SimulateSection(text, title string) []string {
 		}
 	}
 	return out
+}
+
+// MultisetDiff returns the lines only in want and only in got, each as
+// often as it is in excess, sorted: how score and report lines, which
+// crm_simulate prints in an order of its own, are compared.
+func MultisetDiff(want, got []string) (missing, extra []string) {
+	count := map[string]int{}
+	for _, l := range want {
+		count[l]++
+	}
+	for _, l := range got {
+		count[l]--
+	}
+	for l, c := range count {
+		for ; c > 0; c-- {
+			missing = append(missing, l)
+		}
+		for ; c < 0; c++ {
+			extra = append(extra, l)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	return missing, extra
 }
