@@ -264,16 +264,7 @@ func (bundle) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 		return
 	}
 	cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no replica of " + r.ID + " here)"}
-	for i, host := range hosts {
-		if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
-			dep.Allowed.Insert(i, -ir.Infinity, cause)
-		}
-	}
-	for i, in := range dep.Allowed.In {
-		if in && !hosts[i] {
-			dep.Allowed.Set(i, -ir.Infinity, cause)
-		}
-	}
+	p.intersectHostNodes(dep, hosts, cause)
 }
 
 // compatibleContainer is the container of d's replicas placed where dep

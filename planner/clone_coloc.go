@@ -45,19 +45,7 @@ func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 			}
 		}
 		cause := &model.Cause{Kind: model.CauseColocation, Constraint: c.ID, Text: "colocation " + c.ID + " with " + r.ID + " (no instance of " + r.ID + " here)"}
-		// Until 2.1.6 node_list_exclude also added the instances' nodes
-		// the dependent lacked, at -INFINITY; since 2.1.7
-		// pcmk__colocation_intersect_nodes only bans.
-		for i, host := range hosts {
-			if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
-				dep.Allowed.Insert(i, -ir.Infinity, cause)
-			}
-		}
-		for i, in := range dep.Allowed.In {
-			if in && !hosts[i] {
-				dep.Allowed.Set(i, -ir.Infinity, cause)
-			}
-		}
+		p.intersectHostNodes(dep, hosts, cause)
 		return
 	}
 	for _, inst := range r.Children {
@@ -328,4 +316,22 @@ func (p *plan) nodeList(on []bool) string {
 // has.
 func (p *plan) colocationAddsHostNodes() bool {
 	return !p.target.Since(pcmk.V2_1_7)
+}
+
+// intersectHostNodes bans dependent dep, of a mandatory colocation with a
+// collective resource, from every node that hosts none of its instances
+// or replicas (hosts). Until 2.1.6 node_list_exclude also added the hosts
+// the dependent lacked, at -INFINITY; since 2.1.7
+// pcmk__colocation_intersect_nodes only bans.
+func (p *plan) intersectHostNodes(dep *Resource, hosts []bool, cause *model.Cause) {
+	for i, host := range hosts {
+		if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
+			dep.Allowed.Insert(i, -ir.Infinity, cause)
+		}
+	}
+	for i, in := range dep.Allowed.In {
+		if in && !hosts[i] {
+			dep.Allowed.Set(i, -ir.Infinity, cause)
+		}
+	}
 }
