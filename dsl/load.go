@@ -113,6 +113,11 @@ func withOverlaid(matches []string, dir string, overlay map[string][]byte) []str
 // trees only by Decode.
 func Parse(src []byte, filename string) (*File, hcl.Diagnostics) {
 	hf, diags := parseConfig(src, filename)
+	return topLevel(src, filename, hf, diags)
+}
+
+// topLevel makes the File of a parse of src: its top-level blocks.
+func topLevel(src []byte, filename string, hf *hcl.File, diags hcl.Diagnostics) (*File, hcl.Diagnostics) {
 	diags = anchorUnterminated(src, filename, diags)
 	f := &File{Name: filename, HCL: hf}
 	if diags.HasErrors() || hf == nil {

@@ -8,8 +8,9 @@ import (
 )
 
 // ParseCache keeps the parse of each file, by path, for as long as its
-// source stays the same: pcl lsp compiles a policy after every edit of
-// one of its files, and parsing is most of compiling. Only parses without
+// source stays the same, and when it changes parses again only the chunks
+// of it that changed (reparse): pcl lsp compiles a policy after every
+// edit of one of its files, and parsing is most of compiling. Only parses without
 // diagnostics are kept (the compiler may rewrite diagnostics it reports);
 // a parsed File is never modified by the compiler (it decodes copies of
 // its blocks), so one File serves every compilation. The zero value is
@@ -20,8 +21,9 @@ type ParseCache struct {
 }
 
 type cachedParse struct {
-	src  []byte
-	file *File
+	src    []byte
+	file   *File      // nil when the last parse had diagnostics
+	chunks chunkIndex // of the last clean parse
 }
 
 func (c *ParseCache) parse(src []byte, name string) (*File, hcl.Diagnostics) {
@@ -31,19 +33,22 @@ func (c *ParseCache) parse(src []byte, name string) (*File, hcl.Diagnostics) {
 	c.mu.Lock()
 	hit, ok := c.files[name]
 	c.mu.Unlock()
-	if ok && bytes.Equal(hit.src, src) {
+	if ok && hit.file != nil && bytes.Equal(hit.src, src) {
 		return hit.file, nil
 	}
-	f, diags := Parse(src, name)
+	hf, chunks, diags := reparse(src, name, hit.chunks)
+	f, diags := topLevel(src, name, hf, diags)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.files == nil {
 		c.files = map[string]cachedParse{}
 	}
 	if len(diags) == 0 {
-		c.files[name] = cachedParse{src: bytes.Clone(src), file: f}
+		c.files[name] = cachedParse{src: bytes.Clone(src), file: f, chunks: chunks}
 	} else {
-		delete(c.files, name)
+		// The chunks of the last clean parse serve the edit that mends
+		// this one.
+		c.files[name] = cachedParse{chunks: hit.chunks}
 	}
 	return f, diags
 }
