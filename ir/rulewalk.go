@@ -1,6 +1,9 @@
 package ir
 
-import "reflect"
+import (
+	"reflect"
+	"sync"
+)
 
 // OutermostRules finds the rules anywhere in v (a CIB, a configuration,
 // ...) that are not inside another rule, in field order: rules stand in
@@ -18,11 +21,24 @@ func FindAll[T any](v any) []*T {
 	want := reflect.TypeOf((*T)(nil))
 	var out []*T
 	seen := map[uintptr]bool{}
+	// Per walk, the types that can lead to a *T and, per struct type, the
+	// fields that can: most of a model (positions, names, scores) cannot,
+	// and is not walked.
+	reaches := map[reflect.Type]bool{}
+	reach := func(t reflect.Type) bool {
+		r, ok := reaches[t]
+		if !ok {
+			r = mayReach(t, want)
+			reaches[t] = r
+		}
+		return r
+	}
+	fields := map[reflect.Type][]int{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
 		case reflect.Pointer:
-			if v.IsNil() || seen[v.Pointer()] {
+			if v.IsNil() || !reach(v.Type()) || seen[v.Pointer()] {
 				return
 			}
 			seen[v.Pointer()] = true
@@ -36,16 +52,30 @@ func FindAll[T any](v any) []*T {
 				walk(v.Elem())
 			}
 		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
+			t := v.Type()
+			idx, ok := fields[t]
+			if !ok {
+				for i := 0; i < t.NumField(); i++ {
+					if f := t.Field(i); f.IsExported() && reach(f.Type) {
+						idx = append(idx, i)
+					}
 				}
+				fields[t] = idx
+			}
+			for _, i := range idx {
+				walk(v.Field(i))
 			}
 		case reflect.Slice, reflect.Array:
+			if !reach(v.Type().Elem()) {
+				return
+			}
 			for i := 0; i < v.Len(); i++ {
 				walk(v.Index(i))
 			}
 		case reflect.Map:
+			if !reach(v.Type().Elem()) {
+				return
+			}
 			iter := v.MapRange()
 			for iter.Next() {
 				walk(iter.Value())
@@ -54,4 +84,40 @@ func FindAll[T any](v any) []*T {
 	}
 	walk(reflect.ValueOf(v))
 	return out
+}
+
+// reach caches mayReach's answers, by [from, want] type pair.
+var reach sync.Map
+
+// mayReach reports whether a value of type t can hold a value of type
+// want in its exported fields: FindAll skips what cannot (positions,
+// names, scores), which is most of a model.
+func mayReach(t, want reflect.Type) bool {
+	key := [2]reflect.Type{t, want}
+	if cached, ok := reach.Load(key); ok {
+		return cached.(bool)
+	}
+	reach.Store(key, true) // a recursive type reaches itself while deciding
+	found := decideReach(t, want)
+	reach.Store(key, found)
+	return found
+}
+
+func decideReach(t, want reflect.Type) bool {
+	if t == want {
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return mayReach(t.Elem(), want)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if f := t.Field(i); f.IsExported() && mayReach(f.Type, want) {
+				return true
+			}
+		}
+	}
+	return false
 }
