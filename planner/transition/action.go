@@ -77,6 +77,10 @@ type Action struct {
 
 	Before []Edge // inputs: actions ordered before this one
 	After  []Edge // actions ordered after this one
+
+	// epoch is the scheduler's count of flag changes, which a change of
+	// this action's flags advances (see scheduler.actionFlags).
+	epoch *uint64
 }
 
 // Edge is one side of an ordering. It holds no pointer (a large cluster
@@ -93,8 +97,15 @@ type Edge struct {
 }
 
 func (a *Action) is(f ActionFlags) bool { return a.Flags&f != 0 }
-func (a *Action) set(f ActionFlags)     { a.Flags |= f }
-func (a *Action) clear(f ActionFlags)   { a.Flags &^= f }
+func (a *Action) set(f ActionFlags)     { a.setFlags(a.Flags | f) }
+func (a *Action) clear(f ActionFlags)   { a.setFlags(a.Flags &^ f) }
+
+func (a *Action) setFlags(f ActionFlags) {
+	if f != a.Flags && a.epoch != nil {
+		*a.epoch++
+	}
+	a.Flags = f
+}
 
 // Is reports whether the action has all of the flags.
 func (a *Action) Is(f ActionFlags) bool { return a.Flags&f == f }

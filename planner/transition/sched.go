@@ -82,6 +82,11 @@ type orderingRecord struct {
 
 type scheduler struct {
 	in *Input
+	// flagEpoch counts the changes of any action's flags and the actions
+	// created; flagMemo keeps collective actions' flags computed at an
+	// epoch (see actionFlags).
+	flagEpoch uint64
+	flagMemo  map[flagQuery]flagAnswer
 	// variants are the kinds' behaviours for the release planned for.
 	variants *variantTable
 	nodes    []*Node
@@ -283,7 +288,7 @@ func (s *scheduler) customAction(r *Resource, key string, task pcmk.Task, node i
 	}
 	if a == nil {
 		a = s.newActionSlot()
-		*a = Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable}
+		*a = Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable, epoch: &s.flagEpoch}
 		if optional {
 			a.set(Optional)
 		}
@@ -526,6 +531,7 @@ func (s *scheduler) setRequiresAny(a *Action) {
 
 // newActionSlot returns a fresh action.
 func (s *scheduler) newActionSlot() *Action {
+	s.flagEpoch++ // a new action may change what a collective's flags are
 	if len(s.actionSlab) == 0 {
 		s.actionSlab = make([]Action, slabSize/4)
 	}

@@ -70,11 +70,41 @@ func (s *scheduler) createActions(r *Resource) { s.variantOf(r).createActions(s,
 func (s *scheduler) internalConstraints(r *Resource) { s.variantOf(r).internalConstraints(s, r) }
 
 // actionFlags is the resource's view of an action's flags.
+//
+// A clone's or group's view is its members' views summed up, and applying
+// orderings asks for it again and again (for every ordering of every
+// instance, until nothing changes): each answer is kept until an action's
+// flags change or an action is created, which is what it depends on.
 func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if a.Rsc == nil {
 		return a.Flags
 	}
-	return s.variantOf(a.Rsc).actionFlags(s, a, node)
+	v := s.variantOf(a.Rsc)
+	switch v.(type) {
+	case clone, group:
+	default:
+		return v.actionFlags(s, a, node)
+	}
+	q := flagQuery{a, node}
+	if m, ok := s.flagMemo[q]; ok && m.epoch == s.flagEpoch {
+		return m.flags
+	}
+	flags := v.actionFlags(s, a, node)
+	if s.flagMemo == nil {
+		s.flagMemo = map[flagQuery]flagAnswer{}
+	}
+	s.flagMemo[q] = flagAnswer{flags, s.flagEpoch}
+	return flags
+}
+
+type flagQuery struct {
+	a    *Action
+	node int
+}
+
+type flagAnswer struct {
+	flags ActionFlags
+	epoch uint64
 }
 
 // location is where r runs or will run.
