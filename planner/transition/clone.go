@@ -407,33 +407,41 @@ func instanceNumber(r *Resource) int {
 // when none or several; a collective's members' nodes count together
 // (native_location).
 func (s *scheduler) nativeLocation(r *Resource, current bool) int {
-	one, many := NoNode, false
-	var walk func(r *Resource)
-	walk = func(r *Resource) {
-		if len(r.Children) > 0 {
-			for _, c := range s.children(r) {
-				walk(c)
-			}
-			return
-		}
-		add := func(n int) {
-			if one == NoNode {
-				one = n
-			} else if n != one {
-				many = true
-			}
-		}
-		if current {
-			for _, n := range r.RunningOn {
-				add(n)
-			}
-		} else if n := s.assigned(r); n != NoNode {
-			add(n)
-		}
-	}
-	walk(r)
-	if many {
+	loc := location{one: NoNode}
+	s.locate(r, current, &loc)
+	if loc.many {
 		return NoNode
 	}
-	return one
+	return loc.one
+}
+
+// location gathers the nodes of nativeLocation's walk: the one node, or
+// many.
+type location struct {
+	one  int
+	many bool
+}
+
+func (l *location) add(n int) {
+	if l.one == NoNode {
+		l.one = n
+	} else if n != l.one {
+		l.many = true
+	}
+}
+
+func (s *scheduler) locate(r *Resource, current bool, loc *location) {
+	if len(r.Children) > 0 {
+		for _, c := range s.children(r) {
+			s.locate(c, current, loc)
+		}
+		return
+	}
+	if current {
+		for _, n := range r.RunningOn {
+			loc.add(n)
+		}
+	} else if n := s.assigned(r); n != NoNode {
+		loc.add(n)
+	}
 }

@@ -70,8 +70,9 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 	if len(firstChildren) == 0 {
 		return changed
 	}
+	var pairs instancesByNode
 	for _, thenChild := range s.children(then.Rsc) {
-		firstChild := s.findCompatibleChild(thenChild, first.Rsc, RoleUnknown, current)
+		firstChild := s.pairOf(thenChild, pairs.of(s, first.Rsc, RoleUnknown, current), current)
 		if firstChild == nil {
 			if !current && typ&(OrderRunnableLeft|OrderImpliesThen) != 0 && s.unassign(thenChild) {
 				changed |= updatedThen
@@ -97,40 +98,56 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 // run on (find_compatible_child). current pairs by the nodes they run on
 // now rather than where they are assigned.
 func (s *scheduler) findCompatibleChild(local, rsc *Resource, filter Role, current bool) *Resource {
+	var pairs instancesByNode
+	return s.pairOf(local, pairs.of(s, rsc, filter, current), current)
+}
+
+// pairOf is findCompatibleChild with the other clone's instances indexed
+// by node.
+func (s *scheduler) pairOf(local *Resource, on []*Resource, current bool) *Resource {
 	if n := s.nativeLocation(local, current); n != NoNode {
-		return s.compatibleChildOn(n, rsc, filter, current)
+		return on[n]
 	}
 	for _, n := range s.sortedAllowed(local) {
-		if pair := s.compatibleChildOn(n, rsc, filter, current); pair != nil {
+		if pair := on[n]; pair != nil {
 			return pair
 		}
 	}
 	return nil
 }
 
-// compatibleChildOn is the first instance of rsc on node
-// (find_compatible_child_by_node).
-func (s *scheduler) compatibleChildOn(node int, rsc *Resource, filter Role, current bool) *Resource {
-	for _, c := range s.children(rsc) {
-		if s.childCompatible(c, node, filter, current) {
-			return c
-		}
-	}
-	return nil
+// instancesByNode indexes a clone's instances by node for pairing: the
+// first compatible instance on each node (find_compatible_child_by_node
+// for every node at once: an interleaved ordering pairs every instance,
+// and scanning the other clone's instances for each was quadratic). The
+// index is made again when an instance has been unassigned since.
+type instancesByNode struct {
+	on    []*Resource
+	epoch uint64
+	made  bool
 }
 
-// childCompatible reports whether instance c is on node and, with a
-// filter, in that role (is_child_compatible); blocked instances are on no
-// node.
-func (s *scheduler) childCompatible(c *Resource, node int, filter Role, current bool) bool {
-	if filter != RoleUnknown && s.roleOf(c, current) != filter {
-		return false
+func (x *instancesByNode) of(s *scheduler, rsc *Resource, filter Role, current bool) []*Resource {
+	if x.made && x.epoch == s.unassignEpoch {
+		return x.on
 	}
-	if blockedWithin(c) {
-		return false
+	x.made, x.epoch = true, s.unassignEpoch
+	if x.on == nil {
+		x.on = make([]*Resource, len(s.nodes))
+	} else {
+		clear(x.on)
 	}
-	return s.nativeLocation(c, current) == node
+	for _, c := range s.children(rsc) {
+		if filter != RoleUnknown && s.roleOf(c, current) != filter || blockedWithin(c) {
+			continue
+		}
+		if n := s.nativeLocation(c, current); n != NoNode && x.on[n] == nil {
+			x.on[n] = c
+		}
+	}
+	return x.on
 }
+
 
 // roleOf is r's current role, or its next one.
 func (s *scheduler) roleOf(r *Resource, current bool) Role {
@@ -220,6 +237,7 @@ func (s *scheduler) unassign(r *Resource) bool {
 	was := s.assigned(r)
 	changed := was != NoNode
 	if changed {
+		s.unassignEpoch++
 		if s.released == nil {
 			s.released = make([]int, len(s.nodes))
 		}

@@ -87,6 +87,9 @@ type scheduler struct {
 	// epoch (see actionFlags).
 	flagEpoch uint64
 	flagMemo  map[flagQuery]flagAnswer
+	// unassignEpoch counts the instances unassigned while orderings are
+	// applied (see instancesByNode).
+	unassignEpoch uint64
 	// variants are the kinds' behaviours for the release planned for.
 	variants *variantTable
 	nodes    []*Node
