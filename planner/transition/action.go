@@ -81,6 +81,9 @@ type Action struct {
 	// epoch is the scheduler's count of flag changes, which a change of
 	// this action's flags advances (see scheduler.actionFlags).
 	epoch *uint64
+	// memo is 1 + the index of the action's kept flags in the
+	// scheduler's flagMemo, 0 for none yet.
+	memo int32
 }
 
 // Edge is one side of an ordering. It holds no pointer (a large cluster

@@ -84,9 +84,9 @@ type scheduler struct {
 	in *Input
 	// flagEpoch counts the changes of any action's flags and the actions
 	// created; flagMemo keeps collective actions' flags computed at an
-	// epoch (see actionFlags).
+	// epoch (see actionFlags), by Action.memo.
 	flagEpoch uint64
-	flagMemo  map[flagQuery]flagAnswer
+	flagMemo  []flagMemo
 	// unassignEpoch counts the instances unassigned while orderings are
 	// applied (see instancesByNode).
 	unassignEpoch uint64

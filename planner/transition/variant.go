@@ -85,26 +85,38 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	default:
 		return v.actionFlags(s, a, node)
 	}
-	q := flagQuery{a, node}
-	if m, ok := s.flagMemo[q]; ok && m.epoch == s.flagEpoch {
-		return m.flags
+	if a.memo == 0 {
+		s.flagMemo = append(s.flagMemo, flagMemo{})
+		a.memo = int32(len(s.flagMemo))
+	}
+	m := &s.flagMemo[a.memo-1]
+	slot := &m.at
+	if node == NoNode {
+		slot = &m.anywhere
+	}
+	if slot.epoch == s.flagEpoch && slot.node == node && slot.valid {
+		return slot.flags
 	}
 	flags := v.actionFlags(s, a, node)
-	if s.flagMemo == nil {
-		s.flagMemo = map[flagQuery]flagAnswer{}
+	// The slice may have grown while the members' views were computed.
+	m = &s.flagMemo[a.memo-1]
+	slot = &m.at
+	if node == NoNode {
+		slot = &m.anywhere
 	}
-	s.flagMemo[q] = flagAnswer{flags, s.flagEpoch}
+	*slot = flagAnswer{flags: flags, node: node, epoch: s.flagEpoch, valid: true}
 	return flags
 }
 
-type flagQuery struct {
-	a    *Action
-	node int
-}
+// flagMemo keeps a collective action's last view without a node and its
+// last view on a node.
+type flagMemo struct{ anywhere, at flagAnswer }
 
 type flagAnswer struct {
 	flags ActionFlags
+	node  int
 	epoch uint64
+	valid bool
 }
 
 // location is where r runs or will run.
