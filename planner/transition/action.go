@@ -78,9 +78,9 @@ type Action struct {
 	Before []Edge // inputs: actions ordered before this one
 	After  []Edge // actions ordered after this one
 
-	// epoch is the scheduler's count of flag changes, which a change of
-	// this action's flags advances (see scheduler.actionFlags).
-	epoch *uint64
+	// sched is told when the action's flags change (see
+	// scheduler.actionFlags).
+	sched *scheduler
 	// memo is 1 + the index of the action's kept flags in the
 	// scheduler's flagMemo, 0 for none yet.
 	memo int32
@@ -104,8 +104,8 @@ func (a *Action) set(f ActionFlags)     { a.setFlags(a.Flags | f) }
 func (a *Action) clear(f ActionFlags)   { a.setFlags(a.Flags &^ f) }
 
 func (a *Action) setFlags(f ActionFlags) {
-	if f != a.Flags && a.epoch != nil {
-		*a.epoch++
+	if f != a.Flags && a.sched != nil {
+		a.sched.touch(a.Rsc)
 	}
 	a.Flags = f
 }

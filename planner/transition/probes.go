@@ -140,7 +140,8 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 				continue
 			}
 			a := s.newActionSlot()
-			*a = Action{ID: next[n], Rsc: p.r, Task: pcmk.TaskMonitor, Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable, epoch: &s.flagEpoch}
+			*a = Action{ID: next[n], Rsc: p.r, Task: pcmk.TaskMonitor, Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable, sched: s}
+			s.touch(p.r)
 			next[n]++
 			s.actions[a.ID] = a
 			s.of(p.r).addAction(a)

@@ -16,6 +16,9 @@ type rscActions struct {
 	// id is the resource's id, pos its position in scheduler.rscs.
 	id  string
 	pos int
+	// epoch counts the changes of the flags of the resource's actions
+	// and its members', and the actions created for them (see touch).
+	epoch uint64
 
 	actions []*Action             // in creation order
 	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
@@ -82,11 +85,9 @@ type orderingRecord struct {
 
 type scheduler struct {
 	in *Input
-	// flagEpoch counts the changes of any action's flags and the actions
-	// created; flagMemo keeps collective actions' flags computed at an
-	// epoch (see actionFlags), by Action.memo.
-	flagEpoch uint64
-	flagMemo  []flagMemo
+	// flagMemo keeps collective actions' flags as computed at their
+	// resource's epoch (see actionFlags), by Action.memo.
+	flagMemo []flagMemo
 	// unassignEpoch counts the instances unassigned while orderings are
 	// applied (see instancesByNode).
 	unassignEpoch uint64
@@ -291,7 +292,8 @@ func (s *scheduler) customAction(r *Resource, key string, task pcmk.Task, node i
 	}
 	if a == nil {
 		a = s.newActionSlot()
-		*a = Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable, epoch: &s.flagEpoch}
+		*a = Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable, sched: s}
+		s.touch(r)
 		if optional {
 			a.set(Optional)
 		}
@@ -534,7 +536,6 @@ func (s *scheduler) setRequiresAny(a *Action) {
 
 // newActionSlot returns a fresh action.
 func (s *scheduler) newActionSlot() *Action {
-	s.flagEpoch++ // a new action may change what a collective's flags are
 	if len(s.actionSlab) == 0 {
 		s.actionSlab = make([]Action, slabSize/4)
 	}

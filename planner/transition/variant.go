@@ -73,8 +73,9 @@ func (s *scheduler) internalConstraints(r *Resource) { s.variantOf(r).internalCo
 //
 // A clone's or group's view is its members' views summed up, and applying
 // orderings asks for it again and again (for every ordering of every
-// instance, until nothing changes): each answer is kept until an action's
-// flags change or an action is created, which is what it depends on.
+// instance, until nothing changes): each answer is kept until the flags of
+// an action of the resource or its members change or one is created for
+// them, which is all it depends on.
 func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if a.Rsc == nil {
 		return a.Flags
@@ -94,7 +95,7 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if node == NoNode {
 		slot = &m.anywhere
 	}
-	if slot.epoch == s.flagEpoch && slot.node == node && slot.valid {
+	if slot.epoch == s.of(a.Rsc).epoch && slot.node == node && slot.valid {
 		return slot.flags
 	}
 	flags := v.actionFlags(s, a, node)
@@ -104,8 +105,16 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if node == NoNode {
 		slot = &m.anywhere
 	}
-	*slot = flagAnswer{flags: flags, node: node, epoch: s.flagEpoch, valid: true}
+	*slot = flagAnswer{flags: flags, node: node, epoch: s.of(a.Rsc).epoch, valid: true}
 	return flags
+}
+
+// touch records that the flags of r's actions changed or an action was
+// made for r: r's and its ancestors' kept views are out of date.
+func (s *scheduler) touch(r *Resource) {
+	for ; r != nil; r = r.Parent {
+		s.of(r).epoch++
+	}
 }
 
 // flagMemo keeps a collective action's last view without a node and its
