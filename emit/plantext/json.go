@@ -16,7 +16,11 @@ type Placement struct {
 	// start runs, or where it stays when its move never runs (blocked,
 	// stalled, quorum lost).
 	Next string `json:"next,omitempty"`
-	Role string `json:"role"`
+	// Role is the current role (as the what-if leaves it), NextRole the
+	// role once the transition ran, on Next: a resource started, stopped,
+	// promoted or demoted changes it (transition.RoleAfter).
+	Role     string `json:"role"`
+	NextRole string `json:"next_role,omitempty"`
 	// Reason says why a resource gets no node.
 	Reason string `json:"reason,omitempty"`
 	// Unknown marks a resource the planner cannot compute: it has no
@@ -127,6 +131,7 @@ func JSON(res *planner.Result) ([]byte, error) {
 		pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Reason: r.Why}
 		if after := t.NodesAfter(exec, r); len(after) > 0 {
 			pl.Next = t.NodeName(after[0])
+			pl.NextRole = t.RoleAfter(exec, r).String()
 		} else if pl.Reason == "" {
 			pl.Reason = notRunningWhy(res, doc.Stall, stops[r.ID], r)
 		}
@@ -134,7 +139,7 @@ func JSON(res *planner.Result) ([]byte, error) {
 			pl.Current = append(pl.Current, res.Nodes[n].Uname)
 		}
 		if u, unknown := res.IsUnknown(r.ID); unknown {
-			pl.Next, pl.Reason = "", ""
+			pl.Next, pl.NextRole, pl.Reason = "", "", ""
 			pl.Unknown, pl.UnknownDetail = true, u.Detail
 		}
 		doc.Placement = append(doc.Placement, pl)

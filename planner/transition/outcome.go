@@ -30,3 +30,44 @@ func (t *Transition) NodesAfter(e *Execution, r *Resource) []int {
 	}
 	return nodes
 }
+
+// RoleAfter is the role primitive r has once the engine ran e, as the
+// cluster then reports it: its current role changed, in the order they
+// ran, by the starts (Started, or Unpromoted for an instance of a
+// promotable clone), promotions, demotions and stops (Stopped once no
+// node is left) that ran. Like NodesAfter, an action left out of the
+// graph or that never runs changes nothing.
+func (t *Transition) RoleAfter(e *Execution, r *Resource) pcmk.Role {
+	role := r.Role
+	if len(r.RunningOn) == 0 {
+		role = pcmk.RoleStopped
+	}
+	nodes := slices.Clone(r.RunningOn)
+	started := pcmk.RoleStarted
+	if r.Promotable {
+		started = pcmk.RoleUnpromoted
+	}
+	for _, step := range e.Fired {
+		a := step.Action
+		if a.Rsc != r || a.Node == NoNode || a.IntervalMs != 0 {
+			continue
+		}
+		switch a.Task {
+		case pcmk.TaskStop:
+			nodes = slices.DeleteFunc(nodes, func(n int) bool { return n == a.Node })
+			if len(nodes) == 0 {
+				role = pcmk.RoleStopped
+			}
+		case pcmk.TaskStart, pcmk.TaskMigrateFrom:
+			if !slices.Contains(nodes, a.Node) {
+				nodes = append(nodes, a.Node)
+			}
+			role = started
+		case pcmk.TaskPromote:
+			role = pcmk.RolePromoted
+		case pcmk.TaskDemote:
+			role = pcmk.RoleUnpromoted
+		}
+	}
+	return role
+}
