@@ -86,28 +86,29 @@ func capitalize(s string) string {
 // problems (an invalid injection); the batch options say how (the
 // planner's options, quorum rule, workers).
 func Run(cib *ir.CIB, opts batch.Options) (*Report, hcl.Diagnostics) {
+	opts.NoBaseline, opts.AsRecorded = false, false
+	var res *batch.Result
 	var diags hcl.Diagnostics
-	var scenarios []scenario.Scenario
-	var decls []*ir.Scenario
-	for _, d := range cib.Scenarios {
-		s, sd := scenario.FromIR(d)
-		diags = append(diags, sd...)
-		if sd.HasErrors() {
-			continue
+	if len(cib.Scenarios) == 0 {
+		base, err := batch.AllNodesUp(cib)
+		if err != nil {
+			return nil, hcl.Diagnostics{{Severity: hcl.DiagError, Summary: "Invalid cluster", Detail: err.Error()}}
 		}
-		scenarios = append(scenarios, s)
-		decls = append(decls, d)
+		res = batch.Run(base, nil, opts)
+	} else {
+		// The declared scenarios come first in a batch, in source order.
+		b, bd := batch.Prepare(cib, batch.Spec{Options: opts})
+		diags = bd
+		if bd.HasErrors() {
+			return nil, diags
+		}
+		res = b.Run()
 	}
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	opts.NoBaseline = false
-	res := batch.Run(cib, scenarios, opts)
 	rep := &Report{}
 	for _, a := range cib.Assertions {
 		rep.Cases = append(rep.Cases, check("", a, res.Baseline, opts))
 	}
-	for i, d := range decls {
+	for i, d := range cib.Scenarios {
 		for _, a := range d.Assertions {
 			rep.Cases = append(rep.Cases, check(d.Name, a, res.Scenarios[i], opts))
 		}
@@ -280,11 +281,18 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, fail func(cond, format str
 	if a.NeverStopped {
 		var stops []string
 		for _, st := range o.Execution.Fired {
-			if st.Kind() != transition.StepResource || st.Action.Task != pcmk.TaskStop || st.Action.Rsc == nil {
+			// A stop implied by fencing (a pseudo-action) stops the
+			// resource as surely as one the executor runs.
+			k := st.Kind()
+			if (k != transition.StepResource && k != transition.StepPseudo) || st.Action.Task != pcmk.TaskStop || st.Action.Rsc == nil {
 				continue
 			}
 			if belongs(o.Result, st.Action.Resource(), r.ID) {
-				stops = append(stops, st.Action.Resource()+" on "+o.Result.Transition.NodeName(st.Action.Node))
+				what := st.Action.Resource() + " on " + o.Result.Transition.NodeName(st.Action.Node)
+				if k == transition.StepPseudo {
+					what += " (implied by fencing the node)"
+				}
+				stops = append(stops, what)
 			}
 		}
 		if len(stops) > 0 {

@@ -36,6 +36,7 @@ var allowed = map[string][]string{
 	"pcl/planner":                      {"pcl/ir", "pcl/pcmk", "pcl/planner/model", "pcl/planner/ruleeval", "pcl/planner/transition"},
 	"pcl/planner/batch":                {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/model", "pcl/planner/scenario", "pcl/planner/transition"},
 	"pcl/policytest":                   {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/model", "pcl/planner/scenario", "pcl/planner/transition"},
+	"pcl/emit/testreport":              {"pcl/emit/scores", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/policytest"},
 	"pcl/cibdiff":                      {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/scenario", "pcl/planner/transition"},
 	"pcl/emit/cibxml":                  {"pcl/ir", "pcl/pcmk"},
 	"pcl/emit/pclgen":                  {"pcl/dsl/rule", "pcl/ir", "pcl/pcmk"},

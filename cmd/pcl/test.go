@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/spf13/pflag"
+
+	"pcl/emit/testreport"
+	"pcl/planner"
+	"pcl/planner/batch"
+	"pcl/planner/scenario"
+	"pcl/policytest"
+)
+
+func init() {
+	register(command{
+		name:    "test",
+		usage:   "INPUT... [--state CIB.xml] [--now DATE] [--format text|junit|markdown] [-o FILE]",
+		summary: "plan every scenario and check the policy's assertions; exit 1 when one fails",
+		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
+			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601, as crm_simulate -t)")
+			format := fs.String("format", "text", "output `FORMAT`: text, junit (JUnit XML for CI) or markdown (a review comment)")
+			state := fs.String("state", "", "test INPUT against the status of a running cluster: a CIB dump (`CIB.xml`, cibadmin -Q)")
+			out := fs.StringP("output", "o", "", "write the report to `FILE` (atomically) instead of stdout")
+			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			keep := fs.Bool("keep-quorum", false, "keep the CIB's have-quorum in every scenario, as crm_simulate does, instead of counting the votes of the nodes left up")
+			twoNode := fs.Bool("two-node", false, "count quorum as corosync's two_node does")
+			votes := fs.Int("expected-votes", 0, "count quorum against `N` expected votes (corosync's expected_votes)")
+			version := pacemakerFlag(fs)
+			return func(e *env, args []string) int {
+				if len(args) == 0 {
+					fmt.Fprintln(e.stderr, "pcl test: expected an INPUT (.pcl file or directory)")
+					return exitUsage
+				}
+				switch *format {
+				case "text", "junit", "markdown":
+				default:
+					fmt.Fprintf(e.stderr, "pcl test: unknown --format %q (use text, junit or markdown)\n", *format)
+					return exitUsage
+				}
+				v, err := parsePacemakerFlag(*version)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl test: --pacemaker: %v\n", err)
+					return exitUsage
+				}
+				t, err := parseNow(fs, *now)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl test: --now: %v\n", err)
+					return exitUsage
+				}
+				q := &whatIfFlags{KeepQuorum: *keep, TwoNode: *twoNode, ExpectedVotes: *votes}
+				if err := q.checkQuorumFlags(); err != nil {
+					fmt.Fprintf(e.stderr, "pcl test: %v\n", err)
+					return exitUsage
+				}
+				cib, target, files, diags := loadPlanInput(args, *vars, *state, v)
+				if diags.HasErrors() {
+					printDiags(e.stderr, files, diags)
+					return exitDiags
+				}
+				opts := batch.Options{Planner: planner.Options{Now: t, Target: target},
+					Quorum: scenario.QuorumRule{Keep: *keep, TwoNode: *twoNode, ExpectedVotes: *votes}}
+				rep, td := policytest.Run(cib, opts)
+				diags = append(diags, td...)
+				if td.HasErrors() {
+					printDiags(e.stderr, files, diags)
+					return exitDiags
+				}
+				if len(rep.Cases) == 0 {
+					diags = append(diags, &hcl.Diagnostic{Severity: hcl.DiagWarning, Summary: "No assertions",
+						Detail: "The policy has no assert blocks, so pcl test checked nothing: add assert blocks at the top level (the healthy cluster) or in scenario blocks."})
+				}
+				// The failures as diagnostics too, where the report itself
+				// is not the terminal's text.
+				if *format != "text" || (*out != "" && *out != "-") {
+					for _, c := range rep.Cases {
+						for _, f := range c.Failures {
+							diags = append(diags, f.Diagnostic(c))
+						}
+					}
+				}
+				printDiags(e.stderr, files, diags)
+				var data []byte
+				switch *format {
+				case "junit":
+					data, err = testreport.JUnit(rep)
+				case "markdown":
+					data = testreport.Markdown(rep)
+				default:
+					data = testreport.Text(rep)
+				}
+				if err == nil {
+					err = writeOutput(e, *out, data)
+				}
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl test: %v\n", err)
+					return exitDiags
+				}
+				if rep.Failed() > 0 {
+					return exitDiags
+				}
+				return exitOK
+			}
+		},
+	})
+}
