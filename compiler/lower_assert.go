@@ -107,7 +107,7 @@ func (l *lowerer) lowerTopAssert(in *instance) {
 		a.Name = in.name
 	}
 	if first, dup := l.assertNames[a.Name]; dup {
-		l.diags = append(l.diags, duplicate("assert", a.Name, in.nameRange, first))
+		l.diags = append(l.diags, duplicate("assertion", a.Name, in.nameRange, first))
 	} else {
 		l.assertNames[a.Name] = in.nameRange
 	}

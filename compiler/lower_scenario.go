@@ -97,7 +97,7 @@ func (l *lowerer) lowerScenario(in *instance) {
 			a := l.lowerAssert(it.Block, ctx, s.Name)
 			for _, other := range s.Assertions {
 				if other.Name == a.Name {
-					l.diags = append(l.diags, duplicate("assert", a.Name, it.Block.LabelRanges[0], other.DeclRange))
+					l.diags = append(l.diags, duplicate("assertion", a.Name, it.Block.LabelRanges[0], other.DeclRange))
 				}
 			}
 			s.Assertions = append(s.Assertions, a)

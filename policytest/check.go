@@ -105,19 +105,26 @@ func Run(cib *ir.CIB, opts batch.Options) (*Report, hcl.Diagnostics) {
 		res = b.Run()
 	}
 	rep := &Report{}
+	// What ran before: the status as given for the healthy cluster, the
+	// healthy cluster once settled for a scenario (which starts from it).
+	var given, settled *planner.Result
+	if res.Baseline != nil {
+		given, settled = res.Baseline.Result, res.Baseline.After
+	}
 	for _, a := range cib.Assertions {
-		rep.Cases = append(rep.Cases, check("", a, res.Baseline, opts))
+		rep.Cases = append(rep.Cases, check("", a, res.Baseline, given, opts))
 	}
 	for i, d := range cib.Scenarios {
 		for _, a := range d.Assertions {
-			rep.Cases = append(rep.Cases, check(d.Name, a, res.Scenarios[i], opts))
+			rep.Cases = append(rep.Cases, check(d.Name, a, res.Scenarios[i], settled, opts))
 		}
 	}
 	return rep, diags
 }
 
-// check checks one assertion against an outcome.
-func check(name string, a *ir.Assertion, o *batch.Outcome, opts batch.Options) *Case {
+// check checks one assertion against an outcome; before is the cluster
+// the outcome started from, before its injections.
+func check(name string, a *ir.Assertion, o *batch.Outcome, before *planner.Result, opts batch.Options) *Case {
 	c := &Case{Scenario: name, Assertion: a, Outcome: o}
 	fail := func(cond, format string, args ...any) *Failure {
 		c.Failures = append(c.Failures, Failure{Condition: cond, Range: a.Range(cond), Message: fmt.Sprintf(format, args...)})
@@ -133,24 +140,30 @@ func check(name string, a *ir.Assertion, o *batch.Outcome, opts batch.Options) *
 		return c
 	}
 	if a.Resource != "" {
-		checkResource(a, o, fail)
+		checkResource(a, o, before, fail)
 	}
 	if a.NoMoves {
 		var moved []string
 		var reasons []string
+		changed := map[string]bool{}
 		for _, ch := range o.Result.Transition.Changes {
 			switch ch.Verb {
 			case "Move", "Migrate", "Restart", "Recover", "Re-promote":
 				moved = append(moved, describeChange(o.Result.Transition, ch))
+				changed[ch.Resource] = true
 				if ch.Reason != "" {
 					reasons = append(reasons, ch.Resource+": due to "+ch.Reason)
 				}
 			}
 		}
+		// A resource whose node left the cluster is started elsewhere
+		// (its history went with the node): a move all the same.
+		elsewhere, ids := relocated(before, o.After, changed)
+		moved = append(moved, elsewhere...)
 		if len(moved) > 0 {
 			f := fail("no_moves", "%s", strings.Join(moved, "; "))
 			f.Reasons = reasons
-			f.Explain = movedResources(o.Result.Transition.Changes)
+			f.Explain = uniq(append(movedResources(o.Result.Transition.Changes), ids...))
 		}
 		unknownPlan(o, "no_moves", fail)
 	}
@@ -161,8 +174,12 @@ func check(name string, a *ir.Assertion, o *batch.Outcome, opts batch.Options) *
 			if len(shown) > 10 {
 				shown = append(shown[:10:10], fmt.Sprintf("and %d more", len(acts)-10))
 			}
-			fail("max_actions", "the transition runs %d resource actions (recurring monitors aside), more than %d: %s",
-				len(acts), *a.MaxActions, strings.Join(shown, ", "))
+			noun := "actions"
+			if len(acts) == 1 {
+				noun = "action"
+			}
+			fail("max_actions", "the transition runs %d resource %s (recurring monitors aside), more than %d: %s",
+				len(acts), noun, *a.MaxActions, strings.Join(shown, ", "))
 		}
 		unknownPlan(o, "max_actions", fail)
 	}
@@ -196,7 +213,7 @@ func nameUnknown(u planner.Unknown) string {
 }
 
 // checkResource checks the conditions about a.Resource.
-func checkResource(a *ir.Assertion, o *batch.Outcome, fail func(cond, format string, args ...any) *Failure) {
+func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fail func(cond, format string, args ...any) *Failure) {
 	r := o.After.Resource(a.Resource)
 	if r == nil {
 		fail("resource", "the cluster has no resource %q", a.Resource)
@@ -209,7 +226,10 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, fail func(cond, format str
 	act := active(o.After, r)
 	nodes := uniq(act)
 	explain := []string{a.Resource}
-	if len(a.RunsOn) > 0 {
+	// With a role of a promotable clone, runs_on says where that role
+	// must be (checkRole), not where every instance runs.
+	promoRole := a.Role == ir.RolePromoted || a.Role == ir.RoleUnpromoted
+	if len(a.RunsOn) > 0 && !promoRole {
 		var off []string
 		for _, n := range nodes {
 			if !slices.Contains(a.RunsOn, n) {
@@ -295,8 +315,20 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, fail func(cond, format str
 				stops = append(stops, what)
 			}
 		}
+		// Where it ran before and runs no more (its node left, and its
+		// history with it): stopped there too.
+		if before != nil {
+			if br := before.Resource(r.ID); br != nil {
+				now := active(o.After, r)
+				for _, n := range uniq(active(before, br)) {
+					if !slices.Contains(now, n) && !slices.ContainsFunc(stops, func(s string) bool { return strings.Contains(s, " on "+n) }) {
+						stops = append(stops, r.ID+" on "+n+" (no longer active there)")
+					}
+				}
+			}
+		}
 		if len(stops) > 0 {
-			f := fail("never_stopped", "the transition stops %s", strings.Join(stops, ", "))
+			f := fail("never_stopped", "%s is stopped: %s", r.ID, strings.Join(stops, ", "))
 			f.Explain = explain
 			for _, ch := range o.Result.Transition.Changes {
 				if belongs(o.Result, ch.Resource, r.ID) && ch.Reason != "" {
@@ -398,9 +430,9 @@ func checkSPOF(a *ir.Assertion, o *batch.Outcome, opts batch.Options, fail func(
 			}
 			if len(active(out.After, r)) == 0 {
 				_, why := out.Result.Placement(out.Result.Resource(id))
-				msg := fmt.Sprintf("if %s, %s stops", strings.TrimSuffix(out.Scenario.Name, "s")+"s", id)
+				msg := fmt.Sprintf("if %s, %s stops", out.Scenario.Name, id)
 				if why != "" {
-					msg += " (" + why + ")"
+					msg += ": " + why
 				}
 				lost = append(lost, msg)
 				explain = append(explain, id)
@@ -482,6 +514,31 @@ func describeChange(t *transition.Transition, ch transition.Change) string {
 		return fmt.Sprintf("%s %s (%s)", ch.Verb, ch.Resource, from)
 	}
 	return fmt.Sprintf("%s %s", ch.Verb, ch.Resource)
+}
+
+// relocated lists the top-level resources (clones aside: their
+// instances are interchangeable) active before and after, on other nodes,
+// that the summary does not already show moving.
+func relocated(before, after *planner.Result, shown map[string]bool) (out, ids []string) {
+	if before == nil {
+		return nil, nil
+	}
+	for _, br := range before.Top {
+		if br.IsClone() || shown[br.ID] {
+			continue
+		}
+		ar := after.Resource(br.ID)
+		if ar == nil {
+			continue
+		}
+		was, is := uniq(active(before, br)), uniq(active(after, ar))
+		if len(was) == 0 || len(is) == 0 || slices.Equal(was, is) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s moved (%s -> %s)", br.ID, strings.Join(was, ", "), strings.Join(is, ", ")))
+		ids = append(ids, br.ID)
+	}
+	return out, ids
 }
 
 func movedResources(changes []transition.Change) []string {
