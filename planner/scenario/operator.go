@@ -167,6 +167,9 @@ func (a *applier) where(in ir.Injection) (string, error) {
 
 // move is crm_resource --move (without --force or --lifetime).
 func (a *applier) move(in ir.Injection) error {
+	if _, err := a.primitivesOf(in.Resource); err != nil {
+		return fmt.Errorf("%s: %v", Describe(in), err)
+	}
 	if in.Node == "" {
 		// Without a node: a ban from where it runs.
 		from, err := a.where(in)
@@ -195,6 +198,9 @@ func (a *applier) move(in ir.Injection) error {
 
 // ban is crm_resource --ban.
 func (a *applier) ban(in ir.Injection) error {
+	if _, err := a.primitivesOf(in.Resource); err != nil {
+		return fmt.Errorf("%s: %v", Describe(in), err)
+	}
 	node := in.Node
 	if node == "" {
 		from, err := a.where(in)
