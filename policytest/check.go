@@ -87,6 +87,13 @@ func capitalize(s string) string {
 // planner's options, quorum rule, workers).
 func Run(cib *ir.CIB, opts batch.Options) (*Report, hcl.Diagnostics) {
 	opts.NoBaseline, opts.AsRecorded = false, false
+	asserted := len(cib.Assertions) > 0
+	for _, d := range cib.Scenarios {
+		asserted = asserted || len(d.Assertions) > 0
+	}
+	if !asserted {
+		return &Report{}, nil // nothing to check, nothing to plan
+	}
 	var res *batch.Result
 	var diags hcl.Diagnostics
 	if len(cib.Scenarios) == 0 {

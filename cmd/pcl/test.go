@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/pflag"
@@ -16,7 +19,7 @@ import (
 func init() {
 	register(command{
 		name:    "test",
-		usage:   "INPUT... [--state CIB.xml] [--now DATE] [--format text|junit|markdown] [-o FILE]",
+		usage:   "INPUT...|DIR/... [--state CIB.xml] [--now DATE] [--format text|junit|markdown] [-o FILE]",
 		summary: "plan every scenario and check the policy's assertions; exit 1 when one fails",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601, as crm_simulate -t)")
@@ -54,16 +57,37 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl test: %v\n", err)
 					return exitUsage
 				}
-				cib, target, files, diags := loadPlanInput(args, *vars, *state, v)
-				if diags.HasErrors() {
-					printDiags(e.stderr, files, diags)
-					return exitDiags
-				}
-				opts := batch.Options{Planner: planner.Options{Now: t, Target: target},
+				opts := batch.Options{Planner: planner.Options{Now: t},
 					Quorum: scenario.QuorumRule{Keep: *keep, TwoNode: *twoNode, ExpectedVotes: *votes}}
-				rep, td := policytest.Run(cib, opts)
-				diags = append(diags, td...)
-				if td.HasErrors() {
+				policies, err := expandPolicies(args)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl test: %v\n", err)
+					return exitUsage
+				}
+				rep := &policytest.Report{}
+				files := map[string]*hcl.File{}
+				var diags hcl.Diagnostics
+				failed := false
+				for _, policy := range policies {
+					cib, target, pf, pd := loadPlanInput(policy, *vars, *state, v)
+					for name, f := range pf {
+						files[name] = f
+					}
+					diags = append(diags, pd...)
+					if pd.HasErrors() {
+						failed = true
+						continue
+					}
+					opts.Planner.Target = target
+					r, td := policytest.Run(cib, opts)
+					diags = append(diags, td...)
+					if td.HasErrors() {
+						failed = true
+						continue
+					}
+					rep.Cases = append(rep.Cases, r.Cases...)
+				}
+				if failed {
 					printDiags(e.stderr, files, diags)
 					return exitDiags
 				}
@@ -104,4 +128,43 @@ func init() {
 			}
 		},
 	})
+}
+
+// expandPolicies reads test's arguments: the inputs of one policy, or
+// with DIR/... every directory under DIR holding .pcl files, each tested
+// as a policy of its own (a repository of policies in one CI job).
+func expandPolicies(args []string) ([][]string, error) {
+	var out [][]string
+	var one []string
+	for _, a := range args {
+		root, ok := strings.CutSuffix(filepath.ToSlash(a), "/...")
+		if !ok {
+			one = append(one, a)
+			continue
+		}
+		if root == "" {
+			root = "."
+		}
+		found := 0
+		err := filepath.WalkDir(filepath.FromSlash(root), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return err
+			}
+			if pcl, _ := filepath.Glob(filepath.Join(path, "*.pcl")); len(pcl) > 0 {
+				out = append(out, []string{path})
+				found++
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if found == 0 {
+			return nil, fmt.Errorf("%s: no directory under %s holds .pcl files", a, root)
+		}
+	}
+	if len(one) > 0 {
+		out = append(out, one)
+	}
+	return out, nil
 }

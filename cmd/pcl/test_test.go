@@ -34,6 +34,14 @@ func TestTestExamples(t *testing.T) {
 	if tested == 0 {
 		t.Fatal("no example carries assertions")
 	}
+	// All of them at once, each a policy of its own.
+	code, out, errs := runPCL(t, "test", "../../examples/...")
+	if code != exitOK || !strings.Contains(out, "all passed") || !strings.Contains(out, "examples/failover/") || !strings.Contains(out, "examples/database/") {
+		t.Errorf("pcl test examples/...: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runPCL(t, "test", filepath.Join(t.TempDir(), "...")); code != exitUsage || !strings.Contains(errs, "no directory") {
+		t.Errorf("pcl test EMPTY/...: exit %d\n%s", code, errs)
+	}
 }
 
 func hasAssertions(t *testing.T, dir string) bool {
