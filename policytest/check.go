@@ -275,6 +275,10 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fa
 			fail("with", "the cluster has no resource %q", other)
 			continue
 		}
+		if u, unknown := o.Result.IsUnknown(other); unknown {
+			fail("with", "cannot be checked exactly: the planner does not compute where %s runs (%s)", other, u.Detail)
+			continue
+		}
 		theirs := uniq(active(o.After, or))
 		var alone []string
 		for _, n := range nodes {
@@ -293,6 +297,10 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fa
 		or := o.After.Resource(other)
 		if or == nil {
 			fail("apart_from", "the cluster has no resource %q", other)
+			continue
+		}
+		if u, unknown := o.Result.IsUnknown(other); unknown {
+			fail("apart_from", "cannot be checked exactly: the planner does not compute where %s runs (%s)", other, u.Detail)
 			continue
 		}
 		var shared []string
@@ -400,6 +408,10 @@ func checkSPOF(a *ir.Assertion, o *batch.Outcome, opts batch.Options, fail func(
 	}
 	var watched []string
 	if a.Resource != "" {
+		if r := o.After.Resource(a.Resource); r == nil || len(active(o.After, r)) == 0 {
+			fail("no_single_point_of_failure", "%s is not active to begin with", a.Resource).Explain = []string{a.Resource}
+			return
+		}
 		watched = []string{a.Resource}
 	} else {
 		for _, r := range o.After.Top {
