@@ -208,7 +208,7 @@ func check(name string, a *ir.Assertion, o *batch.Outcome, before *planner.Resul
 func unknownPlan(o *batch.Outcome, cond string, fail func(cond, format string, args ...any) *Failure) {
 	if len(o.Result.Unknown) > 0 {
 		u := o.Result.Unknown[0]
-		fail(cond, "cannot be checked exactly: the planner does not compute %s (%s)", nameUnknown(u), u.Detail)
+		fail(cond, "cannot be checked exactly: the planner does not compute %s (%s)", nameUnknown(u), strings.TrimSuffix(u.Detail, "."))
 	}
 }
 
@@ -227,7 +227,7 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fa
 		return
 	}
 	if u, unknown := o.Result.IsUnknown(a.Resource); unknown {
-		fail("resource", "cannot be checked exactly: the planner does not compute where %s runs (%s)", a.Resource, u.Detail)
+		fail("resource", "cannot be checked exactly: the planner does not compute where %s runs (%s)", a.Resource, strings.TrimSuffix(u.Detail, "."))
 		return
 	}
 	act := active(o.After, r)
@@ -276,7 +276,7 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fa
 			continue
 		}
 		if u, unknown := o.Result.IsUnknown(other); unknown {
-			fail("with", "cannot be checked exactly: the planner does not compute where %s runs (%s)", other, u.Detail)
+			fail("with", "cannot be checked exactly: the planner does not compute where %s runs (%s)", other, strings.TrimSuffix(u.Detail, "."))
 			continue
 		}
 		theirs := uniq(active(o.After, or))
@@ -300,7 +300,7 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fa
 			continue
 		}
 		if u, unknown := o.Result.IsUnknown(other); unknown {
-			fail("apart_from", "cannot be checked exactly: the planner does not compute where %s runs (%s)", other, u.Detail)
+			fail("apart_from", "cannot be checked exactly: the planner does not compute where %s runs (%s)", other, strings.TrimSuffix(u.Detail, "."))
 			continue
 		}
 		var shared []string
@@ -444,7 +444,7 @@ func checkSPOF(a *ir.Assertion, o *batch.Outcome, opts batch.Options, fail func(
 				continue
 			}
 			if u, unknown := out.Result.IsUnknown(id); unknown {
-				lost = append(lost, fmt.Sprintf("if %s, where %s runs is not computed exactly (%s)", out.Scenario.Name, id, u.Detail))
+				lost = append(lost, fmt.Sprintf("if %s, where %s runs is not computed exactly (%s)", out.Scenario.Name, id, strings.TrimSuffix(u.Detail, ".")))
 				continue
 			}
 			if len(active(out.After, r)) == 0 {
