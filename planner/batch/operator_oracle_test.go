@@ -139,10 +139,10 @@ func TestOperatorActions30(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	// The chroot's tools are slow: a primitive, a group, a clone, and
-	// earlier cli-* constraints are enough to see a release's writes.
+	// The chroot's tools are slow: a group, a clone, and earlier cli-*
+	// constraints are enough to see a release's writes.
 	o := operatorOracle{target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag), dir: dir,
-		corpus: []string{"simple7", "group5", "10-a-then-bm-b-move-a-clone", "bug-5025-1", "failcount-block"},
+		corpus: []string{"group5", "10-a-then-bm-b-move-a-clone", "bug-5025-1"},
 		command: func(cibFile, program string, args ...string) *exec.Cmd {
 			cmd := oracle.Command(program, args...)
 			if cibFile != "" {
@@ -204,20 +204,24 @@ func (o operatorOracle) run(t *testing.T) {
 			if err := cibxml.Write(&buf, applied); err != nil {
 				t.Fatal(err)
 			}
-			pclPath := file(buf.Bytes())
 			want := o.simulateActions(t, copyPath)
-			if got := o.simulateActions(t, pclPath); got != want {
-				t.Errorf("%s: crm_simulate plans pcl's CIB otherwise than %s's:\n--- pcl's CIB\n%s\n--- %s's\n%s", label, oc.tool, got, oc.tool, want)
+			written, err := os.ReadFile(copyPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The actions leave the status alone: the same configuration
+			// is the same CIB for crm_simulate, which then need not run
+			// on pcl's.
+			if ok, diff := xmlcompare.EqualConfig(buf.Bytes(), written); !ok {
+				t.Errorf("%s: the configuration differs from what %s writes:\n%s", label, oc.tool, diff)
+				if got := o.simulateActions(t, file(buf.Bytes())); got != want {
+					t.Errorf("%s: crm_simulate plans pcl's CIB otherwise than %s's:\n--- pcl's CIB\n%s\n--- %s's\n%s", label, oc.tool, got, oc.tool, want)
+				}
 			}
 			if got := o.pclActions(applied); exact && got != want {
 				t.Errorf("%s: pcl plans otherwise than crm_simulate after %s:\n--- pcl\n%s\n--- crm_simulate\n%s", label, oc.tool, got, want)
 			} else if exact {
 				planned++
-			}
-			if written, err := os.ReadFile(copyPath); err == nil {
-				if ok, diff := xmlcompare.EqualConfig(buf.Bytes(), written); !ok {
-					t.Errorf("%s: the configuration differs from what %s writes:\n%s", label, oc.tool, diff)
-				}
 			}
 		}
 	}
