@@ -26,9 +26,8 @@ import (
 // resources running, stopped and failed, and with cli-* constraints left
 // by earlier moves.
 var operatorCorpus = []string{
-	"simple7", "rec-rsc-1", "placement-stickiness", "group5", "order3", "colocation-vs-stickiness",
-	"clone-no-shuffle", "1-a-then-bm-move-b", "10-a-then-bm-b-move-a-clone", "bug-5025-1", "asymmetrical-order-move",
-	"failcount-block", "group-fail",
+	"simple7", "group5", "colocation-vs-stickiness", "clone-no-shuffle", "10-a-then-bm-b-move-a-clone",
+	"bug-5025-1", "asymmetrical-order-move", "failcount-block",
 }
 
 // operatorCase is one operator action on a corpus CIB and the command
