@@ -110,6 +110,8 @@ type operatorOracle struct {
 // that crm_simulate plans both the same, and pcl's plan of the what-if is
 // crm_simulate's of the CIB the command leaves.
 func TestOperatorActions(t *testing.T) {
+	// Its time goes to waiting on the tools: it overlaps the 3.0 one.
+	t.Parallel()
 	simulate := testenv.Tool(t, "crm_simulate")
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per case")
@@ -129,6 +131,7 @@ func TestOperatorActions(t *testing.T) {
 // TestOperatorActions30 is TestOperatorActions with Pacemaker 3.0's
 // tools (the Debian 13 chroot, scripts/oracle-3.0).
 func TestOperatorActions30(t *testing.T) {
+	t.Parallel()
 	oracle := testenv.Tool30(t)
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per case")
