@@ -138,7 +138,7 @@ func (a *applier) apply(in ir.Injection) error {
 		}
 		a.clear(in.Resource, node)
 	case ir.InjectDisable:
-		return a.setMeta(in, "target-role", strPtr("Stopped"))
+		return a.setMeta(in, "target-role", strPtr(string(ir.RoleStopped)))
 	case ir.InjectEnable:
 		return a.setMeta(in, "target-role", nil)
 	case ir.InjectUnmanage:

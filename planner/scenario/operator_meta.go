@@ -352,9 +352,9 @@ func failedOp(op *ir.OpRecord) bool {
 	if op.OpStatus != pcmk.ExecDone && op.OpStatus != pcmk.ExecPending {
 		return true
 	}
-	want := 0
-	if parts := strings.Split(op.TransitionKey, ":"); len(parts) == 4 {
-		fmt.Sscanf(parts[2], "%d", &want)
+	want := int(pcmk.RCOK)
+	if _, _, rc, _, ok := pcmk.DecodeTransitionKey(op.TransitionKey); ok {
+		want = rc
 	}
 	return int(op.RCCode) != want
 }
