@@ -34,8 +34,14 @@ func TestTestExamples(t *testing.T) {
 	if tested == 0 {
 		t.Fatal("no example carries assertions")
 	}
+	// Against a running cluster's status, the healthy cluster's
+	// assertions are kept with the scenarios'.
+	code, out, errs := runPCL(t, "test", failoverExample, "--state", failoverLive)
+	if code != exitOK || !strings.Contains(out, "healthy cluster: db-on-n3") {
+		t.Errorf("pcl test --state: exit %d\n%s%s", code, out, errs)
+	}
 	// All of them at once, each a policy of its own.
-	code, out, errs := runPCL(t, "test", "../../examples/...")
+	code, out, errs = runPCL(t, "test", "../../examples/...")
 	if code != exitOK || !strings.Contains(out, "all passed") || !strings.Contains(out, "examples/failover/") || !strings.Contains(out, "examples/database/") {
 		t.Errorf("pcl test examples/...: exit %d\n%s%s", code, out, errs)
 	}
