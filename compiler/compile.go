@@ -82,6 +82,7 @@ func compileLowered(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (
 	l.lowerPolicy(pol, ctx)
 	l.resolve()
 	l.resolveScenarios()
+	l.resolveAssertions()
 	l.validate()
 	l.reportRemovals()
 	if opts.ForCluster {
@@ -94,6 +95,6 @@ func compileLowered(pol *dsl.Policy, files map[string]*hcl.File, opts Options) (
 	if diags.HasErrors() {
 		return l, nil, diags
 	}
-	return l, &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios(),
+	return l, &ir.CIB{Attrs: l.attrs, Config: l.cfg, Scenarios: l.irScenarios(), Assertions: l.assertions,
 		Pacemaker: asked, PacemakerRange: askedRange, Target: l.target}, diags
 }

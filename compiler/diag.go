@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -21,10 +22,18 @@ func duplicate(what, name string, rng, first hcl.Range) *hcl.Diagnostic {
 	return &hcl.Diagnostic{
 		Severity: hcl.DiagError,
 		Summary:  "Duplicate " + what,
-		Detail:   fmt.Sprintf("A %s named %q was already declared at %s; names must be unique.", what, name, where(first)),
+		Detail:   fmt.Sprintf("%s %s named %q was already declared at %s; names must be unique.", article(what), what, name, where(first)),
 		Subject:  rng.Ptr(),
 		Context:  rng.Ptr(),
 	}
+}
+
+// article is "An" before a vowel, else "A".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "An"
+	}
+	return "A"
 }
 
 // where names a position as file:line:col, as diagnostics print theirs.

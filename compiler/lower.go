@@ -45,6 +45,8 @@ type lowerer struct {
 
 	scenarios     []*scenarioDecl
 	scenarioNames map[string]hcl.Range // first declaration of each scenario name
+	assertions    []*ir.Assertion      // top-level assert blocks: the healthy cluster's
+	assertNames   map[string]hcl.Range // first declaration of each top-level assertion name
 	files         map[string]*hcl.File
 
 	target pcmk.Target     // the release compiled for (target.go)
@@ -83,6 +85,7 @@ func newLowerer() *lowerer {
 		opts:      options215,
 
 		scenarioNames: map[string]hcl.Range{},
+		assertNames:   map[string]hcl.Range{},
 	}
 }
 
@@ -238,6 +241,8 @@ func (l *lowerer) lowerInstance(in *instance) {
 		l.lowerACL(in)
 	case "scenario":
 		l.lowerScenario(in)
+	case "assert":
+		l.lowerTopAssert(in)
 	default:
 		panic("compiler: no lowering for block type " + in.block.Type)
 	}

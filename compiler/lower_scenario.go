@@ -36,6 +36,21 @@ var scenarioLists = []struct {
 	{"ticket_activate", ir.InjectTicketActivate, true},
 }
 
+// operatorAttrs are the scenario attributes of operator actions, lists
+// of resources (of nodes for node_maintenance), and the injection each
+// element makes.
+var operatorAttrs = map[string]ir.InjectionKind{
+	"move": ir.InjectMove, "ban": ir.InjectBan, "clear": ir.InjectClear, "disable": ir.InjectDisable,
+	"enable": ir.InjectEnable, "unmanage": ir.InjectUnmanage, "manage": ir.InjectManage,
+	"cleanup": ir.InjectCleanup, "node_maintenance": ir.InjectNodeMaintenance,
+}
+
+// operatorOnNode are the operator actions whose element may name a node,
+// RESOURCE@NODE.
+var operatorOnNode = map[ir.InjectionKind]bool{
+	ir.InjectMove: true, ir.InjectBan: true, ir.InjectClear: true, ir.InjectCleanup: true,
+}
+
 // injectionRanges are where an injection's names are written, for
 // diagnostics more precise than the injection's DeclRange (an op_fail
 // block names its node and resource in attributes of their own).
@@ -78,6 +93,16 @@ func (l *lowerer) lowerScenario(in *instance) {
 	// Attributes and op_fail blocks in source order, so that the
 	// injections are listed as written.
 	for _, it := range b.Items() {
+		if it.Block != nil && it.Block.Type == "assert" {
+			a := l.lowerAssert(it.Block, ctx, s.Name)
+			for _, other := range s.Assertions {
+				if other.Name == a.Name {
+					l.diags = append(l.diags, duplicate("assertion", a.Name, it.Block.LabelRanges[0], other.DeclRange))
+				}
+			}
+			s.Assertions = append(s.Assertions, a)
+			continue
+		}
 		if it.Block != nil {
 			// Added even when incomplete (the compilation fails then) so
 			// that the names it does have are checked too.
@@ -102,6 +127,34 @@ func (l *lowerer) lowerScenario(in *instance) {
 				}
 				add(&ir.Injection{Kind: kind, Node: spec.Node, Attr: spec.Name, Value: spec.Value, DeclRange: ranges[i]},
 					ranges[i], hcl.Range{})
+			}
+			continue
+		}
+		if a.Name == "cluster_maintenance" {
+			if v := l.strictBoolean(a, ctx, "the scenario cannot be applied"); v != nil && v.Value {
+				add(&ir.Injection{Kind: ir.InjectClusterMaintenance, DeclRange: a.Expr.Range()}, hcl.Range{}, hcl.Range{})
+			}
+			continue
+		}
+		if kind, ok := operatorAttrs[a.Name]; ok {
+			texts, ranges, _ := l.strListRanged(a, ctx)
+			for i, t := range texts {
+				inj := &ir.Injection{Kind: kind, DeclRange: ranges[i]}
+				what := "resource"
+				if kind == ir.InjectNodeMaintenance {
+					inj.Node, what = t, "node"
+				} else {
+					inj.Resource = t
+					if rsc, node, at := strings.Cut(t, "@"); at && operatorOnNode[kind] {
+						inj.Resource, inj.Node = rsc, node
+					}
+				}
+				if inj.Resource+inj.Node == "" || strings.ContainsAny(t, " \t\r\n") || strings.HasSuffix(t, "@") {
+					l.diags = append(l.diags, errorAt(ranges[i], "Invalid "+what+" name",
+						"%q is not a %s name: it is empty or holds white space.", t, what))
+					continue
+				}
+				add(inj, ranges[i], ranges[i])
 			}
 			continue
 		}
@@ -295,6 +348,12 @@ func (l *lowerer) resolveScenarios() {
 						"Scenario %q uses ticket %q, which no ticket constraint names%s.", d.sc.Name, inj.Ticket, suggestion(inj.Ticket, sortedKeys(tickets))))
 				}
 				continue
+			}
+			if inj.Kind.IsOperator() && inj.Resource != "" {
+				if _, ok := l.resources[inj.Resource]; !ok {
+					l.diags = append(l.diags, errorAt(rng.resource, "Unknown resource",
+						"Scenario %q names resource %q (%s), but the policy declares no such resource%s.", d.sc.Name, inj.Resource, inj.Kind.Flag(), suggestion(inj.Resource, sortedKeys(l.resources))))
+				}
 			}
 			if checkNodes && inj.Node != "" && !nodes[inj.Node] && !up[inj.Node] {
 				l.diags = append(l.diags, errorAt(rng.node, "Unknown node",

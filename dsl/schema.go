@@ -23,7 +23,7 @@ var TopLevel = []string{
 	"locals", "variable", "cib", "properties", "rsc_defaults", "op_defaults",
 	"node", "primitive", "template", "group", "clone", "master", "bundle",
 	"location", "order", "colocation", "ticket", "tag", "alert", "fencing_level",
-	"acl_role", "acl_target", "acl_group", "scenario",
+	"acl_role", "acl_target", "acl_group", "scenario", "assert",
 }
 
 // expansion is accepted by every named top-level block and nested primitive.
@@ -143,8 +143,17 @@ var Schemas = map[string]*Schema{
 		Labels: []string{"name"},
 		Attrs: append([]string{"description", "node_down", "node_fail", "node_up", "node_standby",
 			"op_fail", "ticket_grant", "ticket_revoke", "ticket_standby", "ticket_activate", "attr", "attr_delete",
-			"now"}, expansion...),
-		Blocks: []string{"op_fail"},
+			"now", "move", "ban", "clear", "disable", "enable", "unmanage", "manage", "cleanup", "node_maintenance",
+			"cluster_maintenance"}, expansion...),
+		Blocks: []string{"op_fail", "assert"},
+	},
+	// An assertion is pcl's own too: what must hold of the healthy
+	// cluster (top level) or once a scenario's transition has run (in a
+	// scenario), checked by `pcl test`.
+	"assert": {
+		Labels: []string{"name"},
+		Attrs: []string{"resource", "runs_on", "not_on", "role", "running", "with", "apart_from",
+			"never_stopped", "no_moves", "max_actions", "quorum", "no_single_point_of_failure"},
 	},
 	"op_fail": {Attrs: []string{"resource", "operation", "interval", "node", "rc", "count"}},
 }

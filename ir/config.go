@@ -20,6 +20,9 @@ type CIB struct {
 	// part of the CIB XML: writers ignore them and the importer never
 	// sets them.
 	Scenarios []*Scenario
+	// Assertions are the policy's assertions about the healthy cluster
+	// (assert blocks outside any scenario), pcl's own like Scenarios.
+	Assertions []*Assertion
 
 	// Pacemaker is the release a .pcl policy names in its cib block
 	// (pacemaker = "3.0.1"), zero when it names none, and PacemakerRange

@@ -18,6 +18,9 @@ type Scenario struct {
 	// Now is the effective time as written (an ISO 8601 date and time, as
 	// crm_simulate's -t takes); "" keeps the CIB's own.
 	Now string
+	// Assertions must hold once the scenario's transition has run
+	// (`pcl test`).
+	Assertions []*Assertion
 
 	DeclRange hcl.Range
 }
@@ -40,11 +43,38 @@ const (
 	InjectTicketStandby                       // --ticket-standby
 	InjectTicketActivate                      // --ticket-activate
 	InjectOp                                  // -i: an operation result recorded on a node
+
+	// Operator actions: what crm_resource and crm_attribute write into
+	// the configuration (and, for a cleanup, delete from the status).
+	// They come after crm_simulate's injections: the operator acts on the
+	// cluster those leave.
+	InjectMove               // crm_resource --move -r Resource [-N Node]: cli-prefer-* (or, without a node, a ban from where it runs)
+	InjectBan                // crm_resource --ban -r Resource [-N Node]: cli-ban-*-on-* (without a node, where it runs)
+	InjectClear              // crm_resource --clear -r Resource [-N Node]: the cli-prefer-* and cli-ban-* constraints removed
+	InjectDisable            // crm_resource --meta -r Resource -p target-role -v Stopped
+	InjectEnable             // crm_resource --meta -r Resource -d target-role
+	InjectUnmanage           // crm_resource --meta -r Resource -p is-managed -v false
+	InjectManage             // crm_resource --meta -r Resource -d is-managed
+	InjectNodeMaintenance    // crm_attribute -N Node -n maintenance -v on
+	InjectClusterMaintenance // crm_attribute -n maintenance-mode -v true
+	InjectCleanup            // crm_resource --cleanup -r Resource [-N Node]: fail counts and failed history cleared
 )
+
+// IsOperator reports whether k is an operator action (crm_resource,
+// crm_attribute) rather than a crm_simulate injection.
+func (k InjectionKind) IsOperator() bool { return k >= InjectMove }
+
+// NamesResource reports whether injections of kind k name a resource.
+func (k InjectionKind) NamesResource() bool {
+	return k == InjectOp || (k.IsOperator() && k != InjectNodeMaintenance && k != InjectClusterMaintenance)
+}
 
 // Injection is one change of a Scenario. Node is set for the node,
 // attribute and operation kinds, Ticket for the ticket kinds; Attr and
 // Value for the attribute kinds; the Op fields only for InjectOp.
+// Operator actions on a resource set Resource, and Node where the action
+// names one (move to, ban from, clear or clean up on; "" for where it
+// runs, or every node).
 type Injection struct {
 	Kind   InjectionKind
 	Node   string // node name (uname)
@@ -91,6 +121,26 @@ func (k InjectionKind) Flag() string {
 		return "ticket-activate"
 	case InjectOp:
 		return "op-fail"
+	case InjectMove:
+		return "move"
+	case InjectBan:
+		return "ban"
+	case InjectClear:
+		return "clear"
+	case InjectDisable:
+		return "disable"
+	case InjectEnable:
+		return "enable"
+	case InjectUnmanage:
+		return "unmanage"
+	case InjectManage:
+		return "manage"
+	case InjectNodeMaintenance:
+		return "node-maintenance"
+	case InjectClusterMaintenance:
+		return "cluster-maintenance"
+	case InjectCleanup:
+		return "cleanup"
 	}
 	return "unknown"
 }

@@ -41,6 +41,10 @@ var referrers = map[string]namespace{
 	"then": nsResource, "template": nsResource, "ref": nsResource, "reference": nsResource,
 	"node": nsNode, "target": nsNode, "node_down": nsNode, "node_fail": nsNode, "node_up": nsNode,
 	"node_standby": nsNode, "roles": nsACLRole,
+	// Scenarios' operator actions and assertions. move, ban, clear and
+	// cleanup are left out: their elements may be RESOURCE@NODE.
+	"node_maintenance": nsNode, "disable": nsResource, "enable": nsResource, "unmanage": nsResource,
+	"manage": nsResource, "runs_on": nsNode, "not_on": nsNode, "with": nsResource, "apart_from": nsResource,
 }
 
 // symbol is a name declared by a block (or a local).

@@ -28,6 +28,17 @@ type whatIfFlags struct {
 	TicketRevoke   []string
 	TicketStandby  []string
 	TicketActivate []string
+	// Operator actions: what crm_resource and crm_attribute would write.
+	Move               []string
+	Ban                []string
+	Clear              []string
+	Disable            []string
+	Enable             []string
+	Unmanage           []string
+	Manage             []string
+	Cleanup            []string
+	NodeMaintenance    []string
+	ClusterMaintenance bool
 	// Transient node attributes, set or deleted in the cluster every
 	// scenario starts from (and in the single plan's).
 	Attr       []string
@@ -72,6 +83,16 @@ func registerWhatIfFlags(fs *pflag.FlagSet) *whatIfFlags {
 	fs.StringArrayVar(&f.TicketRevoke, "ticket-revoke", nil, "what if `TICKET` is revoked (crm_simulate -r); repeatable")
 	fs.StringArrayVar(&f.TicketStandby, "ticket-standby", nil, "what if `TICKET` is put in standby (crm_simulate --ticket-standby); repeatable")
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
+	fs.StringArrayVar(&f.Move, "move", nil, "what if an operator moves a resource, as crm_resource --move writes it: `RSC@NODE` (cli-prefer-RSC), or RSC alone to move it away from where it runs (cli-ban-RSC-on-NODE); repeatable")
+	fs.StringArrayVar(&f.Ban, "ban", nil, "what if an operator bans a resource, as crm_resource --ban writes it: `RSC@NODE`, or RSC alone for where it runs (cli-ban-RSC-on-NODE); repeatable")
+	fs.StringArrayVar(&f.Clear, "clear", nil, "what if an operator clears a resource's move and ban constraints, as crm_resource --clear: `RSC` or RSC@NODE; repeatable")
+	fs.StringArrayVar(&f.Disable, "disable", nil, "what if an operator disables `RSC` (crm_resource --meta -p target-role -v Stopped); repeatable")
+	fs.StringArrayVar(&f.Enable, "enable", nil, "what if an operator enables `RSC` (crm_resource --meta -d target-role); repeatable")
+	fs.StringArrayVar(&f.Unmanage, "unmanage", nil, "what if an operator unmanages `RSC` (crm_resource --meta -p is-managed -v false); repeatable")
+	fs.StringArrayVar(&f.Manage, "manage", nil, "what if an operator manages `RSC` again (crm_resource --meta -d is-managed); repeatable")
+	fs.StringArrayVar(&f.Cleanup, "cleanup", nil, "what if an operator cleans up a resource's failures (crm_resource --cleanup): `RSC` or RSC@NODE; repeatable")
+	fs.StringArrayVar(&f.NodeMaintenance, "node-maintenance", nil, "what if `NODE` is put in maintenance (crm_attribute -N NODE -n maintenance -v on); repeatable")
+	fs.BoolVar(&f.ClusterMaintenance, "cluster-maintenance", false, "what if the cluster is put in maintenance (crm_attribute -n maintenance-mode -v true)")
 	fs.StringArrayVar(&f.Attr, "attr", nil, "set a transient node attribute, as crm_attribute -l reboot would: `NODE:NAME=VALUE` (node1:pingd=100); with --batch, in the cluster every scenario starts from; repeatable")
 	fs.StringArrayVar(&f.AttrDelete, "attr-delete", nil, "delete a transient node attribute: `NODE:NAME` (node1:pingd); with --batch, in the cluster every scenario starts from; repeatable")
 	fs.BoolVar(&f.KeepQuorum, "keep-quorum", false, "keep the CIB's have-quorum in every scenario, as crm_simulate does, instead of counting the votes of the nodes left up")
@@ -104,7 +125,9 @@ func (f *batchFlags) isBatch() bool {
 // hasInjections reports whether any injection flag was given.
 func (f *whatIfFlags) hasInjections() bool {
 	return len(f.NodeDown)+len(f.NodeFail)+len(f.NodeStandby)+len(f.NodeUp)+len(f.OpFail)+
-		len(f.TicketGrant)+len(f.TicketRevoke)+len(f.TicketStandby)+len(f.TicketActivate) > 0
+		len(f.TicketGrant)+len(f.TicketRevoke)+len(f.TicketStandby)+len(f.TicketActivate)+
+		len(f.Move)+len(f.Ban)+len(f.Clear)+len(f.Disable)+len(f.Enable)+len(f.Unmanage)+len(f.Manage)+
+		len(f.Cleanup)+len(f.NodeMaintenance) > 0 || f.ClusterMaintenance
 }
 
 // hasAttrs reports whether any attribute flag was given.
@@ -141,6 +164,21 @@ func (f *whatIfFlags) injections() (scenario.Scenario, error) {
 	p.parse(f.TicketStandby, ticket(ir.InjectTicketStandby))
 	p.parse(f.TicketActivate, ticket(ir.InjectTicketActivate))
 	p.parse(f.OpFail, scenario.ParseOp)
+	rsc := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) { return scenario.ParseResource(kind, v) }
+	}
+	p.parse(f.Move, rsc(ir.InjectMove))
+	p.parse(f.Ban, rsc(ir.InjectBan))
+	p.parse(f.Clear, rsc(ir.InjectClear))
+	p.parse(f.Disable, rsc(ir.InjectDisable))
+	p.parse(f.Enable, rsc(ir.InjectEnable))
+	p.parse(f.Unmanage, rsc(ir.InjectUnmanage))
+	p.parse(f.Manage, rsc(ir.InjectManage))
+	p.parse(f.Cleanup, rsc(ir.InjectCleanup))
+	p.parse(f.NodeMaintenance, node(ir.InjectNodeMaintenance))
+	if f.ClusterMaintenance {
+		p.out = append(p.out, ir.Injection{Kind: ir.InjectClusterMaintenance})
+	}
 	s := scenario.Scenario{Injections: p.out}
 	s.Name = s.String()
 	return s, errors.Join(p.errs...)
@@ -198,7 +236,11 @@ func (f *whatIfFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, er
 	}
 	scenarioFlags := f.hasInjections()
 	s.Injections = append(s.Injections, attrs...)
-	out, err := scenario.Apply(cib, s)
+	var locate scenario.Locator
+	if needsLocation(s) {
+		locate = batch.Locate(statusOf(cib))
+	}
+	out, err := scenario.ApplyAt(cib, s, locate)
 	if err != nil {
 		return nil, scenario.Quorum{}, err
 	}
@@ -258,4 +300,22 @@ func (f *whatIfFlags) apply(cib *ir.CIB) (*ir.CIB, hcl.Diagnostics, error) {
 		diags = append(diags, quorumNote(q))
 	}
 	return out, append(diags, f.twoNodeWarning(out)...), nil
+}
+
+// needsLocation reports whether s has an operator action that needs to
+// know where a resource runs (a move or ban naming no node, or the
+// "already there" check of a move).
+func needsLocation(s scenario.Scenario) bool {
+	for _, in := range s.Injections {
+		if in.Kind == ir.InjectMove || in.Kind == ir.InjectBan {
+			return true
+		}
+	}
+	return false
+}
+
+// statusOf plans where cib's resources are active now.
+func statusOf(cib *ir.CIB) *planner.Result {
+	res, _ := planner.Schedule(cib, planner.Options{StatusOnly: true})
+	return res
 }

@@ -85,5 +85,5 @@ func readLive() (*ir.CIB, []byte, map[string]*hcl.File, hcl.Diagnostics) {
 // forLive is policy as it is to be written to the cluster whose CIB is
 // live (cibdiff.ForLive): diff --live shows what apply writes.
 func forLive(live, policy *ir.CIB) *ir.CIB {
-	return &ir.CIB{Attrs: policy.Attrs, Config: cibdiff.ForLive(live, policy), Scenarios: policy.Scenarios}
+	return &ir.CIB{Attrs: policy.Attrs, Config: cibdiff.ForLive(live, policy), Scenarios: policy.Scenarios, Assertions: policy.Assertions}
 }

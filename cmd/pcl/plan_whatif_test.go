@@ -29,7 +29,8 @@ const (
 
 // failoverScenarios are the scenarios examples/failover declares, in
 // source order (files in name order, for_each keys sorted).
-var failoverScenarios = []string{"rack-a-down", "rack-b-down", "n1-fails", "web-monitor-fails", "n3-maintenance"}
+var failoverScenarios = []string{"rack-a-down", "rack-b-down", "n1-fails", "web-monitor-fails", "n3-maintenance",
+	"db-moved-to-n4", "website-disabled"}
 
 func TestPlanBatchExampleText(t *testing.T) {
 	code, stdout, stderr := runPCL(t, "plan", failoverExample, "--batch")
@@ -39,7 +40,7 @@ func TestPlanBatchExampleText(t *testing.T) {
 	if stderr != "" {
 		t.Errorf("unexpected diagnostics or progress on stderr:\n%s", stderr)
 	}
-	for _, want := range append([]string{"Failover matrix: 5 scenarios", "baseline", "Single points of failure"}, failoverScenarios...) {
+	for _, want := range append([]string{"Failover matrix: 7 scenarios", "baseline", "Single points of failure"}, failoverScenarios...) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the text report lacks %q:\n%s", want, stdout)
 		}

@@ -43,6 +43,9 @@ type Outcome struct {
 	// its status: where each resource is active then
 	// (planner.Result.Running) is the scenario's outcome.
 	After *planner.Result
+	// Settled is that cluster as a CIB: the status with the transition's
+	// results recorded (nil when Err is set).
+	Settled *ir.CIB
 	// Diags are the planner's warnings.
 	Diags hcl.Diagnostics
 	// Quorum is the scenario's have-quorum and how it was decided.

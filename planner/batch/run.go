@@ -47,7 +47,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 
 	from := base
 	if !opts.NoBaseline || !opts.AsRecorded {
-		baseline, settled := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum)
+		baseline, settled := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum, nil)
 		if !opts.NoBaseline {
 			res.Baseline = baseline
 			finished()
@@ -66,6 +66,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		}
 	}
 	res.From = from
+	locate := lazyLocator(from, opts.Planner)
 
 	workers := opts.Workers
 	if workers <= 0 {
@@ -79,7 +80,7 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Scenarios[i], _ = planOne(from, scenarios[i], opts, nil)
+				res.Scenarios[i], _ = planOne(from, scenarios[i], opts, nil, locate)
 				finished()
 			}
 		}()
@@ -96,9 +97,10 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 // planOne applies one scenario, decides its quorum (unless given, as the
 // baseline's is), schedules it (planner.Schedule, with the transition),
 // executes the transition and reads the cluster it leaves, which it returns
-// too. A panic in the planner is a bug, but one scenario's bug must not
+// too. locate says where resources run in base, for operator actions
+// that need it. A panic in the planner is a bug, but one scenario's bug must not
 // lose the batch: it is reported as that scenario's error.
-func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum) (out *Outcome, settled *ir.CIB) {
+func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.Quorum, locate scenario.Locator) (out *Outcome, settled *ir.CIB) {
 	po := opts.Planner
 	out = &Outcome{Scenario: s}
 	defer func() {
@@ -106,7 +108,7 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 			out, settled = &Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}, nil
 		}
 	}()
-	cib, err := scenario.Apply(base, s)
+	cib, err := scenario.ApplyAt(base, s, locate)
 	if err != nil {
 		out.Err = err
 		return out, nil
@@ -131,5 +133,6 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 	// The cluster the transition leaves, read as the next run would read
 	// it: only its status matters here.
 	out.After, _ = planner.Schedule(settled, planner.Options{Target: po.Target, Now: po.Now, StatusOnly: true})
+	out.Settled = settled
 	return out, settled
 }

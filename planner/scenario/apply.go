@@ -15,13 +15,17 @@ import (
 // crm_simulate 2.1.5 applies them, and its time recorded as the CIB's
 // execution-date. The input is not modified. All problems (unknown nodes,
 // unknown resources, ...) are reported together.
-func Apply(cib *ir.CIB, s Scenario) (*ir.CIB, error) {
+func Apply(cib *ir.CIB, s Scenario) (*ir.CIB, error) { return ApplyAt(cib, s, nil) }
+
+// ApplyAt is Apply with where each resource runs in cib (a Locator, nil
+// when not known), which a move or ban that names no node needs.
+func ApplyAt(cib *ir.CIB, s Scenario, locate Locator) (*ir.CIB, error) {
 	if cib == nil || cib.Config == nil {
 		return nil, errors.New("the CIB has no configuration")
 	}
 	out := *cib
 	out.Attrs = append([]ir.Attr(nil), cib.Attrs...)
-	a := &applier{cib: &out, owned: map[any]bool{}}
+	a := &applier{cib: &out, owned: map[any]bool{}, locate: locate}
 	a.stamp = a.injectionTime(s.Now)
 	var errs []error
 	for _, in := range ordered(s.Injections) {
@@ -50,6 +54,8 @@ type applier struct {
 	// stamp is the time written into injected history (last-rc-change,
 	// last-failure), seconds since the epoch.
 	stamp int64
+	// locate says where resources run in the input (nil: unknown).
+	locate Locator
 }
 
 // injectionTime is when injected operations happened. crm_simulate uses
@@ -114,6 +120,37 @@ func (a *applier) apply(in ir.Injection) error {
 		a.setTicket(in.Ticket, "standby", false)
 	case ir.InjectOp:
 		return a.injectOp(in)
+	case ir.InjectMove:
+		return a.move(in)
+	case ir.InjectBan:
+		return a.ban(in)
+	case ir.InjectClear:
+		if _, err := a.primitivesOf(in.Resource); err != nil {
+			return fmt.Errorf("%s: %v", Describe(in), err)
+		}
+		node := in.Node
+		if node != "" {
+			n, err := a.knownNode(node)
+			if err != nil {
+				return fmt.Errorf("%s: %v", Describe(in), err)
+			}
+			node = n
+		}
+		a.clear(in.Resource, node)
+	case ir.InjectDisable:
+		return a.setMeta(in, "target-role", strPtr(string(ir.RoleStopped)))
+	case ir.InjectEnable:
+		return a.setMeta(in, "target-role", nil)
+	case ir.InjectUnmanage:
+		return a.setMeta(in, "is-managed", strPtr("false"))
+	case ir.InjectManage:
+		return a.setMeta(in, "is-managed", nil)
+	case ir.InjectNodeMaintenance:
+		return a.setNodeAttr(in.Node, "maintenance", "on")
+	case ir.InjectClusterMaintenance:
+		a.setClusterProperty("maintenance-mode", "true")
+	case ir.InjectCleanup:
+		return a.cleanup(in)
 	default:
 		return fmt.Errorf("unknown injection kind %d", in.Kind)
 	}

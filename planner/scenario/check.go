@@ -60,7 +60,16 @@ func (a *applier) resolve(in ir.Injection, added map[string]bool) error {
 		if !known(in.Node) {
 			return fmt.Errorf("%s: %v", in.OpSpec(), a.unknownNode(in.Node))
 		}
-	case ir.InjectNodeStandby:
+	case ir.InjectClusterMaintenance:
+	case ir.InjectMove, ir.InjectBan, ir.InjectClear, ir.InjectDisable, ir.InjectEnable, ir.InjectUnmanage,
+		ir.InjectManage, ir.InjectCleanup:
+		if _, err := a.primitivesOf(in.Resource); err != nil {
+			return fmt.Errorf("%s: %v", Describe(in), err)
+		}
+		if in.Node != "" && !known(in.Node) {
+			return fmt.Errorf("%s: %v", Describe(in), a.unknownNode(in.Node))
+		}
+	case ir.InjectNodeStandby, ir.InjectNodeMaintenance:
 		// Standby is set in the configuration, or in the transient
 		// attributes of a remote or guest node: the status alone is not
 		// enough.

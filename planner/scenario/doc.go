@@ -5,7 +5,14 @@
 // tickets granted, revoked, put in standby or activated (-g, -r,
 // --ticket-standby, --ticket-activate), and the effective time (-t);
 // and, beyond crm_simulate, transient node attributes set or deleted as
-// `crm_attribute -l reboot` does through pacemaker-attrd (attr.go).
+// `crm_attribute -l reboot` does through pacemaker-attrd (attr.go); and
+// operator actions as crm_resource and crm_attribute 2.1.5 write them
+// into the CIB (operator.go, operator_meta.go): --move and --ban
+// (cli-prefer-RSC, cli-ban-RSC-on-NODE), --clear, target-role and
+// is-managed through --meta, --cleanup, and a node's or the cluster's
+// maintenance attribute. A move or ban that names no node needs to know
+// where the resource runs: ApplyAt takes a Locator (planner/batch.Locate
+// makes one from a plan of the status).
 //
 // Settle records an executed transition (transition.Execution) into a
 // copy of the status as crm_simulate -S's simulated executor does: each

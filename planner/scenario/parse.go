@@ -59,3 +59,24 @@ func ParseAttr(text string, del bool) (ir.Injection, error) {
 	}
 	return ir.Injection{Kind: kind, Node: a.Node, Attr: a.Name, Value: a.Value}, nil
 }
+
+// ParseResource reads the argument of an operator action's flag: a
+// resource (--disable web), and for --move, --ban, --clear and --cleanup
+// optionally the node, RESOURCE@NODE (--move web@node2, crm_resource
+// --move -r web -N node2). Errors name the flag.
+func ParseResource(kind ir.InjectionKind, text string) (ir.Injection, error) {
+	in := ir.Injection{Kind: kind, Resource: strings.TrimSpace(text)}
+	switch kind {
+	case ir.InjectMove, ir.InjectBan, ir.InjectClear, ir.InjectCleanup:
+		if rsc, node, ok := strings.Cut(in.Resource, "@"); ok {
+			in.Resource, in.Node = rsc, node
+			if node == "" {
+				return ir.Injection{}, fmt.Errorf("--%s %q: the node after @ is empty; give RESOURCE or RESOURCE@NODE", kind.Flag(), text)
+			}
+		}
+	}
+	if err := check(in); err != nil {
+		return ir.Injection{}, fmt.Errorf("--%s %q: %v; give a resource name such as web", kind.Flag(), text, err)
+	}
+	return in, nil
+}

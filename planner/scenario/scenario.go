@@ -46,6 +46,37 @@ func Describe(in ir.Injection) string {
 		return "ticket " + in.Ticket + " activated"
 	case ir.InjectOp:
 		return in.OpSpec().String()
+	case ir.InjectMove:
+		if in.Node == "" {
+			return "move " + in.Resource + " away"
+		}
+		return "move " + in.Resource + " to " + in.Node
+	case ir.InjectBan:
+		if in.Node == "" {
+			return "ban " + in.Resource + " from where it runs"
+		}
+		return "ban " + in.Resource + " from " + in.Node
+	case ir.InjectClear, ir.InjectCleanup:
+		verb := "clear"
+		if in.Kind == ir.InjectCleanup {
+			verb = "clean up"
+		}
+		if in.Node == "" {
+			return verb + " " + in.Resource
+		}
+		return verb + " " + in.Resource + " on " + in.Node
+	case ir.InjectDisable:
+		return "disable " + in.Resource
+	case ir.InjectEnable:
+		return "enable " + in.Resource
+	case ir.InjectUnmanage:
+		return "unmanage " + in.Resource
+	case ir.InjectManage:
+		return "manage " + in.Resource
+	case ir.InjectNodeMaintenance:
+		return in.Node + " maintenance"
+	case ir.InjectClusterMaintenance:
+		return "cluster maintenance"
 	}
 	return "?"
 }
@@ -132,6 +163,19 @@ func check(in ir.Injection) error {
 		}
 		if in.Count < 0 {
 			return fmt.Errorf("the count %d is negative", in.Count)
+		}
+		return nil
+	case ir.InjectNodeMaintenance:
+		return checkName("node", in.Node)
+	case ir.InjectClusterMaintenance:
+		return nil
+	}
+	if in.Kind.NamesResource() {
+		if err := checkName("resource", in.Resource); err != nil {
+			return err
+		}
+		if in.Node != "" {
+			return checkName("node", in.Node)
 		}
 		return nil
 	}

@@ -9,7 +9,7 @@ import "pcl/ir"
 // execution-date, ...) and status, and policy's configuration; neither
 // input is modified and both are shared, read-only.
 func WithStatus(policy, live *ir.CIB) *ir.CIB {
-	out := &ir.CIB{Config: policy.Config, Scenarios: policy.Scenarios}
+	out := &ir.CIB{Config: policy.Config, Scenarios: policy.Scenarios, Assertions: policy.Assertions}
 	if live != nil {
 		out.Attrs = append([]ir.Attr(nil), live.Attrs...)
 		out.Status = live.Status
