@@ -9,15 +9,15 @@ import (
 func TestIsCIBFile(t *testing.T) {
 	for name, want := range map[string]bool{
 		"/var/lib/pacemaker/pengine/pe-input-12.bz2": true,
-		"pe-warn-3":                                  true,
-		"pe-error-0.bz2":                             true,
-		"pe-input-4.raw":                             true,
-		"cib.xml":                                    true,
-		"CIB.XML.bz2":                                true,
-		"cib.xml.gz":                                 true,
-		"policy.pcl":                                 false,
-		"pe-input-x.bz2":                             false,
-		"dir":                                        false,
+		"pe-warn-3":      true,
+		"pe-error-0.bz2": true,
+		"pe-input-4.raw": true,
+		"cib.xml":        true,
+		"CIB.XML.bz2":    true,
+		"cib.xml.gz":     true,
+		"policy.pcl":     false,
+		"pe-input-x.bz2": false,
+		"dir":            false,
 	} {
 		if got := IsCIBFile(name); got != want {
 			t.Errorf("IsCIBFile(%q) = %v, want %v", name, got, want)
