@@ -111,12 +111,32 @@ func opEvents(prev, cur *ir.CIB) []OpEvent {
 		op  *ir.OpRecord
 	}
 	var recs []rec
+	// One call is recorded twice when it failed: as the resource's last
+	// result (RSC_last_0) and as its last failure (RSC_last_failure_0).
+	type call struct {
+		node, rsc, key string
+		id             int
+		rc             pcmk.OCFRC
+		status         pcmk.ExecStatus
+	}
+	seen := map[call]bool{}
 	for k, op := range opRecords(cur) {
 		if b := before[k]; b != nil && b.CallID == op.CallID && b.RCCode == op.RCCode && b.OpStatus == op.OpStatus && b.LastRCChange == op.LastRCChange {
 			continue
 		}
 		recs = append(recs, rec{k, op})
 	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].key.id < recs[j].key.id })
+	kept := recs[:0]
+	for _, r := range recs {
+		c := call{r.key.node, r.key.rsc, r.op.OperationKey, r.op.CallID, r.op.RCCode, r.op.OpStatus}
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		kept = append(kept, r)
+	}
+	recs = kept
 	sort.Slice(recs, func(i, j int) bool {
 		a, b := recs[i], recs[j]
 		if a.op.LastRCChange != b.op.LastRCChange {
