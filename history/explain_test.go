@@ -1,7 +1,6 @@
 package history_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,9 +9,9 @@ import (
 	"pcl/emit/historytext"
 	"pcl/history"
 	"pcl/internal/chain"
+	"pcl/internal/testenv"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func explainChain(t *testing.T) *history.Report {
 	t.Helper()
@@ -32,7 +31,7 @@ func TestGolden(t *testing.T) {
 	}
 	for name, got := range map[string][]byte{"failover.txt": historytext.Text(rep), "failover.json": js} {
 		path := filepath.Join("testdata", name)
-		if *update {
+		if testenv.Update() {
 			if err := os.WriteFile(path, got, 0o644); err != nil {
 				t.Fatal(err)
 			}

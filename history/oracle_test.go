@@ -1,0 +1,101 @@
+package history_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pcl/emit/cibxml"
+	"pcl/history"
+	"pcl/internal/testenv"
+)
+
+// TestChainOracle checks that what the history says the scheduler
+// decided from each input of the chain is what Pacemaker's own scheduler
+// decides from it: crm_simulate -S's transition summary, line for line,
+// and its fencing.
+func TestChainOracle(t *testing.T) {
+	sim := testenv.Tool(t, "crm_simulate")
+	files := failoverChain(t, 5)
+	rep, err := history.Explain(history.Read(files), history.Options{Write: cibxml.WriteConfig})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	compared := 0
+	for i, f := range files {
+		path := filepath.Join(dir, strings.TrimSuffix(f.Name, ".bz2")+".xml")
+		if err := os.WriteFile(path, f.Source, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(sim, "-x", path, "-S").CombinedOutput()
+		if err != nil {
+			t.Fatalf("crm_simulate -x %s -S: %v\n%s", f.Name, err, out)
+		}
+		want := testenv.SimulateSection(string(out), "Transition Summary:")
+		compared += len(want)
+		tr := rep.Transitions[i]
+		got := append([]string(nil), tr.NodeActions...)
+		for _, c := range tr.Changes {
+			got = append(got, summaryWords(c))
+		}
+		var wantWords []string
+		for _, l := range want {
+			wantWords = append(wantWords, simulateWords(l))
+		}
+		if strings.Join(got, "\n") != strings.Join(wantWords, "\n") {
+			t.Errorf("%s: pcl history says the scheduler decided\n  %s\ncrm_simulate:\n  %s", f.Name, strings.Join(got, "\n  "), strings.Join(wantWords, "\n  "))
+		}
+	}
+	// Fencing, moves, a recovery and a move back: not an empty chain.
+	if compared < 8 {
+		t.Errorf("crm_simulate's summaries of the chain hold %d lines: the chain does not exercise the history", compared)
+	}
+}
+
+// summaryWords and simulateWords reduce a change, and a crm_simulate
+// summary line, to the same words: verb, resource, nodes, reason.
+func summaryWords(c history.Change) string {
+	words := []string{c.Change, c.Resource}
+	switch {
+	case c.From != "" && c.To != "" && c.From != c.To:
+		words = append(words, c.From, c.To)
+	case c.From != "":
+		words = append(words, c.From)
+	case c.To != "":
+		words = append(words, c.To)
+	}
+	if c.Reason != "" {
+		words = append(words, "due to "+c.Reason)
+	}
+	if c.Blocked {
+		words = append(words, "blocked")
+	}
+	return strings.Join(words, " ")
+}
+
+func simulateWords(line string) string {
+	if strings.HasPrefix(line, "Fence") || strings.HasPrefix(line, "Shutdown") {
+		return line
+	}
+	reason := ""
+	if i := strings.Index(line, " due to "); i >= 0 {
+		line, reason = line[:i], line[i+1:]
+	}
+	blocked := strings.Contains(line, "(blocked)")
+	line = strings.NewReplacer("(", " ", ")", " ", "->", " ", "(blocked)", " ").Replace(line)
+	words := strings.Fields(line)
+	if blocked {
+		words = words[:len(words)-1]
+	}
+	out := strings.Join(words, " ")
+	if reason != "" {
+		out += " " + reason
+	}
+	if blocked {
+		out += " blocked"
+	}
+	return out
+}
