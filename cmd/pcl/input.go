@@ -30,6 +30,18 @@ func loadCIB(paths []string, opts compiler.Options) (*ir.CIB, map[string]*hcl.Fi
 		cib, diags := importer.Read(paths[0], src)
 		return cib, files, diags
 	}
+	for _, p := range paths {
+		if importer.IsCIBFile(p) {
+			// Read as .pcl, a CIB gives a screenful of syntax errors
+			// ("Unsupported operator" for bzip2's bytes).
+			return nil, nil, hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "A CIB among policy files",
+				Detail: fmt.Sprintf("%s is a CIB (a CIB .xml or a scheduler input), not a .pcl file: a CIB is an INPUT on its own. "+
+					"To compare two, use pcl diff OLD NEW; to explain a series of scheduler inputs, pcl history.", p),
+			}}
+		}
+	}
 	return compiler.Compile(paths, opts)
 }
 

@@ -49,3 +49,14 @@ func TestSchedulerInputRaw(t *testing.T) {
 		t.Errorf("pcl scores pe-warn-3 exited %d: %s", code, errOut)
 	}
 }
+
+// A CIB given with policy files is refused as such, not parsed as .pcl.
+func TestCIBAmongPolicyFiles(t *testing.T) {
+	policy := onePolicy(t, emptyPolicy)
+	for _, cib := range []string{filepath.Join("testdata", "pe-input-7.bz2"), filepath.Join("testdata", "three-nodes-settled.xml")} {
+		code, _, errOut := runPCLForImport("check", policy, cib)
+		if code != exitDiags || !strings.Contains(errOut, "A CIB among policy files") || strings.Contains(errOut, "Unsupported operator") {
+			t.Errorf("pcl check POLICY %s: exit %d\n%s", cib, code, errOut)
+		}
+	}
+}
