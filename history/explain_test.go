@@ -1,17 +1,12 @@
 package history_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"pcl/emit/cibxml"
-	"pcl/emit/historytext"
 	"pcl/history"
 	"pcl/internal/chain"
-	"pcl/internal/testenv"
 )
-
 
 func explainChain(t *testing.T) *history.Report {
 	t.Helper()
@@ -21,30 +16,6 @@ func explainChain(t *testing.T) *history.Report {
 		t.Fatal(err)
 	}
 	return rep
-}
-
-func TestGolden(t *testing.T) {
-	rep := explainChain(t)
-	js, err := historytext.JSON(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, got := range map[string][]byte{"failover.txt": historytext.Text(rep), "failover.json": js} {
-		path := filepath.Join("testdata", name)
-		if testenv.Update() {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want) {
-			t.Errorf("%s differs (go test -update rewrites it); got:\n%s", name, got)
-		}
-	}
 }
 
 // change finds the change of rsc in t, failing the test without one.
