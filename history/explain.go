@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
@@ -52,9 +53,12 @@ func Explain(inputs []*Input, opts Options) (*Report, error) {
 			target = opts.Target(in.CIB)
 		}
 		t.Pacemaker = target
-		res, diags := planner.Schedule(in.CIB, planner.Options{Target: target, Transition: true})
-		if diags.HasErrors() || res == nil || res.Transition == nil {
-			t.Error = "the planner could not plan it: " + diagsText(diags)
+		res, diags, failed := schedule(in.CIB, target)
+		if failed != "" || diags.HasErrors() || res == nil || res.Transition == nil {
+			if failed == "" {
+				failed = diagsText(diags)
+			}
+			t.Error = "the planner could not plan it: " + failed
 			continue
 		}
 		cur := &step{in: in, res: res}
@@ -82,6 +86,19 @@ func Explain(inputs []*Input, opts Options) (*Report, error) {
 		prev = cur
 	}
 	return rep, nil
+}
+
+// schedule plans cib as the scheduler did (at its execution-date, the
+// planner's default). One input the planner fails on is reported as not
+// read, and does not lose the others.
+func schedule(cib *ir.CIB, target pcmk.Target) (res *planner.Result, diags hcl.Diagnostics, failed string) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, diags, failed = nil, nil, fmt.Sprintf("internal error: %v", r)
+		}
+	}()
+	res, diags = planner.Schedule(cib, planner.Options{Target: target, Transition: true})
+	return res, diags, ""
 }
 
 func firstError(in *Input) string {
