@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -15,11 +16,13 @@ import (
 func init() {
 	register(command{
 		name:    "history",
-		usage:   "DIR|FILE|TARBALL... [--resource RSC] [--format text|json] [--pacemaker VERSION] [-o FILE]",
+		usage:   "DIR|FILE|TARBALL... [--resource RSC] [--since DATE] [--until DATE] [--format text|json] [--pacemaker VERSION] [-o FILE]",
 		summary: "explain a cluster's past transitions from the scheduler's saved inputs (pe-input-N.bz2, a directory of them, a crm_report tarball)",
 		setup: func(fs *pflag.FlagSet) func(*env, []string) int {
 			format := fs.String("format", "text", "output `FORMAT`: text or json")
 			rsc := fs.String("resource", "", "show only the transitions that changed `RSC` (and its clone instances), and only its changes")
+			since := fs.String("since", "", "show only the transitions computed at or after `DATE` (ISO 8601, UTC unless it says)")
+			until := fs.String("until", "", "show only the transitions computed at or before `DATE` (ISO 8601)")
 			out := fs.StringP("output", "o", "", "write to `FILE` (atomically) instead of stdout")
 			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
@@ -36,13 +39,30 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl history: --pacemaker: %v\n", err)
 					return exitUsage
 				}
-				return runHistory(e, args, *format, *rsc, *out, v)
+				from, err := parseNowFlag(*since)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl history: --since: %v\n", err)
+					return exitUsage
+				}
+				to, err := parseNowFlag(*until)
+				if err != nil {
+					fmt.Fprintf(e.stderr, "pcl history: --until: %v\n", err)
+					return exitUsage
+				}
+				return runHistory(e, args, historyOptions{format: *format, rsc: *rsc, out: *out, version: v, from: from, to: to})
 			}
 		},
 	})
 }
 
-func runHistory(e *env, args []string, format, rsc, out string, version pcmk.Version) int {
+type historyOptions struct {
+	format, rsc, out string
+	version          pcmk.Version
+	from, to         time.Time
+}
+
+func runHistory(e *env, args []string, o historyOptions) int {
+	format, rsc, out, version := o.format, o.rsc, o.out, o.version
 	files, err := historyFiles(args)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "pcl history: %v\n", err)
@@ -57,6 +77,7 @@ func runHistory(e *env, args []string, format, rsc, out string, version pcmk.Ver
 		fmt.Fprintf(e.stderr, "pcl history: %v\n", err)
 		return exitDiags
 	}
+	rep = rep.Between(o.from, o.to)
 	if rsc != "" {
 		rep = rep.About(rsc)
 	}

@@ -113,6 +113,12 @@ func TestHistorySources(t *testing.T) {
 		}
 	}
 
+	// --since and --until keep the transitions computed between them.
+	code, got, errOut = runPCLForImport("history", "--since", "2026-11-26T03:02:00Z", "--until", "2026-11-26T03:03:30Z", pengine)
+	if code != exitOK || strings.Count(got, "\n== ") != 2 || !strings.Contains(got, "pe-input-42.bz2") || !strings.Contains(got, "pe-input-43.bz2") {
+		t.Errorf("pcl history --since --until exited %d (%s):\n%s", code, errOut, got)
+	}
+
 	// --resource answers about one resource; --format json is JSON.
 	code, got, errOut = runPCLForImport("history", "--resource", "web", "--format", "json", pengine)
 	if code != exitOK {
