@@ -128,17 +128,19 @@ func applyConfig(e *env, policy *ir.CIB, name string, files map[string]*hcl.File
 			fmt.Fprintf(e.stderr, "pcl %s: saving the configuration it replaces: %v; nothing was applied (--save-dir chooses where it is saved).\n", o.by, err)
 			return exitDiags
 		}
-		back := "pcl rollback puts it back"
-		if o.by != "apply" {
-			back = "pcl rollback --to " + saved + " puts it back"
-		}
-		fmt.Fprintf(e.stdout, "\nSaved the configuration it replaces (version %s) in %s; %s.\n", read, saved, back)
 	}
 	if code := pushUpdate(e, live, policy, read); code != exitOK {
 		if saved != "" {
 			os.Remove(saved) // nothing was replaced
 		}
 		return code
+	}
+	if saved != "" {
+		back := "pcl rollback puts it back"
+		if o.by != "apply" {
+			back = "pcl rollback --to " + saved + " puts it back"
+		}
+		fmt.Fprintf(e.stdout, "Saved the configuration it replaced (version %s) in %s; %s.\n", read, saved, back)
 	}
 	if o.wait <= 0 {
 		return exitOK

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -85,6 +86,24 @@ func TestClusterHistory(t *testing.T) {
 	}
 	if strings.Contains(out, "not read:") || strings.Contains(out, "UNKNOWN") {
 		t.Errorf("pcl history could not read or plan an input:\n%s", out)
+	}
+	// What pcl says the scheduler decided from each input is what
+	// Pacemaker's own scheduler decides from it.
+	sim := testenv.Tool(t, "crm_simulate")
+	for _, in := range inputs {
+		want, err := exec.Command(sim, "-x", in, "-S").CombinedOutput()
+		if err != nil {
+			t.Fatalf("crm_simulate -x %s -S: %v\n%s", in, err, want)
+		}
+		code, got, errOut := runPCL(t, "plan", in, "--format", "crm_simulate")
+		if code != exitOK {
+			t.Fatalf("pcl plan %s: exit %d\n%s", in, code, errOut)
+		}
+		w := testenv.SimulateSection(string(want), "Transition Summary:")
+		g := testenv.SimulateSection(got, "Transition Summary:")
+		if strings.Join(w, "\n") != strings.Join(g, "\n") {
+			t.Errorf("%s: pcl plans\n  %s\ncrm_simulate:\n  %s", in, strings.Join(g, "\n  "), strings.Join(w, "\n  "))
+		}
 	}
 	// The directory itself, every input the cluster ever saved, is read.
 	if code, _, errOut := runPCL(t, "history", schedulerInputDir); code != exitOK {

@@ -66,7 +66,7 @@ func TestRollbackCIBFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if code, out, errOut := runPCL(t, "apply", first, "--yes"); code != exitOK || !strings.Contains(out, "Saved the configuration it replaces") {
+	if code, out, errOut := runPCL(t, "apply", first, "--yes"); code != exitOK || !strings.Contains(out, "Saved the configuration it replaced") {
 		t.Fatalf("apply first: exit %d\n%s%s", code, out, errOut)
 	}
 	afterFirst := liveConfigOf(t)
