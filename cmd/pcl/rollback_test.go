@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pcl/cibdiff"
 	"pcl/emit/cibxml"
@@ -70,7 +71,7 @@ func TestRollbackCIBFile(t *testing.T) {
 		t.Fatalf("apply first: exit %d\n%s%s", code, out, errOut)
 	}
 	afterFirst := liveConfigOf(t)
-	state := filepath.Join(first, ".pcl", "applied")
+	state := filepath.Join(first, ".pcl-state", "applied")
 	saved, err := listSaved(state)
 	if err != nil || len(saved) != 1 || saved[0].By != "apply" {
 		t.Fatalf("after the first apply, %s holds %v (%v)", state, saved, err)
@@ -125,5 +126,17 @@ func TestRollbackCIBFile(t *testing.T) {
 	}
 	if code, _, _ := runPCL(t, "rollback"); code != exitUsage {
 		t.Errorf("rollback without POLICY or --save-dir: exit %d", code)
+	}
+}
+
+// A policy directory that holds its state directory still compiles: the
+// state directory is not read as a policy file.
+func TestStateDirInsidePolicy(t *testing.T) {
+	policy := onePolicy(t, emptyPolicy)
+	if _, err := saveReplaced(savedDir("", []string{policy}), &ir.CIB{Config: &ir.Config{}}, "apply", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runPCL(t, "check", policy); code != exitOK {
+		t.Errorf("pcl check of a policy directory holding its state directory: exit %d\n%s", code, errOut)
 	}
 }

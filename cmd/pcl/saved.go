@@ -14,9 +14,10 @@ import (
 )
 
 // savedDirName is the state directory pcl apply keeps the configurations
-// it replaced in, beside the policy: POLICY_DIR/.pcl/applied for a
-// directory, the file's directory for .pcl files or a CIB.
-const savedDirName = ".pcl/applied"
+// it replaced in, beside the policy: POLICY_DIR/.pcl-state/applied for a
+// directory, the file's directory for .pcl files or a CIB. Its name must
+// not end in .pcl: the compiler reads every *.pcl of a policy directory.
+const savedDirName = ".pcl-state/applied"
 
 // savedDir is where apply saves and rollback looks: dir when given
 // (--save-dir), else beside the policy (the first path: a directory, or
