@@ -2,7 +2,6 @@ package history
 
 import (
 	"sort"
-	"strings"
 	"time"
 
 	"pcl/ir"
@@ -306,5 +305,5 @@ func unavailable(n *model.Node) string {
 	if n.Available() {
 		return ""
 	}
-	return strings.TrimSpace(nodeState(n))
+	return nodeState(n)
 }

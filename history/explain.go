@@ -56,7 +56,7 @@ func Explain(inputs []*Input, opts Options) (*Report, error) {
 		res, diags, failed := schedule(in.CIB, target)
 		if failed != "" || diags.HasErrors() || res == nil || res.Transition == nil {
 			if failed == "" {
-				failed = diagsText(diags)
+				failed = diags.Error()
 			}
 			t.Error = "the planner could not plan it: " + failed
 			continue
@@ -109,8 +109,6 @@ func firstError(in *Input) string {
 	}
 	return "the input could not be read"
 }
-
-func diagsText(diags hcl.Diagnostics) string { return diags.Error() }
 
 // dcName is the DC's node name: dc-uuid is a node id.
 func dcName(cib *ir.CIB, res *planner.Result) string {
