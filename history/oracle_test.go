@@ -10,6 +10,8 @@ import (
 	"pcl/emit/cibxml"
 	"pcl/history"
 	"pcl/internal/testenv"
+	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // TestChainOracle checks that what the history says the scheduler
@@ -18,23 +20,49 @@ import (
 // and its fencing.
 func TestChainOracle(t *testing.T) {
 	sim := testenv.Tool(t, "crm_simulate")
-	files := failoverChain(t, 5)
-	rep, err := history.Explain(history.Read(files), history.Options{Write: cibxml.WriteConfig})
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	compared := 0
-	for i, f := range files {
-		path := filepath.Join(dir, strings.TrimSuffix(f.Name, ".bz2")+".xml")
-		if err := os.WriteFile(path, f.Source, 0o644); err != nil {
+	chainOracle(t, pcmk.Target{}, func(name string, src []byte) string {
+		path := filepath.Join(dir, name+".xml")
+		if err := os.WriteFile(path, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		out, err := exec.Command(sim, "-x", path, "-S").CombinedOutput()
 		if err != nil {
-			t.Fatalf("crm_simulate -x %s -S: %v\n%s", f.Name, err, out)
+			t.Fatalf("crm_simulate -x %s -S: %v\n%s", name, err, out)
 		}
-		want := testenv.SimulateSection(string(out), "Transition Summary:")
+		return string(out)
+	})
+}
+
+// TestChainOracle30 is TestChainOracle planned for Pacemaker 3.0, against
+// 3.0's crm_simulate.
+func TestChainOracle30(t *testing.T) {
+	o := testenv.Tool30(t)
+	chainOracle(t, pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag), func(name string, src []byte) string {
+		out, errb, err := o.Run(t, src, "crm_simulate", "-x", "CIB", "-S")
+		if err != nil {
+			t.Fatalf("crm_simulate 3.0 -x %s -S: %v\n%s", name, err, errb)
+		}
+		return string(out)
+	})
+}
+
+// chainOracle compares the history of chain.Failover, planned for target
+// (zero: the default), with simulate's crm_simulate -S output for each
+// input.
+func chainOracle(t *testing.T, target pcmk.Target, simulate func(name string, src []byte) string) {
+	files := failoverChain(t, 5)
+	opts := history.Options{Write: cibxml.WriteConfig}
+	if !target.IsZero() {
+		opts.Target = func(*ir.CIB) pcmk.Target { return target }
+	}
+	rep, err := history.Explain(history.Read(files), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for i, f := range files {
+		want := testenv.SimulateSection(simulate(strings.TrimSuffix(f.Name, ".bz2"), f.Source), "Transition Summary:")
 		compared += len(want)
 		tr := rep.Transitions[i]
 		got := append([]string(nil), tr.NodeActions...)
