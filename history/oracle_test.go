@@ -87,9 +87,18 @@ func chainOracle(t *testing.T, target pcmk.Target, simulate func(name string, sr
 // summary line, to the same words: verb, resource, nodes, reason.
 func summaryWords(c history.Change) string {
 	words := []string{c.Change, c.Resource}
+	roles := c.Role != "" || c.NextRole != ""
 	switch {
+	case c.From != "" && c.To != "" && c.From != c.To && roles:
+		words = append(words, c.Role, c.From, c.NextRole, c.To) // ( Promoted n1 -> Started n2 )
 	case c.From != "" && c.To != "" && c.From != c.To:
 		words = append(words, c.From, c.To)
+	case roles:
+		node := c.From
+		if node == "" {
+			node = c.To
+		}
+		words = append(words, c.Role, c.NextRole, node) // ( Unpromoted -> Promoted n1 )
 	case c.From != "":
 		words = append(words, c.From)
 	case c.To != "":
@@ -108,19 +117,17 @@ func simulateWords(line string) string {
 	if strings.HasPrefix(line, "Fence") || strings.HasPrefix(line, "Shutdown") {
 		return line
 	}
+	// "(blocked)" ends the line, after the reason when there is one.
+	blocked := strings.Contains(line, "(blocked)")
+	line = strings.TrimSpace(strings.Replace(line, "(blocked)", "", 1))
 	reason := ""
 	if i := strings.Index(line, " due to "); i >= 0 {
 		line, reason = line[:i], line[i+1:]
 	}
-	blocked := strings.Contains(line, "(blocked)")
-	line = strings.NewReplacer("(", " ", ")", " ", "->", " ", "(blocked)", " ").Replace(line)
-	words := strings.Fields(line)
-	if blocked {
-		words = words[:len(words)-1]
-	}
-	out := strings.Join(words, " ")
+	line = strings.NewReplacer("(", " ", ")", " ", "->", " ").Replace(line)
+	out := strings.Join(strings.Fields(line), " ")
 	if reason != "" {
-		out += " " + reason
+		out += " " + strings.TrimSpace(reason)
 	}
 	if blocked {
 		out += " blocked"
