@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/hcl/v2"
 	"github.com/spf13/pflag"
 
 	"pcl/cibdiff"
@@ -35,6 +36,7 @@ func init() {
 			fs.Lookup("wait").NoOptDefVal = "5m"
 			now := fs.String("now", "", "evaluate rules and failure timeouts at `DATE` (ISO 8601)")
 			vars := fs.StringArray("var", nil, "set a policy variable: `NAME=VALUE`")
+			saveDir := fs.String("save-dir", "", "save the configuration apply replaces in `DIR` (default: "+savedDirName+" beside the policy), where pcl rollback finds it")
 			version := pacemakerFlag(fs)
 			return func(e *env, args []string) int {
 				if len(args) == 0 {
@@ -51,7 +53,8 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl apply: --now: %v\n", err)
 					return exitUsage
 				}
-				return runApply(e, args, compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)}, applyOptions{yes: *yes, wait: *wait, now: t, version: v})
+				return runApply(e, args, compiler.Options{Vars: varsMap(*vars), Target: flagTarget(v)},
+					applyOptions{yes: *yes, wait: *wait, now: t, version: v, saveDir: savedDir(*saveDir, args)})
 			}
 		},
 	})
@@ -63,6 +66,11 @@ type applyOptions struct {
 	now  time.Time
 	// version is --pacemaker; zero plans for what the cluster runs.
 	version pcmk.Version
+	// saveDir is where the replaced configuration is saved.
+	saveDir string
+	// by names the command in messages and saved files: apply or
+	// rollback.
+	by string
 }
 
 func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) int {
@@ -71,6 +79,18 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 		printDiags(e.stderr, files, diags)
 		fmt.Fprintln(e.stderr, "pcl apply: the policy has errors; nothing was applied.")
 		return exitDiags
+	}
+	o.by = "apply"
+	return applyConfig(e, policy, strings.Join(paths, " "), files, diags, o)
+}
+
+// applyConfig is apply's one path to the cluster, for a policy and for a
+// saved configuration put back (rollback): it reads the live CIB, shows
+// the diff and the plan, asks, saves the configuration it replaces and
+// writes the update, version-checked (pushUpdate).
+func applyConfig(e *env, policy *ir.CIB, name string, files map[string]*hcl.File, diags hcl.Diagnostics, o applyOptions) int {
+	if files == nil {
+		files = map[string]*hcl.File{}
 	}
 	live, _, lf, ld := readLive()
 	for k, v := range lf {
@@ -84,28 +104,49 @@ func runApply(e *env, paths []string, copts compiler.Options, o applyOptions) in
 	read := cibdiff.VersionOf(live)
 	policy = forLive(live, policy)
 	target := targetFor(o.version, live, policy)
-	d := computeDiff(e, "apply", live, policy, o.now, target, files, diags)
+	d := computeDiff(e, o.by, live, policy, o.now, target, files, diags)
 	if d == nil {
 		return exitDiags
 	}
-	names := difftext.Names{Old: liveName() + " (version " + read.String() + ")", New: strings.Join(paths, " "), Live: true}
+	names := difftext.Names{Old: liveName() + " (version " + read.String() + ")", New: name, Live: true}
 	e.stdout.Write(difftext.Text(d, names))
 	if !d.Differs() {
 		fmt.Fprintln(e.stdout, "\nNothing to apply: the live configuration is the policy's.")
 		return exitOK
 	}
 	if !o.yes && !confirm(e) {
-		fmt.Fprintln(e.stderr, "pcl apply: not applied (answer \"yes\" to apply, or pass --yes).")
+		fmt.Fprintf(e.stderr, "pcl %s: not applied (answer \"yes\" to apply, or pass --yes).\n", o.by)
 		return exitDiags
 	}
+	// What is replaced is saved first: an update that cannot be undone is
+	// not made.
+	saved := ""
+	if o.saveDir != "" {
+		var err error
+		saved, err = saveReplaced(o.saveDir, live, o.by, time.Now())
+		if err != nil {
+			fmt.Fprintf(e.stderr, "pcl %s: saving the configuration it replaces: %v; nothing was applied (--save-dir chooses where it is saved).\n", o.by, err)
+			return exitDiags
+		}
+	}
 	if code := pushUpdate(e, live, policy, read); code != exitOK {
+		if saved != "" {
+			os.Remove(saved) // nothing was replaced
+		}
 		return code
+	}
+	if saved != "" {
+		back := "pcl rollback puts it back"
+		if o.by != "apply" {
+			back = "pcl rollback --to " + saved + " puts it back"
+		}
+		fmt.Fprintf(e.stdout, "Saved the configuration it replaced (version %s) in %s; %s.\n", read, saved, back)
 	}
 	if o.wait <= 0 {
 		return exitOK
 	}
 	if os.Getenv("CIB_file") != "" {
-		fmt.Fprintln(e.stderr, "pcl apply: --wait: CIB_file is set, so no cluster runs this configuration; nothing to wait for.")
+		fmt.Fprintf(e.stderr, "pcl %s: --wait: CIB_file is set, so no cluster runs this configuration; nothing to wait for.\n", o.by)
 		return exitOK
 	}
 	return waitAndCompare(e, d, o.wait, target)

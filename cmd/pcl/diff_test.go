@@ -49,10 +49,12 @@ func TestApplyToCIBFile(t *testing.T) {
 	}
 	t.Setenv("CIB_file", file)
 	policy := filepath.Join("..", "..", "examples", "failover")
+	// Not beside the example: the repository is no state directory.
+	saveDir := t.TempDir()
 
 	// Declined: nothing changes.
 	var out, errb bytes.Buffer
-	code := run([]string{"apply", policy}, &env{stdout: &out, stderr: &errb, stdin: strings.NewReader("no\n")})
+	code := run([]string{"apply", policy, "--save-dir", saveDir}, &env{stdout: &out, stderr: &errb, stdin: strings.NewReader("no\n")})
 	if code != exitDiags || !strings.Contains(errb.String(), "not applied") {
 		t.Fatalf("declined apply: exit %d\n%s", code, errb.String())
 	}
@@ -70,7 +72,7 @@ func TestApplyToCIBFile(t *testing.T) {
 	// and the version is newer.
 	out.Reset()
 	errb.Reset()
-	code = run([]string{"apply", policy}, &env{stdout: &out, stderr: &errb, stdin: strings.NewReader("yes\n")})
+	code = run([]string{"apply", policy, "--save-dir", saveDir}, &env{stdout: &out, stderr: &errb, stdin: strings.NewReader("yes\n")})
 	if code != exitOK || !strings.Contains(out.String(), "Applied") {
 		t.Fatalf("apply: exit %d\n%s%s", code, out.String(), errb.String())
 	}
@@ -84,7 +86,7 @@ func TestApplyToCIBFile(t *testing.T) {
 	if bytes.Contains(now, []byte(`epoch="1"`)) {
 		t.Errorf("the version is not newer:\n%.300s", now)
 	}
-	if code, out, _ := runPCL(t, "apply", policy, "--yes"); code != exitOK || !strings.Contains(out, "Nothing to apply") {
+	if code, out, _ := runPCL(t, "apply", policy, "--yes", "--save-dir", saveDir); code != exitOK || !strings.Contains(out, "Nothing to apply") {
 		t.Errorf("second apply: exit %d\n%s", code, out)
 	}
 }

@@ -13,6 +13,13 @@
 // emit/matrix writes the report; neither reads the command line, the
 // environment or the terminal.
 //
+// `pcl history` (history.go) collects the scheduler's saved inputs from
+// files, directories and crm_report tarballs (history_input.go) and
+// hands them to package history; emit/historytext renders the report.
+// `pcl apply` saves the configuration it replaces in a state directory
+// (saved.go) and `pcl rollback` (rollback.go) puts one back through
+// apply's own path (applyConfig).
+//
 // `pcl lsp` (lsp.go) runs package lsp's language server on stdin and
 // stdout, with the agents' metadata and release the flags give.
 //

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/hashicorp/hcl/v2"
@@ -45,7 +44,7 @@ func init() {
 }
 
 func runImport(e *env, path, out string) int {
-	src, err := os.ReadFile(path)
+	src, err := importer.ReadFile(path)
 	if err != nil {
 		printDiags(e.stderr, nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,

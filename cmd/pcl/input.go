@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -15,12 +12,13 @@ import (
 	"pcl/planner/scenario"
 )
 
-// loadCIB reads the INPUT of a command: one CIB .xml file, or .pcl files
-// and directories forming one policy. files holds the sources for
+// loadCIB reads the INPUT of a command: one CIB file (.xml, or a
+// scheduler input such as pe-input-N.bz2, compressed or not), or .pcl
+// files and directories forming one policy. files holds the sources for
 // diagnostic excerpts.
 func loadCIB(paths []string, opts compiler.Options) (*ir.CIB, map[string]*hcl.File, hcl.Diagnostics) {
-	if len(paths) == 1 && strings.EqualFold(filepath.Ext(paths[0]), ".xml") {
-		src, err := os.ReadFile(paths[0])
+	if isCIBInput(paths) {
+		src, err := importer.ReadFile(paths[0])
 		if err != nil {
 			return nil, nil, hcl.Diagnostics{{
 				Severity: hcl.DiagError,
@@ -32,7 +30,25 @@ func loadCIB(paths []string, opts compiler.Options) (*ir.CIB, map[string]*hcl.Fi
 		cib, diags := importer.Read(paths[0], src)
 		return cib, files, diags
 	}
+	for _, p := range paths {
+		if importer.IsCIBFile(p) {
+			// Read as .pcl, a CIB gives a screenful of syntax errors
+			// ("Unsupported operator" for bzip2's bytes).
+			return nil, nil, hcl.Diagnostics{{
+				Severity: hcl.DiagError,
+				Summary:  "A CIB among policy files",
+				Detail: fmt.Sprintf("%s is a CIB (a CIB .xml or a scheduler input), not a .pcl file: a CIB is an INPUT on its own. "+
+					"To compare two, use pcl diff OLD NEW; to explain a series of scheduler inputs, pcl history.", p),
+			}}
+		}
+	}
 	return compiler.Compile(paths, opts)
+}
+
+// isCIBInput reports whether the INPUT paths are one CIB file rather
+// than a policy (importer.IsCIBFile decides, for every command).
+func isCIBInput(paths []string) bool {
+	return len(paths) == 1 && importer.IsCIBFile(paths[0])
 }
 
 // everyNodeUp is the one rule for an input without node states (a

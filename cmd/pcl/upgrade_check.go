@@ -131,7 +131,7 @@ func runUpgradeCheck(e *env, args []string, o upgradeOptions) int {
 // says so, since the positions are that policy's.
 func removedForms(args []string, cib *ir.CIB, vars map[string]string, before hcl.Diagnostics, to pcmk.Target) (forms hcl.Diagnostics, files map[string]*hcl.File, note string, err error) {
 	paths := args
-	if len(args) == 1 && strings.EqualFold(filepath.Ext(args[0]), ".xml") {
+	if isCIBInput(args) {
 		src, werr := pclgen.WriteOptions(cib, pclgen.Options{Source: filepath.Base(args[0])})
 		if src == nil {
 			return nil, nil, "", werr
