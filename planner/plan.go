@@ -94,6 +94,9 @@ type plan struct {
 	// remoteUpAtUnpack marks the remote and guest nodes online once the
 	// status is read, before assignment brings connections up.
 	remoteUpAtUnpack []bool
+	// containerStops are the containers of failed bundle connections, to
+	// stop where they run once every history is read (stop_needed).
+	containerStops []*Resource
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive

@@ -361,9 +361,6 @@ func guestConnOf(c *Resource) *Resource {
 // runs on that node only; any other contained resource, and a guest's
 // connection, is colocated with its container.
 func (p *plan) remoteInternalConstraints() {
-	if !p.hasRemoteNodes() {
-		return
-	}
 	for _, r := range p.Resources {
 		if r.Kind != KindPrimitive || r.Orphan || !r.Managed {
 			continue
