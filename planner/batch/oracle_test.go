@@ -57,7 +57,6 @@ var knownExecutedDifferences = map[string]string{
 
 const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle-1 where pcl keeps base-bundle-0 promoted (bundle promotion, not analysed yet)"
 
-
 // knownSettledDifferences are the scenarios whose actions run agree with
 // crm_simulate's but whose settled cluster is known to differ, with why.
 // Each is a bug to fix.
