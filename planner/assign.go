@@ -180,6 +180,11 @@ func (p *plan) hasInfluence(c *colocation, r *Resource) bool {
 	if r == nil {
 		r = c.Primary
 	}
+	if c.Dependent.AllowRemoteRemotes && !r.Failed && len(r.RunningOn) == 1 {
+		// A bundle replica's connection does not move its clean, active
+		// container: moving the container interrupts the service.
+		return false
+	}
 	return c.Influence || len(r.RunningOn) == 0
 }
 

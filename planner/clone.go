@@ -35,7 +35,7 @@ func (p *plan) newCloneIn(c *ir.Clone, parent *Resource) *Resource {
 	p.commonUnpack(r)
 	m := r.Meta
 	opts := &model.CloneOptions{
-		Max:        max(1, len(p.Nodes)-p.pendingBundleNodes),
+		Max:        max(1, len(p.Nodes)-p.pendingBundleNodes-p.statusNodes),
 		NodeMax:    1,
 		Ordered:    isTrueDefault(m["ordered"], false),
 		Interleave: isTrueDefault(m["interleave"], false),
@@ -114,7 +114,7 @@ func (p *plan) forceAnonymous(r *Resource) {
 		return
 	}
 	top.CloneOpts.NodeMax = 1
-	top.CloneOpts.Max = min(top.CloneOpts.Max, len(p.Nodes))
+	top.CloneOpts.Max = min(top.CloneOpts.Max, len(p.Nodes)-p.statusNodes)
 	clearUnique(top)
 	clearUnique(r)
 }

@@ -98,10 +98,22 @@ func isFenceParam(name string) bool {
 }
 
 // digestCheck compares an operation's recorded digests with the
-// configuration (rsc_action_digest_cmp and only_sanitized_changed, as
-// crm_simulate runs sanitized): changed reports a parameter change,
-// restart that it needs a full restart.
+// configuration as a configuration change is checked
+// (rsc_action_digest_cmp, then only_sanitized_changed, as crm_simulate
+// runs sanitized): changed reports a parameter change, restart that it
+// needs a full restart.
 func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
+	changed, restart, unknown = p.digestCompare(r, op, task, iv)
+	if changed && p.onlySanitizedChanged(r, op, task, iv) {
+		return false, false, false
+	}
+	return changed, restart, unknown
+}
+
+// digestCompare is rsc_action_digest_cmp alone, as a failure's parameter
+// change is checked (should_clear_for_param_change): the secure digest
+// does not count there.
+func (p *plan) digestCompare(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
 	all, extra := p.digestParams(r, task, iv)
 	calc := digestOf(p.target, all)
 	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
@@ -119,9 +131,13 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 		changed = true
 		restart = iv == 0 && extra
 	}
-	if !changed {
-		return false, false, false
-	}
+	return changed, restart, unknown
+}
+
+// onlySanitizedChanged is only_sanitized_changed: the secure digest, of
+// the parameters that are not secret, still matches.
+func (p *plan) onlySanitizedChanged(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) bool {
+	all, _ := p.digestParams(r, task, iv)
 	if secure, ok := opAttr(op, "op-secure-digest"); ok {
 		list, _ := opAttr(op, "op-secure-params")
 		version, _ := opAttr(op, "crm_feature_set")
@@ -148,11 +164,9 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 		if pcmk.CompareVersions(version, "3.16.0") < 0 {
 			delete(sp, "CRM_meta_timeout")
 		}
-		if digestOf(p.target, sp) == secure {
-			return false, false, false
-		}
+		return digestOf(p.target, sp) == secure
 	}
-	return changed, restart, unknown
+	return false
 }
 
 // restartDigest is the digest of the parameters that force a restart

@@ -23,7 +23,7 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 			continue
 		}
 		for _, h := range ns.Resources {
-			if seen[h.ID] || len(h.Ops) == 0 || !p.isOrphanHistory(node, h.ID) {
+			if seen[h.ID] || len(h.Ops) == 0 || (!p.isOrphanHistory(node, h.ID) && p.statusOrphans[h.ID] == nil) {
 				continue
 			}
 			seen[h.ID] = true
@@ -32,29 +32,28 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 	}
 	var out []*Resource
 	for _, id := range ids {
-		// pcmk__primitive_assign unmanages every resource, an orphan
-		// too, when fencing is enabled but no device is configured; an
-		// orphan is not assigned here, so it is unmanaged here.
-		tr := &Resource{ID: id, Kind: KindPrimitive, Orphan: true, Unique: true,
-			Managed: p.StopOrphanResources && !p.MaintenanceMode && !(p.StonithEnabled && !p.HaveStonith),
-			Role:    pcmk.RoleStopped, AssignedTo: model.NoNode, LockNode: model.NoNode, NeedsQuorum: true,
-			KnownOn: make([]bool, len(p.Nodes)), ConfigChanges: changes[id]}
-		tr.Index = len(p.Resources)
-		p.Resources = append(p.Resources, tr)
-		for i, n := range p.Nodes {
-			for k, v := range n.Attrs {
-				if matchFailAttr(k, "fail-count-"+id, p.LegacyFailcounts) && pcmk.ScoreOf(v) > 0 {
-					tr.OrphanFailcounts = append(tr.OrphanFailcounts, i)
-					break
-				}
+		if tr := p.statusOrphans[id]; tr != nil {
+			// Made as the status was read, its history read as any
+			// resource's (orphan_remote.go).
+			tr.ConfigChanges = changes[id]
+			if p.StonithEnabled && !p.HaveStonith {
+				tr.Managed = false
 			}
+			p.orphanFailcounts(tr)
+			out = append(out, tr)
+			continue
 		}
+		tr := p.newOrphan(id)
+		tr.ConfigChanges = changes[id]
+		p.orphanFailcounts(tr)
 		for _, h := range histories[id] {
 			tr.KnownOn[h.node] = true
 			sorted := sortOps(h.ops)
 			if activeIn(sorted) {
 				tr.RunningOn = append(tr.RunningOn, h.node)
-				tr.Role = pcmk.RoleStarted
+				// The highest role any node shows, as unpack_lrm_resource
+				// keeps it.
+				tr.Role = max(tr.Role, orphanRole(sorted))
 			}
 			tr.ActiveOps = append(tr.ActiveOps, recurringActive(sorted, h.node)...)
 			if len(h.ops) > 0 && tr.Agent.Class == "" {
@@ -70,6 +69,56 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 		out = append(out, tr)
 	}
 	return out
+}
+
+// orphanRole is the role an active orphan's sorted history leaves it in
+// (update_resource_state): promoted by a successful promote or a monitor
+// finding it promoted, unpromoted by a demote, started otherwise.
+func orphanRole(sorted []*ir.OpRecord) pcmk.Role {
+	role := pcmk.RoleStarted
+	start, _ := activeRange(sorted)
+	for _, op := range sorted[max(start, 0):] {
+		if op.OpStatus != pcmk.ExecDone {
+			continue
+		}
+		switch {
+		case op.Operation == pcmk.TaskPromote && op.RCCode == pcmk.RCOK:
+			role = pcmk.RolePromoted
+		case op.Operation == pcmk.TaskDemote && op.RCCode == pcmk.RCOK:
+			role = pcmk.RoleUnpromoted
+		case op.Operation == pcmk.TaskMonitor && op.RCCode == pcmk.RCRunningPromoted:
+			role = pcmk.RolePromoted
+		}
+	}
+	return role
+}
+
+// newOrphan adds a resource only the status knows (create_fake_resource):
+// a primitive, stopped until its history says otherwise, never assigned.
+func (p *plan) newOrphan(id string) *Resource {
+	// pcmk__primitive_assign unmanages every resource, an orphan too,
+	// when fencing is enabled but no device is configured; an orphan is
+	// not assigned here, so it is unmanaged here.
+	tr := &Resource{ID: id, Kind: KindPrimitive, Orphan: true, Unique: true,
+		Managed: p.StopOrphanResources && !p.MaintenanceMode && !(p.StonithEnabled && !p.HaveStonith),
+		Role:    pcmk.RoleStopped, AssignedTo: model.NoNode, LockNode: model.NoNode, NeedsQuorum: true,
+		KnownOn: make([]bool, len(p.Nodes))}
+	tr.Index = len(p.Resources)
+	p.Resources = append(p.Resources, tr)
+	return tr
+}
+
+// orphanFailcounts lists the nodes where an orphan has failures to clear.
+func (p *plan) orphanFailcounts(tr *Resource) {
+	tr.OrphanFailcounts = nil
+	for i, n := range p.Nodes {
+		for k, v := range n.Attrs {
+			if matchFailAttr(k, "fail-count-"+tr.ID, p.LegacyFailcounts) && pcmk.ScoreOf(v) > 0 {
+				tr.OrphanFailcounts = append(tr.OrphanFailcounts, i)
+				break
+			}
+		}
+	}
 }
 
 // orphanConnections lists the remote connections the status records (with

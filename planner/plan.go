@@ -94,6 +94,16 @@ type plan struct {
 	// remoteUpAtUnpack marks the remote and guest nodes online once the
 	// status is read, before assignment brings connections up.
 	remoteUpAtUnpack []bool
+	// orphanConns are the ids of the remote connections only the status
+	// knows, whose nodes unpackRemoteNodes made; statusOrphans are the
+	// orphans made for them (and their containers) before the status is
+	// read, by id.
+	orphanConns   []string
+	statusNodes   int // len(orphanConns): nodes Pacemaker makes only once the resources are unpacked
+	statusOrphans map[string]*Resource
+	// containerStops are the containers of failed bundle connections, to
+	// stop where they run once every history is read (stop_needed).
+	containerStops []*Resource
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive

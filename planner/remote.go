@@ -134,6 +134,7 @@ func (p *plan) unpackRemoteNodes() {
 			}
 		}
 	}
+	p.orphanRemoteNodes(have)
 }
 
 // newRemoteNode adds a remote node named name (pe_create_node for a
@@ -361,9 +362,6 @@ func guestConnOf(c *Resource) *Resource {
 // runs on that node only; any other contained resource, and a guest's
 // connection, is colocated with its container.
 func (p *plan) remoteInternalConstraints() {
-	if !p.hasRemoteNodes() {
-		return
-	}
 	for _, r := range p.Resources {
 		if r.Kind != KindPrimitive || r.Orphan || !r.Managed {
 			continue
@@ -490,9 +488,10 @@ func (p *plan) waitForRemoteFencing(r *Resource, op *ir.OpRecord) bool {
 // gives every resource a score on every node, and runs the actions of
 // what is active there. A connection the status records but the
 // configuration no longer has (an orphaned connection) makes Pacemaker
-// create its node, shut down, with what is active there. (A bundle's
-// replicas are guest nodes the planner creates: bundleUnknowns says what
-// of bundles is not exact.)
+// create its node, shut down, with what is active there; the planner does
+// too (orphan_remote.go), except where the connection's name is already a
+// node's, which is reported here. (A bundle's replicas are guest nodes the
+// planner creates: bundleUnknowns says what of bundles is not exact.)
 func (p *plan) remoteUnknowns() []Unknown {
 	var out []Unknown
 	orphans := p.orphanConnections()

@@ -52,13 +52,22 @@ func TestRemoteNodes(t *testing.T) {
 	}
 }
 
-// TestOrphanedConnectionUnknown: a connection only the status knows makes
-// the whole plan unknown, and says which.
-func TestOrphanedConnectionUnknown(t *testing.T) {
+// TestOrphanedConnection: a connection only the status knows gets its
+// node, shutting down, whose connection is the orphan, and no longer
+// makes the plan unknown.
+func TestOrphanedConnection(t *testing.T) {
 	dir := testenv.CorpusDir(t)
 	res, _ := Schedule(readCIB(t, filepath.Join(dir, "xml", "remote-orphaned.xml")), Options{NoTrail: true})
-	u, unknown := res.PlanUnknown()
-	if !unknown || !strings.Contains(u.Detail, "remote1") {
-		t.Errorf("remote-orphaned: plan unknown %v: %+v", unknown, u)
+	if u, unknown := res.PlanUnknown(); unknown {
+		t.Errorf("remote-orphaned: plan unknown: %+v", u)
+	}
+	var node *Node
+	for _, n := range res.Nodes {
+		if n.Uname == "remote1" {
+			node = n
+		}
+	}
+	if node == nil || !node.Remote() || !node.Shutdown || node.Conn == nil || !node.Conn.Orphan {
+		t.Fatalf("remote-orphaned: remote1 is not a remote node shutting down with its orphan connection: %+v", node)
 	}
 }

@@ -148,6 +148,11 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 	if fs == pcmk.OnFailIgnore || (fs == pcmk.OnFailRestartContainer && task == pcmk.TaskStop) {
 		p.updateState(r, n, op, task, target, st)
 		r.FailureIgnored = true
+		if fs == pcmk.OnFailRestartContainer && cmpOnFail(st.onFail, pcmk.OnFailRestart) <= 0 {
+			// A contained resource's failed stop counts as done, but its
+			// container restarts (process_rsc_state).
+			st.onFail = fs
+		}
 		return
 	}
 	p.opFailed(r, n, rc, op, st)
@@ -452,6 +457,15 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 	case pcmk.OnFailRestartContainer:
 		r.Failed = true
 		r.StopFailed = true
+		switch c := r.Container; {
+		case c != nil && isBundled(r):
+			// A bundle's connection may run elsewhere than its
+			// container, whose node is known only once every history is
+			// read (unpackStatus).
+			p.containerStops = append(p.containerStops, c)
+		case c != nil:
+			c.StopRequiredOn = addNode(c.StopRequiredOn, n.Index)
+		}
 	case pcmk.OnFailStandby:
 		n.Standby = true
 	case pcmk.OnFailBlock:

@@ -95,6 +95,14 @@ func (p *plan) unpackStatus() {
 	if p.StonithEnabled {
 		unpack(true)
 	}
+	// The containers of failed bundle connections stop where they run now
+	// that that is known (unpack_status's stop_needed), newest first.
+	for k := len(p.containerStops) - 1; k >= 0; k-- {
+		if c := p.containerStops[k]; len(c.RunningOn) > 0 {
+			c.StopRequiredOn = addNode(c.StopRequiredOn, c.RunningOn[0])
+		}
+	}
+	p.containerStops = nil
 	p.finishRemoteStatus()
 	p.remoteUpAtUnpack = make([]bool, len(p.Nodes))
 	for i, n := range p.Nodes {

@@ -283,6 +283,7 @@ func (p *plan) unpackResources() {
 	}
 	p.setupContainers()
 	p.linkRemoteNodes()
+	p.unpackOrphanConnections()
 	p.sortTop()
 }
 
@@ -613,7 +614,7 @@ func (p *plan) symmetricDefault(r *Resource) {
 		return
 	}
 	for i, n := range p.Nodes {
-		if !n.DiscoverNever {
+		if !n.DiscoverNever && !n.FromStatus {
 			p.nodeScore(r, i, 0, &symmetricDefault)
 		}
 	}

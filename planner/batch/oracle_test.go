@@ -44,12 +44,27 @@ var knownExecutedDifferences = map[string]string{
 	// analysed yet.
 	"one-or-more-unrunnable-instances, rdo7-node1 down": "pcl runs recurring monitors on remote node mrg-09 that crm_simulate 3.0.0 does not (not analysed yet)",
 	"one-or-more-unrunnable-instances, rdo7-node2 down": "pcl runs recurring monitors on remote node mrg-09 that crm_simulate 3.0.0 does not (not analysed yet)",
+	// Found when the guests work grew the executed ratchet and the 3.0
+	// sample shifted onto it (the difference is older: the batch's output
+	// for these scenarios is the same before that work): with a node
+	// down, crm_simulate 3.0.0 promotes the bundle instance on
+	// base-bundle-1, pcl keeps base-bundle-0's. Bundle promotion, not
+	// analysed yet.
+	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
+	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
+	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
 }
+
+const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle-1 where pcl keeps base-bundle-0 promoted (bundle promotion, not analysed yet)"
 
 // knownSettledDifferences are the scenarios whose actions run agree with
 // crm_simulate's but whose settled cluster is known to differ, with why.
 // Each is a bug to fix.
 var knownSettledDifferences = map[string]string{
+	// See knownExecutedDifferences.
+	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
+	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
+	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
 	// Found when remote and guest nodes stopped making plans unknown
 	// (issue 22): a guest node fenced by recovering its container keeps
 	// its resource history in crm_simulate's settled CIB (the fencing and

@@ -36,6 +36,11 @@ type Node struct {
 	// DiscoverNever marks a bundle's replica node: no resource is
 	// allowed there by default (a node created with discovery never).
 	DiscoverNever bool
+	// FromStatus marks the node of a remote connection that only the
+	// status knows (an orphaned connection): Pacemaker creates it while
+	// reading the status, after the resources took their allowed nodes,
+	// and shuts it down.
+	FromStatus bool
 	// Probed is the legacy probe_complete attribute, "" when unset.
 	Probed string
 	// FenceReason is why an unclean node is fenced ("" means "node is

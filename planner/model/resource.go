@@ -72,7 +72,13 @@ type Resource struct {
 	// DemoteFailedOn are the nodes where a failure with on-fail=demote
 	// requires the resource's demotion (process_rsc_state's demote_action),
 	// even when it is to be promoted again there.
-	DemoteFailedOn                                     []int
+	DemoteFailedOn []int
+	// StopRequiredOn are the nodes where reading the status already asks
+	// for this resource's stop (stop_action in process_rsc_state and
+	// unpack_status): a resource inside it failed with
+	// on-fail=restart-container, so it restarts there, or is recovered
+	// elsewhere, taking what runs in it along.
+	StopRequiredOn                                     []int
 	NeedsFencing, NeedsQuorum, StopOnly, MultipleBlock bool
 	// NeedsUnfencing is set when the resource's node must be unfenced
 	// before it starts there (requires=unfencing).

@@ -62,6 +62,11 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
 		stop.set(Dangle)
 	}
+	// Reading the status asked for these stops already: a resource inside
+	// r failed with on-fail=restart-container.
+	for _, n := range r.StopRequiredOn {
+		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+	}
 	for _, n := range r.DemoteFailedOn {
 		s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, false)
 	}

@@ -220,6 +220,11 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 	}
 	allowed := r.Allowed.Allows(node)
 	mode := r.Allowed.DiscoveryOn(node)
+	if !allowed && s.nodes[node].DiscoverNever {
+		// Not in the resource's table: the node's own mode counts, never
+		// on a bundle's guest node.
+		mode = pcmk.DiscoverNever
+	}
 	if r.ExclusiveDiscovery || top.ExclusiveDiscovery {
 		if !allowed || mode != pcmk.DiscoverExclusive {
 			return false

@@ -331,7 +331,8 @@ func (s *scheduler) guestDown(node int) bool {
 func (s *scheduler) guestWillStop(node int) bool {
 	n := s.nodes[node]
 	g := n.Conn.Container
-	if n.RequiresReset || g.Failed || s.of(g).nextRole == RoleStopped {
+	// An orphan is never assigned: its next role is Stopped.
+	if n.RequiresReset || g.Failed || s.of(g).nextRole == RoleStopped || g.Orphan {
 		return true
 	}
 	if g.Role > RoleStopped && g.AssignedTo != NoNode {
