@@ -130,6 +130,11 @@ type scheduler struct {
 
 	// actionSlab is the slab the next actions are cut from.
 	actionSlab []Action
+	// edgeSlab is the slab actions' first orderings (Before and After)
+	// are cut from, edgesPerList at a time: most actions have one or two
+	// each, and one allocation per list was a good part of a large
+	// cluster's garbage.
+	edgeSlab []Edge
 	// notifyNames are the notification actions' kind and task, by id.
 	notifyNames map[int32]notifyName
 	// afterIndex has, for each action with at least indexAfter orderings
@@ -143,6 +148,21 @@ type scheduler struct {
 // indexAfter is the length of an action's After from which orderActions
 // looks duplicates up in afterIndex instead of scanning.
 const indexAfter = 32
+
+// edgesPerList is the capacity of the orderings lists newEdges cuts.
+const edgesPerList = 2
+
+// newEdges is an empty list of orderings with room for edgesPerList, cut
+// from the slab; appending beyond that moves it out (the capacity is
+// capped, so neighbours are never overwritten).
+func (s *scheduler) newEdges() []Edge {
+	if len(s.edgeSlab) < edgesPerList {
+		s.edgeSlab = make([]Edge, slabSize*edgesPerList)
+	}
+	list := s.edgeSlab[:0:edgesPerList]
+	s.edgeSlab = s.edgeSlab[edgesPerList:]
+	return list
+}
 
 // afterKey is afterIndex's key of the orderings from first to then.
 func afterKey(first, then int32) uint64 { return uint64(uint32(first))<<32 | uint64(uint32(then)) }
@@ -428,6 +448,12 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 	}
 	s.marks[then.ID] |= markInputs
 	noGroup := (first.Rsc == nil || !s.collective(first.Rsc)) && (then.Rsc == nil || !s.collective(then.Rsc))
+	if first.After == nil {
+		first.After = s.newEdges()
+	}
+	if then.Before == nil {
+		then.Before = s.newEdges()
+	}
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
 	then.Before = append(then.Before, Edge{Action: firstID, Type: flags, noGroup: noGroup})
 	switch n := len(first.After); {
