@@ -223,12 +223,18 @@ func (p *plan) applyTicket(r *Resource, rt *rscTicket) {
 	}
 }
 
-// fenceForTicket is pe_fence_node for loss-policy=fence: a cluster node
-// not yet unclean is fenced because "deadman ticket was lost", the reason
-// Pacemaker gives; one already unclean keeps its own.
+// fenceForTicket is pe_fence_node for loss-policy=fence: a cluster or
+// remote node not yet unclean is fenced because "deadman ticket was
+// lost", the reason Pacemaker gives; one already unclean keeps its own. A
+// guest node is fenced as pe_fence_node fences guests, by recovering its
+// container (fenceNode), whose fencing comes with the container's.
 func (p *plan) fenceForTicket(i int) {
 	n := p.Nodes[i]
 	if n.Unclean {
+		return
+	}
+	if n.Guest() {
+		p.fenceNode(n, "")
 		return
 	}
 	p.fence(n)

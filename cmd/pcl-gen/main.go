@@ -24,6 +24,7 @@ func main() {
 	fs.Float64Var(&p.ClonedGroupFraction, "cloned-groups", 0, "fraction of clones whose child is a group (0: the default, 0.25)")
 	fs.Float64Var(&p.InterleaveFraction, "interleave", 0, "fraction of clones with interleave=true (0: the default, 0.5)")
 	fs.Float64Var(&p.CloneLinkFraction, "clone-links", 0, "fraction of clones colocated with and ordered after an earlier clone (0: the default, 0.3)")
+	fs.IntVar(&p.RemoteNodes, "remote-nodes", 0, "Pacemaker Remote nodes besides the cluster nodes, with their connections running and some resources on them")
 	out := fs.StringP("out", "o", ".", "directory to write cluster.xml and cluster.pcl into")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		if err == pflag.ErrHelp {
@@ -32,7 +33,7 @@ func main() {
 		os.Exit(2)
 	}
 	if p.Resources < 1 || p.Nodes < 1 || fs.NArg() > 0 || !fractions(p) {
-		fmt.Fprintln(os.Stderr, "usage: pcl-gen -r RESOURCES -n NODES [--seed N] [--clones FRACTION [--unique-clones F] [--cloned-groups F] [--interleave F] [--clone-links F]] [-o DIR]")
+		fmt.Fprintln(os.Stderr, "usage: pcl-gen -r RESOURCES -n NODES [--seed N] [--clones FRACTION [--unique-clones F] [--cloned-groups F] [--interleave F] [--clone-links F]] [--remote-nodes N] [-o DIR]")
 		os.Exit(2)
 	}
 	if err := write(p, *out); err != nil {

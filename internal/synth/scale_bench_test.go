@@ -206,3 +206,25 @@ func BenchmarkClonesAtScale(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRemoteAtScale is `pcl plan` (placement and transition) of the
+// cluster issue 22 sizes: 2,000 resources on 32 cluster nodes and 100
+// Pacemaker Remote nodes (synth.Params.RemoteNodes), for 2.1.5 and 3.0.
+// docs/performance.md has it side by side with crm_simulate
+// (`pcl-gen -r 2000 -n 32 --remote-nodes 100` writes the same CIB).
+//
+//	go test ./internal/synth -run '^$' -bench RemoteAtScale -benchtime 1x -cpuprofile cpu.out
+func BenchmarkRemoteAtScale(b *testing.B) {
+	f := generateParams(b, synth.Params{Resources: 2000, Nodes: 32, RemoteNodes: 100, Seed: 1})
+	cib := importCIB(b, f)
+	for _, v := range []pcmk.Version{pcmk.V2_1_5, pcmk.V3_0_0} {
+		b.Run("Plan/"+v.String(), func(b *testing.B) {
+			opts := planner.Options{Transition: true, Target: pcmk.NewTarget(v, pcmk.FromFlag)}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				planner.Schedule(cib, opts)
+			}
+		})
+	}
+}

@@ -33,6 +33,11 @@ type Params struct {
 	ClonedGroupFraction float64 // clones whose child is a 2-member group
 	InterleaveFraction  float64 // clones with interleave=true
 	CloneLinkFraction   float64 // clones colocated with and ordered after an earlier clone
+
+	// RemoteNodes adds that many Pacemaker Remote nodes besides the Nodes
+	// cluster nodes (see addRemoteNodes); zero, the default, adds none and
+	// leaves the cluster unchanged.
+	RemoteNodes int
 }
 
 // Defaults fills unset fractions with values that resemble a busy cluster.
@@ -65,7 +70,11 @@ const Racks = 4
 func Generate(p Params) *ir.CIB {
 	p = p.Defaults()
 	g := &generator{p: p, rnd: rand.New(rand.NewPCG(p.Seed, 0x5eed))}
-	return g.cib()
+	cib := g.cib()
+	if p.RemoteNodes > 0 {
+		g.addRemoteNodes(cib)
+	}
+	return cib
 }
 
 type generator struct {

@@ -20,7 +20,8 @@ type Spec struct {
 	// baseline and every scenario start from (crm_attribute -l reboot).
 	Attrs []ir.Injection
 	// EachNodeDown, EachNodePairDown and EachTicketRevoke add the
-	// generated failover scenarios after those the policy declares.
+	// generated failover scenarios after those the policy declares;
+	// EachNodeDown adds EachRemoteLost's with EachNodeDown's.
 	EachNodeDown, EachNodePairDown, EachTicketRevoke bool
 	// Extra are scenarios made elsewhere (the command line's injection
 	// flags), planned last.
@@ -62,7 +63,9 @@ func Prepare(cib *ir.CIB, spec Spec) (*Batch, hcl.Diagnostics) {
 		}
 	}
 	if spec.EachNodeDown {
+		// Remote and guest nodes are lost too, their own way.
 		list = append(list, EachNodeDown(base)...)
+		list = append(list, EachRemoteLost(base)...)
 	}
 	if spec.EachNodePairDown {
 		list = append(list, EachNodePairDown(base)...)

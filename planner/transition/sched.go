@@ -139,9 +139,42 @@ type scheduler struct {
 
 	// actionSlab is the slab the next actions are cut from.
 	actionSlab []Action
+	// edgeSlab is the slab actions' first orderings (Before and After)
+	// are cut from, edgesPerList at a time: most actions have one or two
+	// each, and one allocation per list was a good part of a large
+	// cluster's garbage.
+	edgeSlab []Edge
 	// notifyNames are the notification actions' kind and task, by id.
 	notifyNames map[int32]notifyName
+	// afterIndex has, for each action with at least indexAfter orderings
+	// after it, the union of the flags of its orderings to each action
+	// (keyed by afterKey): orderActions's duplicate check, which is a
+	// linear scan of After otherwise, made quadratic by a remote node's
+	// connection, ordered before every probe and start there.
+	afterIndex map[uint64]OrderFlags
 }
+
+// indexAfter is the length of an action's After from which orderActions
+// looks duplicates up in afterIndex instead of scanning.
+const indexAfter = 32
+
+// edgesPerList is the capacity of the orderings lists newEdges cuts.
+const edgesPerList = 2
+
+// newEdges is an empty list of orderings with room for edgesPerList, cut
+// from the slab; appending beyond that moves it out (the capacity is
+// capped, so neighbours are never overwritten).
+func (s *scheduler) newEdges() []Edge {
+	if len(s.edgeSlab) < edgesPerList {
+		s.edgeSlab = make([]Edge, slabSize*edgesPerList)
+	}
+	list := s.edgeSlab[:0:edgesPerList]
+	s.edgeSlab = s.edgeSlab[edgesPerList:]
+	return list
+}
+
+// afterKey is afterIndex's key of the orderings from first to then.
+func afterKey(first, then int32) uint64 { return uint64(uint32(first))<<32 | uint64(uint32(then)) }
 
 func newScheduler(in *Input) *scheduler {
 	s := &scheduler{in: in, variants: variantsFor(in.Target), nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
@@ -410,16 +443,40 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 	if flags == OrderNone || first == nil || then == nil || first == then {
 		return false
 	}
-	thenID := int32(then.ID)
-	for _, e := range first.After {
-		if e.Action == thenID && e.Type&flags != 0 {
-			return false
+	thenID, firstID := int32(then.ID), int32(first.ID)
+	// An ordering whose flags share one with an existing one from first to
+	// then is a duplicate. After is only ever appended to, its flags never
+	// change: the union of a pair's flags, in afterIndex, answers the same.
+	if len(first.After) < indexAfter {
+		for _, e := range first.After {
+			if e.Action == thenID && e.Type&flags != 0 {
+				return false
+			}
 		}
+	} else if s.afterIndex[afterKey(firstID, thenID)]&flags != 0 {
+		return false
 	}
 	s.marks[then.ID] |= markInputs
 	noGroup := (first.Rsc == nil || !s.collective(first.Rsc)) && (then.Rsc == nil || !s.collective(then.Rsc))
+	if first.After == nil {
+		first.After = s.newEdges()
+	}
+	if then.Before == nil {
+		then.Before = s.newEdges()
+	}
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
-	then.Before = append(then.Before, Edge{Action: int32(first.ID), Type: flags, noGroup: noGroup})
+	then.Before = append(then.Before, Edge{Action: firstID, Type: flags, noGroup: noGroup})
+	switch n := len(first.After); {
+	case n == indexAfter:
+		if s.afterIndex == nil {
+			s.afterIndex = map[uint64]OrderFlags{}
+		}
+		for _, e := range first.After {
+			s.afterIndex[afterKey(firstID, e.Action)] |= e.Type
+		}
+	case n > indexAfter:
+		s.afterIndex[afterKey(firstID, thenID)] |= flags
+	}
 	return true
 }
 
