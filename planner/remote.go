@@ -432,6 +432,20 @@ func (p *plan) fenceNode(n *Node, reason string) {
 	}
 }
 
+// unpackStop is a stop of r on n that reading the status schedules
+// (process_rsc_state's stop_action): when n is offline the stop cannot
+// run, and a stop that cannot run means fencing the node, even with
+// fencing disabled (update_resource_action_runnable: "stop is
+// unrunnable"). Offline cluster nodes only get here already unclean (their
+// histories are read only with fencing enabled, which makes them so): the
+// nodes this fences are remote nodes whose connection failed.
+func (p *plan) unpackStop(r *Resource, n *Node) {
+	if n.Online || (n.Guest() && !n.RequiresReset) || !r.Managed || n.Unclean {
+		return
+	}
+	p.fenceNode(n, "stop is unrunnable")
+}
+
 // activeOnDownNode is what process_rsc_state does with a managed resource
 // active on a node that is down: a guest node is fenced (its container
 // recovered) whether or not fencing is enabled, and the resource is

@@ -465,6 +465,9 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 			p.containerStops = append(p.containerStops, c)
 		case c != nil:
 			c.StopRequiredOn = addNode(c.StopRequiredOn, n.Index)
+			p.unpackStop(c, n)
+		case r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown:
+			p.unpackStop(r, n)
 		}
 	case pcmk.OnFailStandby:
 		n.Standby = true
@@ -479,6 +482,7 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 			r.Failed = true
 			r.StopFailed = true
+			p.unpackStop(r, n)
 		}
 	}
 	// A failed connection of an unclean remote node means fencing, even
