@@ -4,6 +4,7 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -124,10 +125,15 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if r.PendingNode < 0 && (op.IntervalMs != 0 || task != pcmk.TaskMonitor) {
 			r.PendingNode = n.Index
 		}
-		if task == pcmk.TaskStart {
+		switch {
+		case task == pcmk.TaskStart:
 			p.setActive(r)
-		} else if task == pcmk.TaskPromote {
+		case task == pcmk.TaskPromote:
 			r.Role = pcmk.RolePromoted
+		case task == pcmk.TaskMigrateTo && n.Unclean:
+			if tn := p.findNode(op.MigrateTarget); tn >= 0 && !slices.Contains(r.StopOn, tn) {
+				r.StopOn = append(r.StopOn, tn)
+			}
 		}
 		return
 	case pcmk.ExecDone:
@@ -392,6 +398,10 @@ func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 	switch op.Operation {
 	case pcmk.TaskStop:
 		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "stop failed here (__stop_fail__)"})
+	case pcmk.TaskMigrateTo:
+		p.migrateToFailure(r, n, op)
+	case pcmk.TaskMigrateFrom:
+		p.migrateFromFailure(r, n, op)
 	case pcmk.TaskPromote:
 		r.Role = pcmk.RolePromoted
 	case pcmk.TaskDemote:

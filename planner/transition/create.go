@@ -62,6 +62,11 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
 		stop.set(Dangle)
 	}
+	// A migrate_to pending on an unclean source may have reached its
+	// target: stop it there (unpack_rsc_op's stop_action).
+	for _, n := range r.StopOn {
+		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+	}
 	for _, n := range r.DemoteFailedOn {
 		s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, false)
 	}
