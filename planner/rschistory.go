@@ -239,7 +239,7 @@ func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFR
 }
 
 func (p *plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
-	if task != pcmk.TaskStop || p.canFence() {
+	if task != pcmk.TaskStop || p.canFenceNode(n) {
 		return
 	}
 	r.Managed = false
