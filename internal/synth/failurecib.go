@@ -49,8 +49,8 @@ type failureCIB struct {
 	lrm      [][]string
 }
 
-func (g *failureCIB) intn(n int) int          { return g.rnd.IntN(n) }
-func (g *failureCIB) one(n int) bool          { return g.rnd.IntN(n) == 0 }
+func (g *failureCIB) intn(n int) int           { return g.rnd.IntN(n) }
+func (g *failureCIB) one(n int) bool           { return g.rnd.IntN(n) == 0 }
 func (g *failureCIB) pick(xs ...string) string { return xs[g.rnd.IntN(len(xs))] }
 
 func (g *failureCIB) build() string {
