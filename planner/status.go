@@ -229,6 +229,9 @@ func (p *plan) setOnline(n *Node, online bool) {
 
 // fence marks a node unclean (pe_fence_node without the fencing action).
 func (p *plan) fence(n *Node) {
+	if !n.Unclean && !n.Remote() {
+		p.FenceOrder = append(p.FenceOrder, n.Index)
+	}
 	n.Unclean = true
 }
 
