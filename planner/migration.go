@@ -175,7 +175,7 @@ func (p *plan) migrateFromFailure(r *Resource, n *Node, op *ir.OpRecord) {
 	}
 }
 
-// migrateToSuccess is unpack_migrate_to_success (since 2.1.6) for a migrate_to that
+// migrateToSuccess is unpack_migrate_to_success (as of 2.1.6) for a migrate_to that
 // succeeded on n: without a migrate_from on the target, the migration is
 // partial and the resource is active on an online target that has no
 // newer state (or it has failed, when the target is not and the source has
@@ -226,7 +226,11 @@ func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 		}
 		return
 	}
-	if p.target.Since(pcmk.V2_1_6) && tn >= 0 && p.Nodes[tn].Online && p.unknownOn(r.ID, target) {
+	// A partial migration to an online target whose state there is
+	// unknown waits for the target's probe. Debian 12's 2.1.5 (the 2.1.5
+	// oracle, 2.1.5-1+deb12u1) does this too, with unknown_on_node's
+	// 2.1.5 meaning (no history there): synth.FailureCIB seeds 8 and 20.
+	if tn >= 0 && p.Nodes[tn].Online && p.unknownOn(r.ID, target) {
 		return
 	}
 	if activeOnTarget {

@@ -563,15 +563,26 @@ func (p *plan) currentNode(r *Resource) int {
 	for _, i := range r.RunningOn {
 		n := p.Nodes[i]
 		happy := n.Online && !n.Unclean
-		if !r.NeedsFencing {
+		keepLooking := false
+		switch {
+		case r.PartialMigration != nil:
+			// A partially migrated resource is active on its source.
+			if i == r.PartialMigration.Source {
+				active = i
+			} else {
+				keepLooking = true
+			}
+		case !r.NeedsFencing:
 			if happy && (active < 0 || !p.Nodes[active].Online || p.Nodes[active].Unclean) {
 				active = i
+			} else {
+				keepLooking = true
 			}
 		}
 		if active < 0 {
 			active = i
 		}
-		if r.NeedsFencing {
+		if !keepLooking {
 			break
 		}
 	}
