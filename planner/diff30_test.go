@@ -23,7 +23,7 @@ var target30 = pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)
 // crm_simulate (scripts/oracle-3.0) on the generators of the 2.1.5
 // differentials: primitives and groups (scores and placement), clones and
 // promotable clones (every score line), tickets, failures and migrations
-// (scores and placement). Until the 3.0 planner agrees on
+// (allocation scores). Until the 3.0 planner agrees on
 // every seed, the seeds that agree are a ratchet per generator
 // (testdata/ratchet/3.0/differential-*.txt); PCL_DIFF_N and PCL_DIFF_SEED
 // choose the seeds as for TestDifferential.

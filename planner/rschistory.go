@@ -475,6 +475,11 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 		if r.Role != pcmk.RoleStopped && r.Role != pcmk.RoleUnknown {
 			r.Failed = true
 			r.StopFailed = true
+			// Recovery's stop here is made now, before any other action
+			// of the resource (process_rsc_state's stop_action).
+			if !slices.Contains(r.StopOn, n.Index) {
+				r.StopOn = append(r.StopOn, n.Index)
+			}
 		}
 	}
 	// A failed connection of an unclean remote node means fencing, even
