@@ -355,9 +355,16 @@ func (p *plan) unpackColocation(c *ir.Colocation) {
 	if c.Score != nil {
 		score = pcmk.ScoreOf(c.Score.Text)
 	}
+	// An influence that is not a boolean is a configuration error that
+	// unpack_influence replaces by the default: the dependent's critical.
 	influenceOf := func(r *Resource) bool {
 		if c.Influence != nil {
-			return c.Influence.Value
+			if c.Influence.Text == "" {
+				return c.Influence.Value
+			}
+			if v, ok := ir.ParseBool(c.Influence.Text); ok {
+				return v
+			}
 		}
 		return r.Critical
 	}

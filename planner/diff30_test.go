@@ -20,9 +20,10 @@ var scoreBullets = regexp.MustCompile(`(?m)^  \* (\S.* (?:allocation|promotion) 
 var target30 = pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)
 
 // TestDifferential30 compares the planner planning for 3.0.0 with 3.0.0's
-// crm_simulate (scripts/oracle-3.0) on the three generators of the 2.1.5
+// crm_simulate (scripts/oracle-3.0) on the generators of the 2.1.5
 // differentials: primitives and groups (scores and placement), clones and
-// promotable clones (every score line). Until the 3.0 planner agrees on
+// promotable clones (every score line), tickets, failures and migrations
+// (allocation scores). Until the 3.0 planner agrees on
 // every seed, the seeds that agree are a ratchet per generator
 // (testdata/ratchet/3.0/differential-*.txt); PCL_DIFF_N and PCL_DIFF_SEED
 // choose the seeds as for TestDifferential.
@@ -75,6 +76,11 @@ func TestDifferential30(t *testing.T) {
 		}
 		return missing, extra
 	}
+	gens = append(gens, struct {
+		name    string
+		gen     func(int64) string
+		compare func(t *testing.T, path string, want []string, out string) (missing, extra []string)
+	}{"failures", genFailureCIB, failureScoreDiff(target30)})
 	for _, g := range gens {
 		t.Run(g.name, func(t *testing.T) {
 			n, base := differentialRange()

@@ -4,6 +4,7 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -124,10 +125,15 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 		if r.PendingNode < 0 && (op.IntervalMs != 0 || task != pcmk.TaskMonitor) {
 			r.PendingNode = n.Index
 		}
-		if task == pcmk.TaskStart {
+		switch {
+		case task == pcmk.TaskStart:
 			p.setActive(r)
-		} else if task == pcmk.TaskPromote {
+		case task == pcmk.TaskPromote:
 			r.Role = pcmk.RolePromoted
+		case task == pcmk.TaskMigrateTo && n.Unclean:
+			if tn := p.findNode(op.MigrateTarget); tn >= 0 && !slices.Contains(r.StopOn, tn) {
+				r.StopOn = append(r.StopOn, tn)
+			}
 		}
 		return
 	case pcmk.ExecDone:
@@ -238,7 +244,7 @@ func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFR
 }
 
 func (p *plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
-	if task != pcmk.TaskStop || p.canFence() {
+	if task != pcmk.TaskStop || p.canFenceNode(n) {
 		return
 	}
 	r.Managed = false
@@ -397,6 +403,10 @@ func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 	switch op.Operation {
 	case pcmk.TaskStop:
 		p.rscLocation(r, n.Index, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "stop failed here (__stop_fail__)"})
+	case pcmk.TaskMigrateTo:
+		p.migrateToFailure(r, n, op)
+	case pcmk.TaskMigrateFrom:
+		p.migrateFromFailure(r, n, op)
 	case pcmk.TaskPromote:
 		r.Role = pcmk.RolePromoted
 	case pcmk.TaskDemote:
@@ -483,6 +493,11 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 			r.Failed = true
 			r.StopFailed = true
 			p.unpackStop(r, n)
+			// Recovery's stop here is made now, before any other action
+			// of the resource (process_rsc_state's stop_action).
+			if !slices.Contains(r.StopOn, n.Index) {
+				r.StopOn = append(r.StopOn, n.Index)
+			}
 		}
 	}
 	// A failed connection of an unclean remote node means fencing, even
@@ -571,15 +586,26 @@ func (p *plan) currentNode(r *Resource) int {
 	for _, i := range r.RunningOn {
 		n := p.Nodes[i]
 		happy := n.Online && !n.Unclean
-		if !r.NeedsFencing {
+		keepLooking := false
+		switch {
+		case r.PartialMigration != nil:
+			// A partially migrated resource is active on its source.
+			if i == r.PartialMigration.Source {
+				active = i
+			} else {
+				keepLooking = true
+			}
+		case !r.NeedsFencing:
 			if happy && (active < 0 || !p.Nodes[active].Online || p.Nodes[active].Unclean) {
 				active = i
+			} else {
+				keepLooking = true
 			}
 		}
 		if active < 0 {
 			active = i
 		}
-		if r.NeedsFencing {
+		if !keepLooking {
 			break
 		}
 	}

@@ -237,11 +237,32 @@ func (p *plan) setOnline(n *Node, online bool) {
 
 // fence marks a node unclean (pe_fence_node without the fencing action).
 func (p *plan) fence(n *Node) {
+	if !n.Unclean && !n.Remote() {
+		p.FenceOrder = append(p.FenceOrder, n.Index)
+	}
 	n.Unclean = true
 }
 
+// canFence is pe_can_fence without a node: fencing is enabled, there is
+// a device, and the cluster has quorum or ignores its loss.
 func (p *plan) canFence() bool {
 	return p.StonithEnabled && p.HaveStonith && (p.HaveQuorum || p.NoQuorumPolicy == pcmk.NoQuorumIgnore)
+}
+
+// canFenceNode is pe_can_fence for node n: a guest node is fenced by
+// stopping its container, which is possible where the container's hosts
+// are online or can be fenced; a cluster or remote node can be fenced
+// without quorum while it is in the partition's membership (online).
+func (p *plan) canFenceNode(n *Node) bool {
+	if n.Guest() && n.Conn != nil && n.Conn.Container != nil {
+		for _, h := range n.Conn.Container.RunningOn {
+			if hn := p.Nodes[h]; !hn.Online && !p.canFenceNode(hn) {
+				return false
+			}
+		}
+		return true
+	}
+	return p.canFence() || (p.StonithEnabled && p.HaveStonith && n.Online)
 }
 
 // fenceReason says why an unclean node is fenced, following the checks of

@@ -34,6 +34,12 @@
 // everything stopped, or with histories), and promotable clones of groups
 // whose running instances must move, stop and be promoted.
 //
+// FailureCIB is another, for the shapes of failure and migration the
+// scheduler's unpacking tells apart: primitives whose histories end in a
+// failed, pending, partial or dangling migration, a failed stop or a
+// failed monitor, with or without fencing and quorum, a node lost now
+// and then, and placement strategies.
+//
 // It does not write files (cmd/pcl-gen does) and makes no claim about what
 // Pacemaker will do with the cluster: the point is realistic load.
 package synth

@@ -53,6 +53,21 @@ var knownExecutedDifferences = map[string]string{
 	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
 	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
 	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
+	// Found when the 3.0 executed ratchet grew (migrations, failed stops,
+	// probes on bundle nodes) and the sample shifted onto them (3.0
+	// only; the difference is older, the main branch's pcl does the
+	// same): with a cluster node down, pcl fences remote node
+	// rhel7-auto4 ('remote connection is unrecoverable') and recovers
+	// its connection, crm_simulate 3.0.0 does neither. Not analysed yet.
+	"remote-unclean2, rhel7-auto2 down": "pcl fences remote node rhel7-auto4 and recovers its connection where crm_simulate 3.0.0 does not (not analysed yet)",
+	"remote-unclean2, rhel7-auto3 down": "pcl fences remote node rhel7-auto4 and recovers its connection where crm_simulate 3.0.0 does not (not analysed yet)",
+	// The same shift, onto a bundle: with a node down, crm_simulate
+	// stops and restarts the promotable bundle's instances (base_stop_0,
+	// the bundle's and its clone's pseudo-actions), pcl does not. Bundle
+	// actions in what-ifs are not exact yet.
+	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
+	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
+	"bundle-promoted-colocation-2, node3 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
 }
 
 const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle-1 where pcl keeps base-bundle-0 promoted (bundle promotion, not analysed yet)"
@@ -75,6 +90,10 @@ var knownSettledDifferences = map[string]string{
 	"bug-cl-5247, bl460g8n3 down":         "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
 	"bug-cl-5247, bl460g8n4 down":         "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
 	"whitebox-asymmetric, 18builder down": "in a cluster with a guest node, pcl leaves nfs_mount started on 18node2 where crm_simulate does not (not analysed yet)",
+	// See knownExecutedDifferences: bundle actions in what-ifs.
+	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
+	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
+	"bundle-promoted-colocation-2, node3 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
 }
 
 var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesCRMSimulate checks every Nth corpus test of tiers 0 to 3 whose executed actions match (1: all)")

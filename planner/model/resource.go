@@ -69,6 +69,14 @@ type Resource struct {
 	// target but not yet stopped on the source: the resource is not
 	// active there, but must be stopped there (dangling_migrations).
 	DanglingOn []int
+	// StopOn are the nodes where unpacking the history already requires
+	// a stop, in the order it made them: where the resource failed and is
+	// recovered by a restart (process_rsc_state's stop_action), and the
+	// target of a migrate_to still pending on an unclean source
+	// (unpack_rsc_op's), since the migration may have reached it.
+	// Pacemaker makes these stops before any other action of the
+	// resource.
+	StopOn []int
 	// DemoteFailedOn are the nodes where a failure with on-fail=demote
 	// requires the resource's demotion (process_rsc_state's demote_action),
 	// even when it is to be promoted again there.

@@ -1,6 +1,7 @@
 package transition
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -131,19 +132,15 @@ func (x *rscActions) find(key string, node int) []*Action {
 		return nil
 	}
 	if node == NoNode {
-		// Every action of the bucket has the key: all of them, newest
+		// Every action of the bucket has the key: all of them, oldest
 		// first, as findActions gives.
-		out := make([]*Action, len(b.actions))
-		for i, a := range b.actions {
-			out[len(out)-1-i] = a
-		}
-		return out
+		return slices.Clone(b.actions)
 	}
 	if !b.mayMatch(node) {
 		return nil
 	}
 	var out []*Action
-	for i := len(b.actions) - 1; i >= 0; i-- {
+	for i := range b.actions {
 		if n := int(b.nodes[i]); n != NoNode && n != node {
 			continue
 		}
@@ -163,13 +160,13 @@ func (x *rscActions) findFirst(key string, node int) *Action {
 		return nil
 	}
 	if node == NoNode {
-		return b.actions[len(b.actions)-1]
+		return b.actions[0]
 	}
 	if !b.mayMatch(node) {
 		return nil
 	}
 	var first *Action
-	for i := len(b.actions) - 1; i >= 0; i-- {
+	for i := range b.actions {
 		if n := int(b.nodes[i]); n != NoNode && n != node {
 			continue
 		}
@@ -187,7 +184,7 @@ func (x *rscActions) findExact(key string, node int) []*Action {
 		return nil
 	}
 	var out []*Action
-	for i := len(b.actions) - 1; i >= 0; i-- {
+	for i := range b.actions {
 		if n := int(b.nodes[i]); n != NoNode && n != node {
 			continue
 		}

@@ -12,8 +12,8 @@ import (
 
 // TestDifferential30 compares pcl's transition graph, summary and
 // executed actions, planning for 3.0.0, with 3.0.0's crm_simulate
-// (scripts/oracle-3.0) on the primitive, clone, promotable and ticket
-// generators and synth.HeavyGenerators.
+// (scripts/oracle-3.0) on the primitive, clone, promotable, ticket and
+// failure generators and synth.HeavyGenerators.
 // The passing seeds are ratcheted per generator
 // (testdata/ratchet/3.0/differential-*.txt).
 func TestDifferential30(t *testing.T) {
@@ -53,6 +53,9 @@ func TestDifferential30(t *testing.T) {
 	})
 	t.Run("tickets", func(t *testing.T) {
 		runDifferentialFor(t, target, simulate, "3.0/differential-transition-tickets", "tickets", genTicketCIB, *diffSeeds, true)
+	})
+	t.Run("failures", func(t *testing.T) {
+		runDifferentialFor(t, target, simulate, "3.0/differential-transition-failures", "failures", genFailureCIB, *diffSeeds, true)
 	})
 	for _, g := range synth.HeavyGenerators {
 		t.Run(g.Name, func(t *testing.T) {

@@ -519,4 +519,5 @@ func (s *scheduler) applyOrderings() {
 		}
 	}
 	s.disableGuestOrderings()
+	s.disableLoadLoops()
 }

@@ -255,7 +255,7 @@ func (s *scheduler) node(i int) *Node {
 // onto it, as Pacemaker does.
 func findActions(list []*Action, key string, node int) []*Action {
 	var out []*Action
-	for i := len(list) - 1; i >= 0; i-- {
+	for i := range list {
 		if a := list[i]; matchAction(a, key, node) {
 			out = append(out, a)
 		}

@@ -31,6 +31,13 @@ func Compute(in *Input) *Transition {
 	// with its first reason, before anything else: cluster nodes' as
 	// their state is read, then remote nodes' as their connections'
 	// histories are.
+	// Cluster nodes in the order unpacking made them unclean, then any
+	// other.
+	for _, i := range in.FenceOrder {
+		if n := s.nodes[i]; n.Unclean && n.FenceReason != "" {
+			s.fenceOp(i, "", true, n.FenceReason)
+		}
+	}
 	for _, remote := range []bool{false, true} {
 		for i, n := range s.nodes {
 			if n.Remote() == remote && n.Unclean && n.FenceReason != "" {
