@@ -15,6 +15,12 @@
 // Block keeps attributes and nested blocks in source order, because the
 // CIB's child order is the order of the source (see docs/language.md).
 //
+// Parsing is HCL's (hclsyntax), with two shortcuts that give its result
+// exactly: a large file is parsed in two halves at once (parse_parallel.go),
+// and a ParseCache parses a changed file again only in the chunks that
+// changed, moving the others from the last parse (parse_chunks.go,
+// parse_move.go), which is what keeps pcl lsp's diagnostics fast.
+//
 // It does not evaluate expressions, expand for_each, parse rule strings
 // (package dsl/rule) or know anything about the CIB: that is the compiler's
 // work.
