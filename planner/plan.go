@@ -60,6 +60,11 @@ type plan struct {
 	// 2.1.7 to let an anti-colocated dependent that can run on one node
 	// only push its primary away.
 	merging *colocation
+	// colocTarget is the resource whose table addColocatedNodeScores is
+	// building, when its caller says (add_node_scores_matching_attr's
+	// target_rsc): since 2.1.7 a bundle's replica nodes in that table
+	// read colocation node attributes on their containers' hosts.
+	colocTarget *Resource
 
 	opts   Options
 	target pcmk.Target

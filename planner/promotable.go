@@ -309,13 +309,13 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		if c.Score < ir.Infinity {
 			flags = selectActive
 		}
-		p.addColocatedNodeScores(c.Primary, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
+		p.addColocatedNodeScoresInto(r, c.Primary, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
 	}
 	for _, c := range p.withBundleColocations(r, r.WithThis, false) {
 		if c.PrimRole != pcmk.RolePromoted || !p.hasInfluence(c, nil) {
 			continue
 		}
-		p.addColocatedNodeScores(c.Dependent, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectActive|selectNonnegative, c.ID)
+		p.addColocatedNodeScoresInto(r, c.Dependent, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectActive|selectNonnegative, c.ID)
 	}
 	p.requirePromotionTickets(r)
 	for _, inst := range r.Children {
