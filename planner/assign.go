@@ -180,6 +180,12 @@ func (p *plan) hasInfluence(c *colocation, r *Resource) bool {
 	if r == nil {
 		r = c.Primary
 	}
+	// A bundle replica's connection (which may nest) does not pull its
+	// clean container, active on one node, elsewhere: moving the
+	// container interrupts the service, moving the connection does not.
+	if c.Dependent.AllowRemoteRemotes && !r.Failed && len(r.RunningOn) == 1 {
+		return false
+	}
 	return c.Influence || len(r.RunningOn) == 0
 }
 
