@@ -41,6 +41,10 @@ type plan struct {
 	// by each name other than their id (CloneName): lookups by id
 	// consider those names too (findRenamed).
 	renamed map[string][]*Resource
+	// bundleOrphans are the history ids that became orphan primitives
+	// when a bundle's child was found on a node hosting none of its
+	// replicas: later entries with that id belong to the orphan too.
+	bundleOrphans map[string]bool
 	// numberedFails lists by node index and base name the numbered
 	// resource names ("db:1") the node's fail counts are recorded under,
 	// in name order (see failIndex).
