@@ -56,3 +56,14 @@ func (p *plan) colocReadsHosts(r *Resource) bool {
 	}
 	return false
 }
+
+// guestContainer is the container of guest node i (a bundle replica's or
+// a VM's), nil for other nodes: promotion on a guest node needs its
+// container placed (pcmk__node_available with consider_guest).
+func (p *plan) guestContainer(i int) *Resource {
+	n := p.Nodes[i]
+	if !n.Guest() || n.Conn == nil {
+		return nil
+	}
+	return n.Conn.Container
+}

@@ -374,6 +374,9 @@ func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) (int,
 	case !p.Nodes[node].Available():
 		return -1, p.Nodes[node].Uname + " cannot run resources"
 	}
+	if ctr := p.guestContainer(node); ctr != nil && ctr.AssignedTo < 0 {
+		return -1, p.Nodes[node].Uname + " cannot run resources: its container " + ctr.ID + " is not placed"
+	}
 	if !clone.Allowed.In[node] {
 		return -1, clone.ID + " may not run on " + p.Nodes[node].Uname
 	}
