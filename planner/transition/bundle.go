@@ -29,6 +29,21 @@ func containers(r *Resource) []*Resource {
 	return out
 }
 
+// replicaParts are the bundle's replicas' resources as Pacemaker lists
+// their actions (pcmk__output_bundle_actions): each replica's address,
+// container, connection and instance in turn.
+func replicaParts(r *Resource) []*Resource {
+	var out []*Resource
+	for _, rep := range r.Replicas {
+		for _, c := range []*Resource{rep.IP, rep.Container, rep.Remote, rep.Instance} {
+			if c != nil {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 // bundleChild is the bundle's child clone, nil when it holds no
 // primitive.
 func bundleChild(r *Resource) *Resource {
