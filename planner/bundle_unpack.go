@@ -265,7 +265,12 @@ func (p *plan) newBundle(b *ir.Bundle) *Resource {
 		r.Unique = false
 	}
 	// The containers are spread as a clone's instances are.
-	r.CloneOpts = &model.CloneOptions{Max: d.nreplicas, NodeMax: d.perHost}
+	// Orderings with other bundles or clones pair the replicas when the
+	// bundle interleaves (can_interleave_actions reads its meta).
+	// Its notify meta-attribute (pe_rsc_notify) makes orderings after the
+	// bundle look for notifications it does not have (action_for_ordering).
+	r.CloneOpts = &model.CloneOptions{Max: d.nreplicas, NodeMax: d.perHost,
+		Interleave: isTrueDefault(r.Meta["interleave"], false), Notify: isTrueDefault(r.Meta["notify"], false)}
 	var hosts strings.Builder
 	allocIP := func(rep *bundleReplica, last string) string {
 		if d.ipRangeStart == "" {

@@ -252,7 +252,19 @@ func (bundle) updateOrdered(s *scheduler, r *Resource, first, then *Action, node
 
 // location is the one node all of the bundle's parts are on, NoNode
 // when none or several (native_location).
-func (bundle) location(s *scheduler, r *Resource) int { return s.nativeLocation(r, false) }
+func (bundle) location(s *scheduler, r *Resource) int {
+	one := NoNode
+	for _, c := range r.Children {
+		switch n := s.location(c); {
+		case n == NoNode:
+		case one == NoNode:
+			one = n
+		case n != one:
+			return NoNode
+		}
+	}
+	return one
+}
 
 // currentRole: a bundle has no role of its own (pe__bundle_resource_state).
 func (bundle) currentRole(s *scheduler, r *Resource) Role { return RoleUnknown }

@@ -33,7 +33,9 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 		return a
 	}
 	key := opKey(rid, remapped, 0)
-	// A bundle's child clone counts as top-level here.
+	// A bundle's child clone counts as top-level here. A bundle that
+	// notifies has no notifications of its own: the ordering keeps its
+	// action.
 	if notifies(a.Rsc) && (a.Rsc.Parent == nil || (s.hasInstances(a.Rsc) && a.Rsc.Parent.Replicas != nil)) {
 		key = notifyKey(rid, notifyConfirmedPost, remapped)
 	}
