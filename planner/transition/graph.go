@@ -230,8 +230,26 @@ func (s *scheduler) graphOrder() []int32 {
 			}
 		}
 	}
+	// A bundle adds its child clone's and its replicas' parts' actions
+	// (pcmk__bundle_expand), not its own: those come with the actions of
+	// no resource, in the last pass over all actions, newest first.
+	var late []*Action
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
+		if r.Replicas != nil {
+			if child := bundleChild(r); child != nil {
+				walk(child)
+			}
+			for _, rep := range r.Replicas {
+				for _, c := range []*Resource{rep.IP, rep.Container, rep.Remote} {
+					if c != nil {
+						walk(c)
+					}
+				}
+			}
+			late = append(late, s.of(r).actions...)
+			return
+		}
 		if s.hasInstances(r) {
 			// Probing sorts a clone's instances back into number
 			// order (clone_create_probe); without probes they keep the
@@ -254,6 +272,12 @@ func (s *scheduler) graphOrder() []int32 {
 	for _, r := range s.top {
 		walk(r)
 	}
-	add(s.loose)
+	if late != nil {
+		late = append(late, s.loose...)
+		slices.SortFunc(late, func(a, b *Action) int { return a.ID - b.ID })
+		add(late)
+	} else {
+		add(s.loose)
+	}
 	return out
 }

@@ -45,6 +45,16 @@ func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node 
 	return changed
 }
 
+// instancesOf are what a clone's or a bundle's instances are when they
+// pair with another's: a clone's instances, a bundle's containers
+// (get_containers_or_children).
+func (s *scheduler) instancesOf(r *Resource) []*Resource {
+	if r.Replicas != nil {
+		return containers(r)
+	}
+	return s.children(r)
+}
+
 // canInterleave reports whether an ordering between two clones' actions
 // pairs their instances: interleave=true on the "then" clone, or on the
 // "first" clone when "then" stops or demotes (can_interleave_actions).
@@ -66,11 +76,11 @@ func (s *scheduler) canInterleave(first, then *Action) bool {
 func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter ActionFlags, typ OrderFlags) updated {
 	var changed updated
 	current := hasSuffix(first.Key, "_"+string(pcmk.TaskStopped)+"_0") || hasSuffix(first.Key, "_"+string(pcmk.TaskDemoted)+"_0")
-	firstChildren := s.children(first.Rsc)
+	firstChildren := s.instancesOf(first.Rsc)
 	if len(firstChildren) == 0 {
 		return changed
 	}
-	for _, thenChild := range s.children(then.Rsc) {
+	for _, thenChild := range s.instancesOf(then.Rsc) {
 		firstChild := s.findCompatibleChild(thenChild, first.Rsc, RoleUnknown, current)
 		if firstChild == nil {
 			if !current && typ&(OrderRunnableLeft|OrderImpliesThen) != 0 && s.unassign(thenChild) {
@@ -111,7 +121,7 @@ func (s *scheduler) findCompatibleChild(local, rsc *Resource, filter Role, curre
 // compatibleChildOn is the first instance of rsc on node
 // (find_compatible_child_by_node).
 func (s *scheduler) compatibleChildOn(node int, rsc *Resource, filter Role, current bool) *Resource {
-	for _, c := range s.children(rsc) {
+	for _, c := range s.instancesOf(rsc) {
 		if s.childCompatible(c, node, filter, current) {
 			return c
 		}
