@@ -89,8 +89,8 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 			continue
 		}
 		task := s.cloneChildTask(first, firstChildren[0])
-		firstAction := findFirstAction(s.of(firstChild).withTask(task), "", task, node)
-		thenAction := findFirstAction(s.of(thenChild).withTask(then.Task), "", then.Task, node)
+		firstAction := s.instanceAction(firstChild, task, node, true)
+		thenAction := s.instanceAction(thenChild, then.Task, node, false)
 		if firstAction == nil || thenAction == nil {
 			continue
 		}
