@@ -47,3 +47,8 @@ func containerizedInstance(c *Resource) *Resource {
 	}
 	return nil
 }
+
+// isBundleChild reports whether clone r is a bundle's child clone.
+func isBundleChild(r *Resource) bool {
+	return r.Parent != nil && r.Parent.Replicas != nil
+}

@@ -253,9 +253,12 @@ func (s *scheduler) graphOrder() []int32 {
 		if s.hasInstances(r) {
 			// Probing sorts a clone's instances back into number
 			// order (clone_create_probe); without probes they keep the
-			// order assignment left them in.
+			// order assignment left them in. A bundle's child clone is
+			// never probed as a clone (the bundle probes each replica's
+			// instance, pcmk__bundle_create_probe): its instances keep
+			// the order assignment and promotion left them in.
 			children := r.Children
-			if s.numProbeNodes > 0 {
+			if s.numProbeNodes > 0 && !isBundleChild(r) {
 				children = byNumber(children)
 			}
 			for _, m := range children {
