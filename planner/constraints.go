@@ -356,8 +356,12 @@ func (p *plan) unpackColocation(c *ir.Colocation) {
 		score = pcmk.ScoreOf(c.Score.Text)
 	}
 	influenceOf := func(r *Resource) bool {
+		// An influence that is not a boolean is ignored: the
+		// dependent's critical meta-attribute decides (unpack_influence).
 		if c.Influence != nil {
-			return c.Influence.Value
+			if v, ok := ir.ParseBool(c.Influence.Text); ok {
+				return v
+			}
 		}
 		return r.Critical
 	}
