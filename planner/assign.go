@@ -180,9 +180,10 @@ func (p *plan) hasInfluence(c *colocation, r *Resource) bool {
 	if r == nil {
 		r = c.Primary
 	}
+	// A bundle replica's connection (which may nest) does not pull its
+	// clean container, active on one node, elsewhere: moving the
+	// container interrupts the service, moving the connection does not.
 	if c.Dependent.AllowRemoteRemotes && !r.Failed && len(r.RunningOn) == 1 {
-		// A bundle replica's connection does not move its clean, active
-		// container: moving the container interrupts the service.
 		return false
 	}
 	return c.Influence || len(r.RunningOn) == 0
@@ -288,6 +289,15 @@ func (p *plan) thisWithList(rsc *Resource) []*colocation {
 
 func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {
 	best := -ir.Infinity
+	if p.colocReadsHosts(rsc) {
+		// rsc's own nodes may be replica nodes read on their hosts.
+		for i, in := range rsc.Allowed.In {
+			if in && rsc.Allowed.W[i] > best && p.Nodes[i].Available() && col.equal(p.colocAttrNode(rsc, i), node) {
+				best = rsc.Allowed.W[i]
+			}
+		}
+		return best
+	}
 	if col.unique {
 		// Only the node itself can match (the usual #uname case).
 		if rsc.Allowed.In[node] && rsc.Allowed.W[node] > best && p.Nodes[node].Available() {
@@ -313,7 +323,7 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string
 		if !in {
 			continue
 		}
-		score := p.bestScoreMatchingAttr(rsc, col, i)
+		score := p.bestScoreMatchingAttr(rsc, col, p.colocMergeNode(i))
 		avoided := factor < 0 && score < 0
 		if avoided && !p.doubleNegativeCounts(rsc, cause, score) {
 			continue

@@ -200,13 +200,23 @@ func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
 // attrsFor are the node attributes r reads on node i
 // (pe_node_attribute_calculated): a guest node's own, unless r's
 // container-attribute-target is "host", when they are those of the node
-// where the guest's container runs (none while it runs nowhere).
+// hosting the guest's container (none without one). Which host: before
+// 2.1.7 the node the container runs on now; since, once r is assigned,
+// the node the container is assigned to (so a replica about to start
+// reads its new host's attributes, and one about to stop reads none).
 func (p *plan) attrsFor(r *Resource, i int) map[string]string {
 	n := p.Nodes[i]
 	if !strings.EqualFold(r.Meta["container-attribute-target"], "host") || n.Conn == nil || n.Conn.Container == nil {
 		return n.Attrs
 	}
-	if on := n.Conn.Container.RunningOn; len(on) > 0 {
+	ctr := n.Conn.Container
+	if p.target.Since(pcmk.V2_1_7) && !r.Provisional {
+		if ctr.Provisional || ctr.AssignedTo == model.NoNode {
+			return nil
+		}
+		return p.Nodes[ctr.AssignedTo].Attrs
+	}
+	if on := ctr.RunningOn; len(on) > 0 {
 		return p.Nodes[on[0]].Attrs
 	}
 	return nil

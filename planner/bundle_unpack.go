@@ -33,6 +33,8 @@ type bundleData struct {
 	image, runCommand, options, network           string
 	ipRangeStart, netmask, hostIface, controlPort string
 	addHost                                       bool
+	// hasOptions: the runtime's options attribute is set (maybe empty).
+	hasOptions bool
 
 	ports  []bundlePort
 	mounts []bundleMount
@@ -95,7 +97,7 @@ func bundleConfig(b *ir.Bundle) *bundleData {
 	v, ok = attr(rt, "replicas-per-host")
 	d.perHost = scanMinIntDefault(v, ok, 1)
 	d.runCommand, _ = attr(rt, "run-command")
-	d.options, _ = attr(rt, "options")
+	d.options, d.hasOptions = attr(rt, "options")
 	d.image, _ = attr(rt, "image")
 	d.network, _ = attr(rt, "network")
 	d.addHost = true
@@ -263,7 +265,12 @@ func (p *plan) newBundle(b *ir.Bundle) *Resource {
 		r.Unique = false
 	}
 	// The containers are spread as a clone's instances are.
-	r.CloneOpts = &model.CloneOptions{Max: d.nreplicas, NodeMax: d.perHost}
+	// Orderings with other bundles or clones pair the replicas when the
+	// bundle interleaves (can_interleave_actions reads its meta).
+	// Its notify meta-attribute (pe_rsc_notify) makes orderings after the
+	// bundle look for notifications it does not have (action_for_ordering).
+	r.CloneOpts = &model.CloneOptions{Max: d.nreplicas, NodeMax: d.perHost,
+		Interleave: isTrueDefault(r.Meta["interleave"], false), Notify: isTrueDefault(r.Meta["notify"], false)}
 	var hosts strings.Builder
 	allocIP := func(rep *bundleReplica, last string) string {
 		if d.ipRangeStart == "" {
@@ -327,6 +334,9 @@ func (p *plan) newBundle(b *ir.Bundle) *Resource {
 	}
 	if d.child != nil {
 		r.Children = append(r.Children, d.child)
+	}
+	for _, rep := range d.replicas {
+		r.Replicas = append(r.Replicas, model.BundleReplica{Container: rep.container, IP: rep.ip, Remote: rep.remote, Instance: rep.inst})
 	}
 	p.symmetricDefault(r)
 	return r
@@ -415,12 +425,13 @@ func (d *bundleData) containerPrimitive(rep *bundleReplica, hostOpts string) *ir
 			b.WriteString(" -p " + pt.source + ":" + pt.target)
 		}
 	}
-	if d.options != "" {
+	// Pacemaker appends the run options whenever they are set, even
+	// empty, and the host entries always (an empty list too): the
+	// trailing spaces are part of the digest.
+	if d.hasOptions {
 		b.WriteString(" " + d.options)
 	}
-	if hostOpts != "" {
-		b.WriteString(" " + hostOpts)
-	}
+	b.WriteString(" " + hostOpts)
 	params := [][2]string{
 		{"image", d.image}, {"allow_pull", "true"}, {"force_kill", "false"}, {"reuse", "false"},
 		{"run_opts", b.String()}, {"mount_points", strings.Join(dirs, ",")},

@@ -18,6 +18,9 @@ import (
 // be, and an entry known under another name records it as the instance's
 // CloneName.
 func (p *plan) historyResource(n *Node, id string) *Resource {
+	if p.bundleOrphans[id] {
+		return nil
+	}
 	r := p.findRenamed(id)
 	var parent *Resource
 	switch {
@@ -38,7 +41,17 @@ func (p *plan) historyResource(n *Node, id string) *Resource {
 	case parent.Parent != nil && parent.Parent.Kind == model.KindBundle:
 		// A bundle's anonymous instance is the one of the node's
 		// replica (pe__find_bundle_replica).
+		// On a node hosting none of its replicas, the entry makes an
+		// orphan primitive of the entry's id, which then owns every
+		// later entry of that id, on the replicas' nodes too (the
+		// orphan is found by id before the bundle is looked at).
 		r = p.bundleReplicaInstance(parent.Parent, n.Index)
+		if r == nil {
+			if p.bundleOrphans == nil {
+				p.bundleOrphans = map[string]bool{}
+			}
+			p.bundleOrphans[id] = true
+		}
 	default:
 		r = p.findAnonymousClone(n, parent, cloneStrip(id))
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 	"sort"
 	"strconv"
 	"strings"
@@ -38,6 +39,9 @@ func (p *plan) digestParams(r *Resource, task pcmk.Task, intervalMs int64) (para
 		for k, v := range ex {
 			params[k] = v
 		}
+	}
+	if host := p.bundleRemoteHost(r); host != "" && params["addr"] == "#uname" {
+		params["addr"] = host
 	}
 	for k := range params {
 		if strings.HasPrefix(k, "CRM_meta_") {
@@ -204,4 +208,23 @@ func (p *plan) opTimeout(r *Resource, op *ir.Op, task pcmk.Task, intervalMs int6
 		}
 	}
 	return 20000
+}
+
+// bundleRemoteHost is the name of the node a bundle replica's connection
+// reaches its container on (pe__add_bundle_remote_name): where the
+// container is assigned, else where it runs now; "" for other resources
+// or a container on no node. A connection configured with the address
+// "#uname" has its digests computed with this name instead.
+func (p *plan) bundleRemoteHost(r *Resource) string {
+	if r.RemoteNode == nil || r.Container == nil || r.Parent == nil || r.Parent.Kind != model.KindBundle {
+		return ""
+	}
+	c := r.Container
+	switch {
+	case c.AssignedTo >= 0:
+		return p.Nodes[c.AssignedTo].Uname
+	case len(c.RunningOn) > 0:
+		return p.Nodes[c.RunningOn[0]].Uname
+	}
+	return ""
 }

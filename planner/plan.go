@@ -41,6 +41,10 @@ type plan struct {
 	// by each name other than their id (CloneName): lookups by id
 	// consider those names too (findRenamed).
 	renamed map[string][]*Resource
+	// bundleOrphans are the history ids that became orphan primitives
+	// when a bundle's child was found on a node hosting none of its
+	// replicas: later entries with that id belong to the orphan too.
+	bundleOrphans map[string]bool
 	// numberedFails lists by node index and base name the numbered
 	// resource names ("db:1") the node's fail counts are recorded under,
 	// in name order (see failIndex).
@@ -60,6 +64,11 @@ type plan struct {
 	// 2.1.7 to let an anti-colocated dependent that can run on one node
 	// only push its primary away.
 	merging *colocation
+	// colocTarget is the resource whose table addColocatedNodeScores is
+	// building, when its caller says (add_node_scores_matching_attr's
+	// target_rsc): since 2.1.7 a bundle's replica nodes in that table
+	// read colocation node attributes on their containers' hosts.
+	colocTarget *Resource
 
 	opts   Options
 	target pcmk.Target

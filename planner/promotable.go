@@ -309,13 +309,13 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 		if c.Score < ir.Infinity {
 			flags = selectActive
 		}
-		p.addColocatedNodeScores(c.Primary, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
+		p.addColocatedNodeScoresInto(r, c.Primary, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), flags, c.ID)
 	}
 	for _, c := range p.withBundleColocations(r, r.WithThis, false) {
 		if c.PrimRole != pcmk.RolePromoted || !p.hasInfluence(c, nil) {
 			continue
 		}
-		p.addColocatedNodeScores(c.Dependent, r.ID, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectActive|selectNonnegative, c.ID)
+		p.addColocatedNodeScoresInto(r, c.Dependent, &r.Allowed, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectActive|selectNonnegative, c.ID)
 	}
 	p.requirePromotionTickets(r)
 	for _, inst := range r.Children {
@@ -373,6 +373,9 @@ func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) (int,
 		return -1, "its promotion priority is negative (" + inst.Priority.String() + ")"
 	case !p.Nodes[node].Available():
 		return -1, p.Nodes[node].Uname + " cannot run resources"
+	}
+	if ctr := p.guestContainer(node); ctr != nil && ctr.AssignedTo < 0 {
+		return -1, p.Nodes[node].Uname + " cannot run resources: its container " + ctr.ID + " is not placed"
 	}
 	if !clone.Allowed.In[node] {
 		return -1, clone.ID + " may not run on " + p.Nodes[node].Uname

@@ -109,6 +109,10 @@ type Resource struct {
 	// (pe_rsc_allow_remote_remotes): it may run on a node other than its
 	// container's, and the container may run on remote nodes.
 	AllowRemoteRemotes bool
+	// Replicas are a bundle's replicas in order, nil for other kinds:
+	// what each replica's implicit resources are, for the transition
+	// (Pacemaker's pe__bundle_replica_t).
+	Replicas []BundleReplica
 	// ReconnectMs is a remote connection's reconnect_interval.
 	ReconnectMs int64
 	// Unique is globally-unique (always true outside anonymous clones).
@@ -197,6 +201,13 @@ func (r *Resource) Top() *Resource {
 		r = r.Parent
 	}
 	return r
+}
+
+// BundleReplica is one replica of a bundle: its container, its address
+// (nil without an ip-range-start), its connection and its instance of
+// the bundle's child clone (both nil when the bundle holds no primitive).
+type BundleReplica struct {
+	Container, IP, Remote, Instance *Resource
 }
 
 // CloneOptions are a clone's meta-attributes as Pacemaker reads them

@@ -230,14 +230,35 @@ func (s *scheduler) graphOrder() []int32 {
 			}
 		}
 	}
+	// A bundle adds its child clone's and its replicas' parts' actions
+	// (pcmk__bundle_expand), not its own: those come with the actions of
+	// no resource, in the last pass over all actions, newest first.
+	var late []*Action
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
+		if r.Replicas != nil {
+			if child := bundleChild(r); child != nil {
+				walk(child)
+			}
+			for _, rep := range r.Replicas {
+				for _, c := range []*Resource{rep.IP, rep.Container, rep.Remote} {
+					if c != nil {
+						walk(c)
+					}
+				}
+			}
+			late = append(late, s.of(r).actions...)
+			return
+		}
 		if s.hasInstances(r) {
 			// Probing sorts a clone's instances back into number
 			// order (clone_create_probe); without probes they keep the
-			// order assignment left them in.
+			// order assignment left them in. A bundle's child clone is
+			// never probed as a clone (the bundle probes each replica's
+			// instance, pcmk__bundle_create_probe): its instances keep
+			// the order assignment and promotion left them in.
 			children := r.Children
-			if s.numProbeNodes > 0 {
+			if s.numProbeNodes > 0 && !isBundleChild(r) {
 				children = byNumber(children)
 			}
 			for _, m := range children {
@@ -254,6 +275,12 @@ func (s *scheduler) graphOrder() []int32 {
 	for _, r := range s.top {
 		walk(r)
 	}
-	add(s.loose)
+	if late != nil {
+		late = append(late, s.loose...)
+		slices.SortFunc(late, func(a, b *Action) int { return a.ID - b.ID })
+		add(late)
+	} else {
+		add(s.loose)
+	}
 	return out
 }

@@ -45,6 +45,16 @@ func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node 
 	return changed
 }
 
+// instancesOf are what a clone's or a bundle's instances are when they
+// pair with another's: a clone's instances, a bundle's containers
+// (get_containers_or_children).
+func (s *scheduler) instancesOf(r *Resource) []*Resource {
+	if r.Replicas != nil {
+		return containers(r)
+	}
+	return s.children(r)
+}
+
 // canInterleave reports whether an ordering between two clones' actions
 // pairs their instances: interleave=true on the "then" clone, or on the
 // "first" clone when "then" stops or demotes (can_interleave_actions).
@@ -66,12 +76,12 @@ func (s *scheduler) canInterleave(first, then *Action) bool {
 func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter ActionFlags, typ OrderFlags) updated {
 	var changed updated
 	current := hasSuffix(first.Key, "_"+string(pcmk.TaskStopped)+"_0") || hasSuffix(first.Key, "_"+string(pcmk.TaskDemoted)+"_0")
-	firstChildren := s.children(first.Rsc)
+	firstChildren := s.instancesOf(first.Rsc)
 	if len(firstChildren) == 0 {
 		return changed
 	}
 	var pairs instancesByNode
-	for _, thenChild := range s.children(then.Rsc) {
+	for _, thenChild := range s.instancesOf(then.Rsc) {
 		firstChild := s.pairOf(thenChild, pairs.of(s, first.Rsc, RoleUnknown, current), current)
 		if firstChild == nil {
 			if !current && typ&(OrderRunnableLeft|OrderImpliesThen) != 0 && s.unassign(thenChild) {
@@ -80,8 +90,8 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 			continue
 		}
 		task := s.cloneChildTask(first, firstChildren[0])
-		firstAction := findFirstAction(s.of(firstChild).withTask(task), "", task, node)
-		thenAction := findFirstAction(s.of(thenChild).withTask(then.Task), "", then.Task, node)
+		firstAction := s.instanceAction(firstChild, task, node, true)
+		thenAction := s.instanceAction(thenChild, then.Task, node, false)
 		if firstAction == nil || thenAction == nil {
 			continue
 		}
@@ -137,7 +147,7 @@ func (x *instancesByNode) of(s *scheduler, rsc *Resource, filter Role, current b
 	} else {
 		clear(x.on)
 	}
-	for _, c := range s.children(rsc) {
+	for _, c := range s.instancesOf(rsc) {
 		if filter != RoleUnknown && s.roleOf(c, current) != filter || blockedWithin(c) {
 			continue
 		}
@@ -147,7 +157,6 @@ func (x *instancesByNode) of(s *scheduler, rsc *Resource, filter Role, current b
 	}
 	return x.on
 }
-
 
 // roleOf is r's current role, or its next one.
 func (s *scheduler) roleOf(r *Resource, current bool) Role {

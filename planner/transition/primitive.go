@@ -20,10 +20,9 @@ func (primitive) internalConstraints(s *scheduler, r *Resource) {
 		return
 	}
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskStart, OrderOptional|OrderImpliesThen|OrderRestart)
-	top := r
-	for top.Parent != nil {
-		top = top.Parent
-	}
+	// uber_parent stops below a bundle: a bundle's instance's top is
+	// its child clone.
+	top := topNoBundle(r)
 	if (top.Kind == model.KindClone && promotable(top)) || s.of(r).role > RoleUnpromoted {
 		s.orderRscActions(r, pcmk.TaskDemote, r, pcmk.TaskStop, OrderPromotedImpliesFirst)
 		s.orderRscActions(r, pcmk.TaskStart, r, pcmk.TaskPromote, OrderRunnableLeft)

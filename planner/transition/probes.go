@@ -221,8 +221,8 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 	allowed := r.Allowed.Allows(node)
 	mode := r.Allowed.DiscoveryOn(node)
 	if !allowed && s.nodes[node].DiscoverNever {
-		// Not in the resource's table: the node's own mode counts, never
-		// on a bundle's guest node.
+		// Not in r's table: the node's own discovery mode counts, never
+		// on a bundle's replica node.
 		mode = pcmk.DiscoverNever
 	}
 	if r.ExclusiveDiscovery || top.ExclusiveDiscovery {
@@ -313,12 +313,14 @@ func (s *scheduler) applyProbeOrders() {
 
 // probeTarget is the resource whose start r's probes come before: r's
 // clone when r is in one (unless r is a fence device and unfencing is in
-// use), else r.
+// use), else r. A bundle's parts count as top-level (uber_parent stops
+// below a bundle): a replica's instance's probes come before the child
+// clone's start, its container's before the container's own.
 func (s *scheduler) probeTarget(r *Resource) *Resource {
 	if r.IsFenceDevice && s.in.EnableUnfencing {
 		return r
 	}
-	if top := r.Top(); top != r && s.hasInstances(top) {
+	if top := topNoBundle(r); top != r && s.hasInstances(top) {
 		return top
 	}
 	return r

@@ -21,7 +21,11 @@ func (s *scheduler) summarise() []Change {
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
 		if s.collective(r) {
-			for _, m := range s.children(r) {
+			members := s.children(r)
+			if r.Replicas != nil {
+				members = replicaParts(r)
+			}
+			for _, m := range members {
 				walk(m)
 			}
 			return

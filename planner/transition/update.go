@@ -33,7 +33,10 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 		return a
 	}
 	key := opKey(rid, remapped, 0)
-	if notifies(a.Rsc) && a.Rsc.Parent == nil {
+	// A bundle's child clone counts as top-level here. A bundle that
+	// notifies has no notifications of its own: the ordering keeps its
+	// action.
+	if notifies(a.Rsc) && (a.Rsc.Parent == nil || (s.hasInstances(a.Rsc) && a.Rsc.Parent.Replicas != nil)) {
 		key = notifyKey(rid, notifyConfirmedPost, remapped)
 	}
 	if r := findFirstAction(s.of(a.Rsc).withKey(key), key, "", NoNode); r != nil {

@@ -47,8 +47,7 @@ type variant interface {
 }
 
 // variantTable holds each kind's transition behaviour for one release.
-// Kinds the transition does not schedule (bundles) have none: they never
-// reach it.
+// Kinds the transition does not schedule have none: they never reach it.
 type variantTable [model.NumKinds]variant
 
 // variantsFor builds the table for the release t plans for: where
@@ -59,6 +58,7 @@ func variantsFor(t pcmk.Target) *variantTable {
 		model.KindPrimitive: primitive{},
 		model.KindGroup:     group{stopBeforeInactivePrevious: t.Since(pcmk.V2_1_6)},
 		model.KindClone:     clone{orderEveryLater: t.Since(pcmk.V2_1_7)},
+		model.KindBundle:    bundle{},
 	}
 }
 
