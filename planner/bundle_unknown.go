@@ -10,43 +10,11 @@ import (
 )
 
 // bundleUnknowns names the bundles whose placement the planner does not
-// reproduce exactly, and their parts. (Their actions are unknown anyway:
-// the transition does not schedule bundles yet, which unknowns reports.)
-//   - Bundles in a cluster with Pacemaker Remote or guest nodes of its
-//     own: replica connections may then nest (a container on a remote
-//     node, its connection colocated with the node's connection), which
-//     the corpus shows is not modelled exactly.
-//   - Bundles in a colocation with influence=false, which the corpus
-//     shows is not reproduced for bundles.
-//   - Since 2.1.7, promotable bundles: their instances' roles take the
-//     bundle's colocations and its locations in ways not modelled yet.
+// reproduce exactly, and their parts (bundlePlacementUnknown says why).
 func (p *plan) bundleUnknowns() []Unknown {
 	var out []Unknown
-	otherRemote := ""
-	for _, n := range p.Nodes {
-		if n.Remote() && !n.DiscoverNever && n.Conn != nil {
-			otherRemote = n.Uname
-			break
-		}
-	}
 	for _, r := range p.Top {
-		d := p.bundles[r]
-		if r.Kind != model.KindBundle || d == nil {
-			continue
-		}
-		var why []string
-		if otherRemote != "" {
-			why = append(why, fmt.Sprintf("the cluster has remote or guest nodes (%s) besides bundle replicas, where replica connections may nest", otherRemote))
-		}
-		for _, c := range append(slices.Clone(r.ThisWith), r.WithThis...) {
-			if !c.Influence {
-				why = append(why, fmt.Sprintf("colocation %s ties it with influence=false", c.ID))
-				break
-			}
-		}
-		if d.child != nil && d.child.CloneOpts.Promotable && p.target.Since(pcmk.V2_1_7) {
-			why = append(why, "since Pacemaker 2.1.7 a promotable bundle's roles follow its colocations and locations in ways not modelled yet")
-		}
+		why := p.bundlePlacementUnknown(r)
 		if len(why) == 0 {
 			continue
 		}
@@ -57,4 +25,64 @@ func (p *plan) bundleUnknowns() []Unknown {
 		}
 	}
 	return out
+}
+
+// bundlePlacementUnknown says why bundle r's placement is not exact, nil
+// when it is (or r is no bundle):
+//   - Bundles in a cluster with Pacemaker Remote or guest nodes of its
+//     own: replica connections may then nest (a container on a remote
+//     node, its connection colocated with the node's connection), which
+//     the corpus shows is not modelled exactly.
+//   - Bundles in a colocation with influence=false, which the corpus
+//     shows is not reproduced for bundles.
+//   - Since 2.1.7, promotable bundles: their instances' roles take the
+//     bundle's colocations and its locations in ways not modelled yet.
+func (p *plan) bundlePlacementUnknown(r *Resource) []string {
+	d := p.bundles[r]
+	if r.Kind != model.KindBundle || d == nil {
+		return nil
+	}
+	var why []string
+	for _, n := range p.Nodes {
+		if n.Remote() && !n.DiscoverNever && n.Conn != nil {
+			why = append(why, fmt.Sprintf("the cluster has remote or guest nodes (%s) besides bundle replicas, where replica connections may nest", n.Uname))
+			break
+		}
+	}
+	for _, c := range append(slices.Clone(r.ThisWith), r.WithThis...) {
+		if !c.Influence {
+			why = append(why, fmt.Sprintf("colocation %s ties it with influence=false", c.ID))
+			break
+		}
+	}
+	if d.child != nil && d.child.CloneOpts.Promotable && p.target.Since(pcmk.V2_1_7) {
+		why = append(why, "since Pacemaker 2.1.7 a promotable bundle's roles follow its colocations and locations in ways not modelled yet")
+	}
+	return why
+}
+
+// bundleActionsUnknown says why the actions of bundle r, placed exactly,
+// are not computed exactly, "" when they are (or r is no bundle, or its
+// placement is unknown already). The corpus shows two cases not
+// reproduced yet:
+//   - a replica's container active on a node that is unclean and cannot
+//     be fenced: which actions on its guest node are blocked;
+//   - a replica's instance chosen for promotion while its container can
+//     run nowhere: Pacemaker promotes another instance then.
+func (p *plan) bundleActionsUnknown(r *Resource) string {
+	d := p.bundles[r]
+	if d == nil || len(p.bundlePlacementUnknown(r)) > 0 {
+		return ""
+	}
+	for _, rep := range d.replicas {
+		for _, i := range rep.container.RunningOn {
+			if n := p.Nodes[i]; n.Unclean && !p.canFence() {
+				return fmt.Sprintf("its container %s is active on %s, which is unclean and cannot be fenced", rep.container.ID, n.Uname)
+			}
+		}
+		if rep.inst != nil && rep.inst.NextRole == pcmk.RolePromoted && rep.container.AssignedTo < 0 {
+			return fmt.Sprintf("its instance %s is chosen for promotion while its container %s can run nowhere", rep.inst.ID, rep.container.ID)
+		}
+	}
+	return ""
 }

@@ -37,6 +37,8 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 			detail = fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)
 		case withActions && !transition.SchedulesResource(p.target, rsc):
 			detail = fmt.Sprintf("%s is a %s: the planner places its instances but does not compute their actions yet.", rsc.ID, rsc.Kind)
+		case withActions && p.bundleActionsUnknown(rsc) != "":
+			detail = fmt.Sprintf("%s is a %s whose actions are not computed exactly: %s.", rsc.ID, rsc.Kind, p.bundleActionsUnknown(rsc))
 		default:
 			continue
 		}
