@@ -3,29 +3,10 @@ package planner
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"pcl/pcmk"
 	"pcl/planner/model"
 )
-
-// bundleUnknowns names the bundles whose placement the planner does not
-// reproduce exactly, and their parts (bundlePlacementUnknown says why).
-func (p *plan) bundleUnknowns() []Unknown {
-	var out []Unknown
-	for _, r := range p.Top {
-		why := p.bundlePlacementUnknown(r)
-		if len(why) == 0 {
-			continue
-		}
-		detail := fmt.Sprintf("%s is a bundle whose placement is not computed exactly: %s.", r.ID, strings.Join(why, "; "))
-		out = append(out, Unknown{Resource: r.ID, Construct: r.Kind.String(), Detail: detail})
-		for _, m := range descendants(r) {
-			out = append(out, Unknown{Resource: m.ID, Construct: r.Kind.String(), Detail: fmt.Sprintf("%s belongs to %s. %s", m.ID, r.ID, detail)})
-		}
-	}
-	return out
-}
 
 // bundlePlacementUnknown says why bundle r's placement is not exact, nil
 // when it is (or r is no bundle):
