@@ -60,6 +60,13 @@ var knownSettledDifferences = map[string]string{
 	"bug-cl-5247, bl460g8n3 down":         "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
 	"bug-cl-5247, bl460g8n4 down":         "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
 	"whitebox-asymmetric, 18builder down": "in a cluster with a guest node, pcl leaves nfs_mount started on 18node2 where crm_simulate does not (not analysed yet)",
+	// Found when bundles' actions were scheduled (issue 22): a promotable
+	// bundle planned for 3.0, whose placement the plan reports unknown
+	// (bundlePlacementUnknown: roles since 2.1.7), settles its instances
+	// as Started where crm_simulate records Unpromoted (not analysed yet).
+	"bundle-promoted-anticolocation-2, node1 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
+	"bundle-promoted-anticolocation-2, node2 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
+	"bundle-promoted-anticolocation-2, node3 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
 }
 
 var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesCRMSimulate checks every Nth corpus test of tiers 0 to 3 whose executed actions match (1: all)")
