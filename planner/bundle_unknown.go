@@ -3,15 +3,13 @@ package planner
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"pcl/pcmk"
 	"pcl/planner/model"
 )
 
-// bundleUnknowns names the bundles whose placement the planner does not
-// reproduce exactly, and their parts. (Their actions are unknown anyway:
-// the transition does not schedule bundles yet, which unknowns reports.)
+// bundlePlacementUnknown says why bundle r's placement is not exact, nil
+// when it is (or r is no bundle):
 //   - Bundles in a cluster with Pacemaker Remote or guest nodes of its
 //     own: replica connections may then nest (a container on a remote
 //     node, its connection colocated with the node's connection), which
@@ -24,41 +22,52 @@ import (
 //     TestSettledMatchesCRMSimulate30) still differs from crm_simulate's
 //     for them (the roles its replicas are left in after a node is lost), so
 //     they stay unknown until that is exact.
-func (p *plan) bundleUnknowns() []Unknown {
-	var out []Unknown
-	otherRemote := ""
+func (p *plan) bundlePlacementUnknown(r *Resource) []string {
+	d := p.bundles[r]
+	if r.Kind != model.KindBundle || d == nil {
+		return nil
+	}
+	var why []string
 	for _, n := range p.Nodes {
 		if n.Remote() && !n.DiscoverNever && n.Conn != nil {
-			otherRemote = n.Uname
+			why = append(why, fmt.Sprintf("the cluster has remote or guest nodes (%s) besides bundle replicas, where replica connections may nest", n.Uname))
 			break
 		}
 	}
-	for _, r := range p.Top {
-		d := p.bundles[r]
-		if r.Kind != model.KindBundle || d == nil {
-			continue
-		}
-		var why []string
-		if otherRemote != "" {
-			why = append(why, fmt.Sprintf("the cluster has remote or guest nodes (%s) besides bundle replicas, where replica connections may nest", otherRemote))
-		}
-		for _, c := range append(slices.Clone(r.ThisWith), r.WithThis...) {
-			if !c.Influence {
-				why = append(why, fmt.Sprintf("colocation %s ties it with influence=false", c.ID))
-				break
-			}
-		}
-		if d.child != nil && d.child.CloneOpts.Promotable && p.target.Since(pcmk.V2_1_7) {
-			why = append(why, "since Pacemaker 2.1.7 what a promotable bundle's replicas do when a node is lost is not reproduced exactly yet")
-		}
-		if len(why) == 0 {
-			continue
-		}
-		detail := fmt.Sprintf("%s is a bundle whose placement is not computed exactly: %s.", r.ID, strings.Join(why, "; "))
-		out = append(out, Unknown{Resource: r.ID, Construct: r.Kind.String(), Detail: detail})
-		for _, m := range descendants(r) {
-			out = append(out, Unknown{Resource: m.ID, Construct: r.Kind.String(), Detail: fmt.Sprintf("%s belongs to %s. %s", m.ID, r.ID, detail)})
+	for _, c := range append(slices.Clone(r.ThisWith), r.WithThis...) {
+		if !c.Influence {
+			why = append(why, fmt.Sprintf("colocation %s ties it with influence=false", c.ID))
+			break
 		}
 	}
-	return out
+	if d.child != nil && d.child.CloneOpts.Promotable && p.target.Since(pcmk.V2_1_7) {
+		why = append(why, "since Pacemaker 2.1.7 what a promotable bundle's replicas do when a node is lost is not reproduced exactly yet")
+	}
+	return why
+}
+
+// bundleActionsUnknown says why the actions of bundle r, placed exactly,
+// are not computed exactly, "" when they are (or r is no bundle, or its
+// placement is unknown already). The corpus shows two cases not
+// reproduced yet:
+//   - a replica's container active on a node that is unclean and cannot
+//     be fenced: which actions on its guest node are blocked;
+//   - a replica's instance chosen for promotion while its container can
+//     run nowhere: Pacemaker promotes another instance then.
+func (p *plan) bundleActionsUnknown(r *Resource) string {
+	d := p.bundles[r]
+	if d == nil || len(p.bundlePlacementUnknown(r)) > 0 {
+		return ""
+	}
+	for _, rep := range d.replicas {
+		for _, i := range rep.container.RunningOn {
+			if n := p.Nodes[i]; n.Unclean && !p.canFence() {
+				return fmt.Sprintf("its container %s is active on %s, which is unclean and cannot be fenced", rep.container.ID, n.Uname)
+			}
+		}
+		if rep.inst != nil && rep.inst.NextRole == pcmk.RolePromoted && rep.container.AssignedTo < 0 {
+			return fmt.Sprintf("its instance %s is chosen for promotion while its container %s can run nowhere", rep.inst.ID, rep.container.ID)
+		}
+	}
+	return ""
 }

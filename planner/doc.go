@@ -43,12 +43,11 @@
 // matching of status to instances, and promotable.go for promotion) and
 // bundle.go (bundle_unpack.go makes a bundle's replicas: containers,
 // addresses, connections whose guest nodes are the replicas, and the child
-// clone; bundle_unknown.go names the bundles whose placement is not exact).
-// Pacemaker Remote and guest nodes (remote.go) are nodes whose state
+// clone; bundle_unknown.go says which bundles' placement or actions are not
+// exact). Pacemaker Remote and guest nodes (remote.go) are nodes whose state
 // follows their connection resource's. What the planner does not compute
-// (a bundle's actions, orphaned connections, the bundles bundleUnknowns
-// names), and everything tied to it, is reported as unknown, never
-// guessed.
+// (orphaned connections, the bundles bundle_unknown.go names), and
+// everything tied to it, is reported as unknown, never guessed.
 //
 // It does not parse XML or .pcl (importer and compiler do), evaluate rule
 // expressions itself (planner/ruleeval does), or format reports

@@ -3,13 +3,15 @@ package planner
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"pcl/ir"
 	"pcl/planner/transition"
 )
 
 // unknowns lists what this run cannot compute exactly: resources of kinds
-// the planner does not place, everything tied to them by a colocation, an
+// the planner does not place, bundles whose placement or actions are not
+// exact (bundle_unknown.go), everything tied to them by a colocation, an
 // order or a ticket (directly or through other such resources, and whole
 // groups), the whole plan when the cluster has remote or guest nodes the
 // planner does not create (remoteUnknowns), and the promotable instances
@@ -22,7 +24,6 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		return nil
 	}
 	out = append(out, p.remoteUnknowns()...)
-	out = append(out, p.bundleUnknowns()...)
 	out = append(out, p.promotionUnknowns()...)
 	cause := map[string]string{} // resource id -> the unplanned resource it depends on
 	var roots []string
@@ -33,10 +34,14 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		}
 		var detail string
 		switch {
+		case len(p.bundlePlacementUnknown(rsc)) > 0:
+			detail = fmt.Sprintf("%s is a bundle whose placement is not computed exactly: %s.", rsc.ID, strings.Join(p.bundlePlacementUnknown(rsc), "; "))
 		case p.notPlanned(rsc):
 			detail = fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)
 		case withActions && !transition.SchedulesResource(p.target, rsc):
 			detail = fmt.Sprintf("%s is a %s: the planner places its instances but does not compute their actions yet.", rsc.ID, rsc.Kind)
+		case withActions && p.bundleActionsUnknown(rsc) != "":
+			detail = fmt.Sprintf("%s is a %s whose actions are not computed exactly: %s.", rsc.ID, rsc.Kind, p.bundleActionsUnknown(rsc))
 		default:
 			continue
 		}

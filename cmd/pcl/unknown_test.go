@@ -14,8 +14,8 @@ import (
 const cloneArchive = "../../emit/plantext/testdata/clone.txtar"
 
 // The CIB of testdata/bundle.txtar: a bundle (two containers) the planner
-// places but does not schedule,
-// web colocated with it, db on its own.
+// does not place exactly (a colocation with influence=false ties web to
+// it), db on its own.
 const bundleArchive = "testdata/bundle.txtar"
 
 // checkUnknownWarning checks the stderr of a run on the bundle CIB: a

@@ -68,10 +68,7 @@ type DigestFunc func(r *model.Resource, task pcmk.Task, intervalMs int64) string
 func (a *applier) recordStep(t *transition.Transition, st transition.Step, digest DigestFunc) error {
 	act := st.Action
 	node := t.NodeName(act.Node)
-	ns, err := a.nodeState(node, false)
-	if err != nil {
-		return err
-	}
+	ns := a.actedOnNodeState(node)
 	if act.Rsc == nil {
 		return fmt.Errorf("%s on %s: the action has no resource", act.Key, node)
 	}
@@ -99,4 +96,20 @@ func (a *applier) historyUnder(ns *ir.NodeState, name, configured string, ag ir.
 		return h
 	}
 	return a.history(ns, configured, ag)
+}
+
+// actedOnNodeState is the <node_state> of a node the transition ran an
+// action on, made when missing, with the node's name as its id, as
+// crm_simulate's pcmk__inject_node makes it: a bundle's replica node
+// started in this transition has none yet.
+func (a *applier) actedOnNodeState(uname string) *ir.NodeState {
+	if ns, err := a.nodeState(uname, false); err == nil {
+		return ns
+	}
+	st := a.status()
+	ns := &ir.NodeState{ID: uname, Uname: uname, Sections: []string{},
+		Attrs: []ir.Attr{{Name: "id", Value: uname}, {Name: "uname", Value: uname}}}
+	a.owned[ns] = true
+	st.Nodes = append(st.Nodes, ns)
+	return ns
 }

@@ -30,8 +30,10 @@
 // their own kinds make; interleave.go pairs the instances of two clones
 // ordered one after the other; notify.go makes the notifications;
 // promotable.go adds a promotable clone's promote, promoted, demote and
-// demoted pseudo-actions and their orderings). Bundles are not scheduled
-// yet (SchedulesResource). Unfencing is in unfence.go. Actions on Pacemaker
+// demoted pseudo-actions and their orderings) and bundle.go (a bundle's
+// replicas' implicit resources, its pseudo-actions over its containers,
+// its child clone on the replicas' guest nodes). Unfencing is in
+// unfence.go. Actions on Pacemaker
 // Remote and guest nodes are ordered against the node's connection (and a
 // guest's container), and a guest is fenced by recovering its container
 // (remote.go).

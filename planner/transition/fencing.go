@@ -196,20 +196,22 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 			}
 		}
 	}
-	top := r
-	for top.Parent != nil {
-		top = top.Parent
-	}
+	top := topNoBundle(r) // uber_parent: a bundle's instance's is its child clone
 	stops := s.resourceActions(r, target, pcmk.TaskStop, false)
 	implicit := r.NeedsFencing
 	var parentStop *Action
 	if len(stops) > 0 && implicit {
 		parentStop = findFirstAction(s.of(top).withTask(pcmk.TaskStop), "", pcmk.TaskStop, NoNode)
 	}
+	// Inside a bundle, fencing is ordered before the parent's stop only:
+	// before the resource's own stop or demote it would make a loop.
+	bundled := top.Parent != nil
 	for _, a := range stops {
 		a.set(Pseudo | Runnable)
 		if implicit {
-			s.orderActions(f, a, OrderPreserve)
+			if !bundled {
+				s.orderActions(f, a, OrderPreserve)
+			}
 			s.orderActions(f, parentStop, OrderPreserve)
 		}
 		if notifies(r) {
@@ -220,7 +222,7 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 		n := s.node(a.Node)
 		if n == nil || !n.Online || n.Unclean || r.Failed {
 			a.set(Pseudo | Runnable)
-			if implicit {
+			if implicit && !bundled {
 				s.orderActions(f, a, OrderPreserve|OrderOptional)
 			}
 		}

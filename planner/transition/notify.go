@@ -61,7 +61,7 @@ func notifies(r *Resource) bool {
 // clone a post-notification between them.
 func (s *scheduler) orderNotifsAfterFencing(r *Resource, f *Action) {
 	if n := s.notifPseudoOps(r, pcmk.TaskStop, nil, f); n != nil {
-		s.createNotifyActions(r.Top(), n)
+		s.createNotifyActions(topNoBundle(r), n)
 	}
 }
 
@@ -191,8 +191,8 @@ func (s *scheduler) createNotifyActions(r *Resource, n *notifyData) {
 		stop := findFirstAction(rec.withTask(pcmk.TaskStop), "", pcmk.TaskStop, NoNode)
 		for _, node := range r.RunningOn {
 			// A stop implied by fencing notifies no one on the node
-			// being fenced.
-			if stop != nil && stop.is(Pseudo) && s.nodes[node].Unclean {
+			// being fenced (a guest's: being reset).
+			if stop != nil && stop.is(Pseudo) && (s.nodes[node].Unclean || s.nodes[node].RequiresReset) {
 				continue
 			}
 			s.newNotifyAction(r, node, n.pre, n.preDone, n.action)
@@ -203,6 +203,16 @@ func (s *scheduler) createNotifyActions(r *Resource, n *notifyData) {
 	}
 	if rec.nextRole != RoleStopped && (n.action == pcmk.TaskStart || n.action == pcmk.TaskPromote) {
 		start := findFirstAction(rec.withTask(pcmk.TaskStart), "", pcmk.TaskStart, NoNode)
+		if start != nil && start.Node != NoNode {
+			// Behind a remote connection whose start is blocked, the
+			// instance's start and promote never come: no
+			// notifications for them (find_remote_start).
+			if conn := s.nodes[start.Node].Conn; conn != nil {
+				if rs := findFirstAction(s.of(conn).withTask(pcmk.TaskStart), "", pcmk.TaskStart, NoNode); rs != nil && !rs.is(Runnable) {
+					return
+				}
+			}
+		}
 		node := s.assigned(r)
 		if node == NoNode {
 			return
