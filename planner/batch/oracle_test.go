@@ -32,6 +32,11 @@ var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettled
 // agree. Each is a bug to fix, listed so that the sample of the corpus can
 // grow without hiding new ones.
 var knownExecutedDifferences = map[string]string{
+	// Found when the merged helpers' fixes shifted the 3.0 sample onto
+	// it: with kiff-02 down, crm_simulate 3.0.0 fences guest
+	// lxc-01_kiff-01 (stonith-lxc-01_kiff-01-off), pcl does not (not
+	// analysed yet).
+	"whitebox-imply-stop-on-fence, kiff-02 down": "pcl does not fence guest lxc-01_kiff-01 where crm_simulate 3.0.0 does (not analysed yet)",
 	// Found when the executed ratchet grew and the sample shifted onto it
 	// (the difference is older): with quorum lost, crm_simulate runs
 	// group2's start pseudo-action (runnable, its member stopped and not
@@ -76,6 +81,13 @@ const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle
 // crm_simulate's but whose settled cluster is known to differ, with why.
 // Each is a bug to fix.
 var knownSettledDifferences = map[string]string{
+	// Found when misc4's fixes made stop-failure-no-quorum's corpus
+	// test pass and the 3.0 sample shifted onto it (not analysed yet): a
+	// node down in a cluster whose stop failed without quorum.
+	"stop-failure-no-quorum, pcmk-1 down": "pcl leaves clvm Started on pcmk-3 where crm_simulate 3.0.0 does not (not analysed yet)",
+	"stop-failure-no-quorum, pcmk-2 down": "pcl leaves clvm Started on pcmk-3 where crm_simulate 3.0.0 does not (not analysed yet)",
+	// The same shift: see knownExecutedDifferences.
+	"whitebox-imply-stop-on-fence, kiff-02 down": "pcl leaves vm-fs Started on guest lxc-01_kiff-01, which crm_simulate 3.0.0 fences (not analysed yet)",
 	// See knownExecutedDifferences.
 	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
 	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
@@ -238,6 +250,8 @@ func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, execute
 			wantRun := sortedLines(testenv.SimulateSection(out, "Executing Cluster Transition:"))
 			if strings.Join(gotRun, "\n") == strings.Join(wantRun, "\n") && o.Execution.Complete() == !strings.Contains(out, "Transition failed") {
 				executedAgree++
+			} else if declared := declaredUnknown(o.Result); declared != "" {
+				t.Logf("%s, %s down: the actions run differ where pcl reports them unknown (%s)", in.name, node, declared)
 			} else if why, known := knownExecutedDifferences[in.name+", "+node+" down"]; known {
 				t.Logf("%s, %s down: known difference in the actions run: %s", in.name, node, why)
 				testenv.LogLineDiff(t, gotRun, wantRun)
@@ -251,6 +265,10 @@ func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, execute
 				agree++
 				continue
 			}
+			if declared := declaredUnknown(o.Result); declared != "" {
+				t.Logf("%s, %s down: the cluster left differs where pcl reports it unknown (%s)", in.name, node, declared)
+				continue
+			}
 			if why, known := knownSettledDifferences[in.name+", "+node+" down"]; known {
 				t.Logf("%s, %s down: known difference in the cluster left: %s", in.name, node, why)
 				testenv.LogLineDiff(t, got, want)
@@ -262,6 +280,16 @@ func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, execute
 	}
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) run the actions crm_simulate runs", executedAgree, scenarios, clusters)
 	t.Logf("%d of %d single-node-down scenarios (%d clusters) leave the cluster crm_simulate leaves", agree, scenarios, clusters)
+}
+
+// declaredUnknown names what a scenario's plan reports unknown, "" for
+// nothing: a difference there is declared, not silently wrong.
+func declaredUnknown(res *planner.Result) string {
+	var ids []string
+	for _, u := range res.Unknown {
+		ids = append(ids, u.Resource)
+	}
+	return strings.Join(ids, " ")
 }
 
 // sortedLines collapses each line's white space and sorts the lines.
