@@ -230,11 +230,6 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 			return false
 		}
 	}
-	if !allowed && s.nodes[node].DiscoverNever {
-		// Not among the resource's nodes: the node's own mode counts,
-		// and a bundle's replica node is made with discovery never.
-		return false
-	}
 	return mode != pcmk.DiscoverNever
 }
 
