@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"pcl/compiler"
 	"pcl/emit/cibxml"
+	"pcl/internal/testpolicy"
 	"pcl/ir"
 )
 
@@ -30,46 +30,9 @@ func onOneNode(t *testing.T, dir string) string {
 		t.Fatalf("compiling %s: %v", dir, diags)
 	}
 	cfg := cib.Config
-	removed := map[string]bool{}
-	var kept []ir.Resource
-	for _, r := range cfg.Resources {
-		switch r := r.(type) {
-		case *ir.Primitive:
-			if r.Agent.Class == "stonith" {
-				removed[r.ID] = true
-				continue
-			}
-			dummy(r, false)
-		case *ir.Group:
-			for _, m := range r.Members {
-				dummy(m, false)
-			}
-		case *ir.Template:
-			continue // the primitives no longer use it (see dummy)
-		case *ir.Clone:
-			promotable := r.Master || metaTrue(r.Sets, "promotable")
-			switch c := r.Child.(type) {
-			case *ir.Primitive:
-				dummy(c, promotable)
-			case *ir.Group:
-				for _, m := range c.Members {
-					dummy(m, promotable)
-				}
-			}
-		default:
-			t.Skipf("%s has a %T, which the one-node transformation does not cover", dir, r)
-		}
-		kept = append(kept, r)
+	if _, r := testpolicy.AsDummies(cfg); r != nil {
+		t.Skipf("%s has a %T, which the one-node transformation does not cover", dir, r)
 	}
-	cfg.Resources = kept
-	var constraints []ir.Constraint
-	for _, c := range cfg.Constraints {
-		if l, ok := c.(*ir.Location); ok && removed[l.Resource] {
-			continue
-		}
-		constraints = append(constraints, c)
-	}
-	cfg.Constraints = constraints
 	cfg.FencingLevels = nil
 	var sections []string
 	for _, s := range cfg.Sections {
@@ -78,7 +41,7 @@ func onOneNode(t *testing.T, dir string) string {
 		}
 	}
 	cfg.Sections = sections
-	setProperty(cfg, "stonith-enabled", "false")
+	testpolicy.SetProperty(cfg, "stonith-enabled", "false")
 	renameFirstNode(cfg, "node1")
 
 	var buf bytes.Buffer
@@ -90,58 +53,6 @@ func onOneNode(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// dummy makes p a Dummy (or Stateful) resource without parameters.
-func dummy(p *ir.Primitive, promotable bool) {
-	p.Template = ""
-	p.Agent = ir.Agent{Class: "ocf", Provider: "pacemaker", Type: "Dummy"}
-	if promotable {
-		p.Agent.Type = "Stateful"
-	}
-	var sets []*ir.NVSet
-	for _, s := range p.Sets {
-		if s.Kind != ir.InstanceAttributes {
-			sets = append(sets, s)
-		}
-	}
-	p.Sets = sets
-	p.ChildAt = min(p.ChildAt, len(sets))
-}
-
-func metaTrue(sets []*ir.NVSet, name string) bool {
-	for _, s := range sets {
-		for _, p := range s.Pairs {
-			if s.Kind == ir.MetaAttributes && p.Name == name && p.Value != nil {
-				v, _ := ir.ParseBool(*p.Value)
-				return v
-			}
-		}
-	}
-	return false
-}
-
-// setProperty sets a cluster option in every property set that has it,
-// or in the first set (a new one when there is none).
-func setProperty(cfg *ir.Config, name, value string) {
-	found := false
-	for _, s := range cfg.Properties {
-		for _, p := range s.Pairs {
-			if strings.EqualFold(p.Name, name) {
-				v := value
-				p.Value, found = &v, true
-			}
-		}
-	}
-	if found {
-		return
-	}
-	if len(cfg.Properties) == 0 {
-		cfg.Properties = []*ir.NVSet{{Kind: ir.ClusterProperties, ID: "cib-bootstrap-options"}}
-	}
-	s := cfg.Properties[0]
-	v := value
-	s.Pairs = append(s.Pairs, &ir.NVPair{ID: s.ID + "-" + name, Name: name, Value: &v})
 }
 
 // renameFirstNode gives the first declared node the name (and id) to,

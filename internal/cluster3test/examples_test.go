@@ -12,6 +12,7 @@ import (
 	"pcl/compiler"
 	"pcl/emit/cibxml"
 	"pcl/internal/testenv"
+	"pcl/internal/testpolicy"
 	"pcl/ir"
 )
 
@@ -32,45 +33,11 @@ func onThreeNodes(t *testing.T, dir string) (path, why string) {
 	if len(cfg.Nodes) > 3 {
 		return "", fmt.Sprintf("%d nodes", len(cfg.Nodes))
 	}
-	fences := map[string]bool{}
-	kept := []ir.Resource{fenceDummy()}
-	for _, r := range cfg.Resources {
-		switch r := r.(type) {
-		case *ir.Primitive:
-			if r.Agent.Class == "stonith" {
-				fences[r.ID] = true
-				continue
-			}
-			asDummy(r, false)
-		case *ir.Group:
-			for _, m := range r.Members {
-				asDummy(m, false)
-			}
-		case *ir.Template:
-			continue // the primitives no longer use it
-		case *ir.Clone:
-			promotable := r.Master || metaTrue(r.Sets, "promotable")
-			switch c := r.Child.(type) {
-			case *ir.Primitive:
-				asDummy(c, promotable)
-			case *ir.Group:
-				for _, m := range c.Members {
-					asDummy(m, promotable)
-				}
-			}
-		default:
-			return "", fmt.Sprintf("a %T", r)
-		}
-		kept = append(kept, r)
+	if _, r := testpolicy.AsDummies(cfg); r != nil {
+		return "", fmt.Sprintf("a %T", r)
 	}
-	cfg.Resources = kept
-	var constraints []ir.Constraint
-	for _, c := range cfg.Constraints {
-		if l, ok := c.(*ir.Location); ok && fences[l.Resource] {
-			continue
-		}
-		constraints = append(constraints, c)
-	}
+	cfg.Resources = append([]ir.Resource{fenceDummy()}, cfg.Resources...)
+	constraints := cfg.Constraints
 	// The fence device may run on every node, opt-in cluster or not: a
 	// device that can run nowhere fences nothing, so a killed node stays
 	// unclean and keeps its resources, while crm_simulate, and pcl with
@@ -89,7 +56,7 @@ func onThreeNodes(t *testing.T, dir string) (path, why string) {
 		}
 	}
 	cfg.Sections = sections
-	setProperty(cfg, "stonith-enabled", "true")
+	testpolicy.SetProperty(cfg, "stonith-enabled", "true")
 	renameNodes(cfg)
 
 	var buf bytes.Buffer
@@ -116,58 +83,6 @@ func fenceDummy() *ir.Primitive {
 			pair("pcmk_host_list", "node1 node2 node3"), pair("status_file", "/run/fence_dummy.status"),
 		}}},
 	}
-}
-
-// asDummy makes p a Dummy (or Stateful) resource without parameters.
-func asDummy(p *ir.Primitive, promotable bool) {
-	p.Template = ""
-	p.Agent = ir.Agent{Class: "ocf", Provider: "pacemaker", Type: "Dummy"}
-	if promotable {
-		p.Agent.Type = "Stateful"
-	}
-	var sets []*ir.NVSet
-	for _, s := range p.Sets {
-		if s.Kind != ir.InstanceAttributes {
-			sets = append(sets, s)
-		}
-	}
-	p.Sets = sets
-	p.ChildAt = min(p.ChildAt, len(sets))
-}
-
-func metaTrue(sets []*ir.NVSet, name string) bool {
-	for _, s := range sets {
-		for _, p := range s.Pairs {
-			if s.Kind == ir.MetaAttributes && p.Name == name && p.Value != nil {
-				v, _ := ir.ParseBool(*p.Value)
-				return v
-			}
-		}
-	}
-	return false
-}
-
-// setProperty sets a cluster option in every property set that has it,
-// or in the first set (a new one when there is none).
-func setProperty(cfg *ir.Config, name, value string) {
-	found := false
-	for _, s := range cfg.Properties {
-		for _, p := range s.Pairs {
-			if strings.EqualFold(p.Name, name) {
-				v := value
-				p.Value, found = &v, true
-			}
-		}
-	}
-	if found {
-		return
-	}
-	if len(cfg.Properties) == 0 {
-		cfg.Properties = []*ir.NVSet{{Kind: ir.ClusterProperties, ID: "cib-bootstrap-options"}}
-	}
-	s := cfg.Properties[0]
-	v := value
-	s.Pairs = append(s.Pairs, &ir.NVPair{ID: s.ID + "-" + name, Name: name, Value: &v})
 }
 
 // renameNodes names the declared nodes node1, node2, ... in order, and

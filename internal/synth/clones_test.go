@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -144,68 +143,6 @@ func TestClonesVerify(t *testing.T) {
 		}
 		if out, err := exec.Command(verify, "-x", path).CombinedOutput(); err != nil {
 			t.Errorf("seed %d: crm_verify rejects the CIB: %v\n%s", seed, err, out)
-		}
-	}
-}
-
-// TestCloneCIB checks that the differential tests' clone CIBs are
-// deterministic and import.
-func TestCloneCIB(t *testing.T) {
-	if synth.CloneCIB(7) != synth.CloneCIB(7) {
-		t.Fatal("CloneCIB is not deterministic")
-	}
-	for seed := uint64(1); seed <= 20; seed++ {
-		if _, diags := importer.Read("clones.xml", []byte(synth.CloneCIB(seed))); diags.HasErrors() {
-			t.Fatalf("seed %d: the CIB does not import: %v", seed, diags)
-		}
-	}
-}
-
-// TestCloneCIBVerify runs crm_verify -x on the differential tests' clone
-// CIBs (20 seeds here; 300 were checked when the generator was written).
-func TestCloneCIBVerify(t *testing.T) {
-	verify := testenv.Tool(t, "crm_verify")
-	dir := t.TempDir()
-	for seed := uint64(1); seed <= 20; seed++ {
-		path := filepath.Join(dir, fmt.Sprintf("clones-%d.xml", seed))
-		if err := os.WriteFile(path, []byte(synth.CloneCIB(seed)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command(verify, "-x", path).CombinedOutput(); err != nil {
-			t.Errorf("seed %d: crm_verify rejects the CIB: %v\n%s", seed, err, out)
-		}
-	}
-}
-
-// TestPromotableCIB checks that the differential tests' promotable CIBs
-// are deterministic and import.
-func TestPromotableCIB(t *testing.T) {
-	if synth.PromotableCIB(7) != synth.PromotableCIB(7) {
-		t.Fatal("PromotableCIB is not deterministic")
-	}
-	for seed := uint64(1); seed <= 20; seed++ {
-		if _, diags := importer.Read("promotable.xml", []byte(synth.PromotableCIB(seed))); diags.HasErrors() {
-			t.Fatalf("seed %d: the CIB does not import: %v", seed, diags)
-		}
-	}
-}
-
-// TestPromotableCIBVerify runs crm_verify -x on the differential tests'
-// promotable CIBs: 20 seeds, or PCL_VERIFY_N.
-func TestPromotableCIBVerify(t *testing.T) {
-	verify := testenv.Tool(t, "crm_verify")
-	n := uint64(20)
-	if v := os.Getenv("PCL_VERIFY_N"); v != "" {
-		n, _ = strconv.ParseUint(v, 10, 64)
-	}
-	dir := t.TempDir()
-	for seed := uint64(1); seed <= n; seed++ {
-		path := filepath.Join(dir, fmt.Sprintf("promotable-%d.xml", seed))
-		if err := os.WriteFile(path, []byte(synth.PromotableCIB(seed)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command(verify, "-x", path).CombinedOutput(); err != nil || len(out) > 0 {
-			t.Errorf("seed %d: crm_verify: %v\n%s", seed, err, out)
 		}
 	}
 }
