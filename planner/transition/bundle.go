@@ -218,36 +218,10 @@ func (bundle) flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags {
 
 func (bundle) orderingNode(s *scheduler, a *Action) int { return a.Node }
 
-// updateOrdered applies an ordering to the bundle's action and to each
-// container's action of the same task, or pairs replicas when the
-// bundles interleave (pcmk__multi_update_actions).
+// updateOrdered is a clone's, with the bundle's containers as its
+// instances (pcmk__multi_update_actions).
 func (bundle) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
-	if s.canInterleave(first, then) {
-		return s.interleaveUpdate(first, then, node, filter, typ)
-	}
-	if then.Rsc == nil {
-		return 0
-	}
-	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
-	for _, c := range containers(then.Rsc) {
-		ca := findFirstAction(s.of(c).withTask(then.Task), "", then.Task, node)
-		if ca == nil {
-			continue
-		}
-		var childChanged updated
-		if s.actionFlags(ca, node)&Runnable != 0 {
-			childChanged = s.updateOrderedVia(c, first, ca, node, flags, filter, typ)
-		}
-		changed |= childChanged
-		if childChanged&updatedThen != 0 {
-			for j := len(ca.After) - 1; j >= 0; j-- {
-				if j < len(ca.After) {
-					s.updateForOrderings(s.actions[ca.After[j].Action])
-				}
-			}
-		}
-	}
-	return changed
+	return s.multiUpdateOrdered(first, then, node, flags, filter, typ)
 }
 
 // location is the one node all of the bundle's parts are on, NoNode

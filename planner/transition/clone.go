@@ -209,38 +209,7 @@ func (k clone) internalConstraints(s *scheduler, r *Resource) {
 // instance's matching action is, runnable only if some instance's is
 // (summary_action_flags).
 func (clone) actionFlags(s *scheduler, a *Action, node int) ActionFlags {
-	flags := Optional | Runnable | Pseudo
-	children := s.children(a.Rsc)
-	if len(children) == 0 {
-		return flags
-	}
-	task := s.cloneChildTask(a, children[0])
-	anyRunnable := false
-	for _, c := range children {
-		on := node
-		if len(c.Children) > 0 {
-			on = NoNode
-		}
-		ca := findFirstAction(s.of(c).withTask(task), "", task, on)
-		if ca == nil {
-			continue
-		}
-		cf := s.actionFlags(ca, node)
-		if flags&Optional != 0 && cf&Optional == 0 {
-			flags &^= Optional
-			a.clear(Optional)
-		}
-		if cf&Runnable != 0 {
-			anyRunnable = true
-		}
-	}
-	if !anyRunnable {
-		flags &^= Runnable
-		if node == NoNode {
-			a.clear(Runnable)
-		}
-	}
-	return flags
+	return s.summaryFlags(a, s.children(a.Rsc), node)
 }
 
 // cloneChildTask is the task of the instances' actions that a clone's

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // Orderings whose "then" action is a clone's (Pacemaker's
@@ -17,6 +18,14 @@ import (
 // instance's action of the same task, or pairs instances when the clones
 // interleave (pcmk__multi_update_actions).
 func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	return s.multiUpdateOrdered(first, then, node, flags, filter, typ)
+}
+
+// multiUpdateOrdered is pcmk__multi_update_actions, for clones and
+// bundles: the ordering applies to the collective's action and to each of
+// its instances' (a bundle's containers') action of the same task, or
+// pairs instances when the two interleave.
+func (s *scheduler) multiUpdateOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
 	if s.canInterleave(first, then) {
 		return s.interleaveUpdate(first, then, node, filter, typ)
 	}
@@ -24,7 +33,7 @@ func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node 
 		return 0
 	}
 	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
-	for _, c := range s.children(then.Rsc) {
+	for _, c := range s.instancesOf(then.Rsc) {
 		ca := findFirstAction(s.of(c).withTask(then.Task), "", then.Task, node)
 		if ca == nil {
 			continue
@@ -49,7 +58,7 @@ func (clone) updateOrdered(s *scheduler, r *Resource, first, then *Action, node 
 // pair with another's: a clone's instances, a bundle's containers
 // (get_containers_or_children).
 func (s *scheduler) instancesOf(r *Resource) []*Resource {
-	if r.Replicas != nil {
+	if r.Kind == model.KindBundle {
 		return containers(r)
 	}
 	return s.children(r)
