@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -81,6 +82,11 @@ const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle
 // crm_simulate's but whose settled cluster is known to differ, with why.
 // Each is a bug to fix.
 var knownSettledDifferences = map[string]string{
+	// Found when the sample became a hash of the name (not analysed yet):
+	// the actions run agree, but crm_simulate 3.0.0's settled CIB has no
+	// drbd0 on the node left, pcl's has it Unpromoted.
+	"promoted-13, frigg down": "pcl's settled cluster keeps drbd0 Unpromoted on odin, crm_simulate 3.0.0's does not (actions agree; not analysed yet)",
+	"promoted-13, odin down":  "pcl's settled cluster keeps drbd0 Unpromoted on frigg, crm_simulate 3.0.0's does not (actions agree; not analysed yet)",
 	// Found when misc4's fixes made stop-failure-no-quorum's corpus
 	// test pass and the 3.0 sample shifted onto it (not analysed yet): a
 	// node down in a cluster whose stop failed without quorum.
@@ -115,7 +121,16 @@ var knownSettledDifferences = map[string]string{
 	"bundle-promoted-anticolocation-2, node3 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
 }
 
-var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesCRMSimulate checks every Nth corpus test of tiers 0 to 3 whose executed actions match (1: all)")
+var settledCorpusStep = flag.Int("settled-corpus-step", 12, "TestSettledMatchesCRMSimulate checks one in N corpus tests of tiers 0 to 3 whose executed actions match, chosen by a hash of the name (1: all)")
+
+// sampled reports whether the settled tests check corpus test name: one
+// in step, by a hash of the name, so that a test joining the executed
+// list does not shift which others are checked.
+func sampled(name string, step int) bool {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return h.Sum32()%uint32(step) == 0
+}
 
 // TestSettledMatchesCRMSimulate is the settled semantics of a batch: the
 // baseline's transition runs (crm_simulate -S -O settled.xml), then each
@@ -193,8 +208,8 @@ func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, execute
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, name := range strings.Fields(string(listed)) {
-		if i%*settledCorpusStep != 0 {
+	for _, name := range strings.Fields(string(listed)) {
+		if !sampled(name, *settledCorpusStep) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "xml", name+".xml"))
