@@ -90,13 +90,8 @@ func reparse(src []byte, filename string, prev chunkIndex) (*hcl.File, chunkInde
 		return hf, indexChunks(src, bounds, hf), diags
 	}
 	chunks := make([]chunk, len(bounds))
-	line := 1
-	for i, at := range bounds {
-		if i > 0 {
-			line += bytes.Count(src[bounds[i-1]:at], []byte{'\n'})
-		}
-		start := hcl.Pos{Line: line, Column: 1, Byte: at}
-		text := src[at:chunkEnd(src, bounds, i)]
+	for i, start := range chunkStarts(src, bounds) {
+		text := src[start.Byte:chunkEnd(src, bounds, i)]
 		if old, ok := prev[string(text)]; ok && i > 0 && i < len(bounds)-1 {
 			if moved, ok := old.movedTo(start); ok {
 				chunks[i] = moved
@@ -115,11 +110,29 @@ func reparse(src []byte, filename string, prev chunkIndex) (*hcl.File, chunkInde
 		hf, diags := parseConfig(src, filename)
 		return hf, nil, diags
 	}
+	return hf, byText(src, bounds, chunks), nil
+}
+
+// chunkStarts is where each chunk begins: line, column 1, byte.
+func chunkStarts(src []byte, bounds []int) []hcl.Pos {
+	starts := make([]hcl.Pos, len(bounds))
+	line := 1
+	for i, at := range bounds {
+		if i > 0 {
+			line += bytes.Count(src[bounds[i-1]:at], []byte{'\n'})
+		}
+		starts[i] = hcl.Pos{Line: line, Column: 1, Byte: at}
+	}
+	return starts
+}
+
+// byText indexes chunks by their text.
+func byText(src []byte, bounds []int, chunks []chunk) chunkIndex {
 	index := chunkIndex{}
 	for i, c := range chunks {
 		index[string(src[bounds[i]:chunkEnd(src, bounds, i)])] = c
 	}
-	return hf, index, nil
+	return index
 }
 
 func chunkEnd(src []byte, bounds []int, i int) int {
@@ -174,12 +187,8 @@ func indexChunks(src []byte, bounds []int, hf *hcl.File) chunkIndex {
 		return nil
 	}
 	chunks := make([]chunk, len(bounds))
-	line := 1
-	for i, at := range bounds {
-		if i > 0 {
-			line += bytes.Count(src[bounds[i-1]:at], []byte{'\n'})
-		}
-		chunks[i].start = hcl.Pos{Line: line, Column: 1, Byte: at}
+	for i, start := range chunkStarts(src, bounds) {
+		chunks[i].start = start
 	}
 	// in returns the chunk holding r whole, or -1.
 	in := func(r hcl.Range) int {
@@ -203,11 +212,7 @@ func indexChunks(src []byte, bounds []int, hf *hcl.File) chunkIndex {
 		}
 		chunks[i].blocks = append(chunks[i].blocks, b)
 	}
-	index := chunkIndex{}
-	for i, c := range chunks {
-		index[string(src[bounds[i]:chunkEnd(src, bounds, i)])] = c
-	}
-	return index
+	return byText(src, bounds, chunks)
 }
 
 func sortedAttrs(attrs hclsyntax.Attributes) []*hclsyntax.Attribute {
