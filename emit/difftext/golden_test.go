@@ -23,60 +23,50 @@ import (
 // compares the archive's "text", "markdown" and "json" files with the
 // diff in that format. -update rewrites them.
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sides := map[string]*ir.CIB{}
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "old.xml", "new.xml":
-					cib, diags := importer.Read(f.Name, f.Data)
-					if diags.HasErrors() {
-						t.Fatal(diags)
-					}
-					sides[f.Name[:3]] = cib
-				case "old.pcl", "new.pcl":
-					src := filepath.Join(t.TempDir(), f.Name)
-					if err := os.WriteFile(src, f.Data, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					cib, _, diags := compiler.Compile([]string{src}, compiler.Options{})
-					if diags.HasErrors() {
-						t.Fatal(diags)
-					}
-					sides[f.Name[:3]] = cib
+	testenv.EachArchive(t, func(t *testing.T, path string, ar *txtar.Archive) {
+		sides := map[string]*ir.CIB{}
+		for _, f := range ar.Files {
+			switch f.Name {
+			case "old.xml", "new.xml":
+				cib, diags := importer.Read(f.Name, f.Data)
+				if diags.HasErrors() {
+					t.Fatal(diags)
 				}
-			}
-			d, diags, err := cibdiff.Compute(sides["old"], sides["new"], planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}, cibxml.WriteConfig)
-			if err != nil || diags.HasErrors() {
-				t.Fatal(err, diags)
-			}
-			names := difftext.Names{Old: "old", New: "new"}
-			out := &txtar.Archive{Comment: ar.Comment}
-			for _, f := range ar.Files {
-				var got []byte
-				switch f.Name {
-				case "text":
-					got = difftext.Text(d, names)
-				case "markdown":
-					got = difftext.Markdown(d, names)
-				case "json":
-					if got, err = difftext.JSON(d, names); err != nil {
-						t.Fatal(err)
-					}
-				default:
-					got = f.Data
+				sides[f.Name[:3]] = cib
+			case "old.pcl", "new.pcl":
+				src := filepath.Join(t.TempDir(), f.Name)
+				if err := os.WriteFile(src, f.Data, 0o644); err != nil {
+					t.Fatal(err)
 				}
-				out.Files = append(out.Files, txtar.File{Name: f.Name, Data: got})
+				cib, _, diags := compiler.Compile([]string{src}, compiler.Options{})
+				if diags.HasErrors() {
+					t.Fatal(diags)
+				}
+				sides[f.Name[:3]] = cib
 			}
-			testenv.CheckArchive(t, path, out)
-		})
-	}
+		}
+		d, diags, err := cibdiff.Compute(sides["old"], sides["new"], planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)}, cibxml.WriteConfig)
+		if err != nil || diags.HasErrors() {
+			t.Fatal(err, diags)
+		}
+		names := difftext.Names{Old: "old", New: "new"}
+		out := &txtar.Archive{Comment: ar.Comment}
+		for _, f := range ar.Files {
+			var got []byte
+			switch f.Name {
+			case "text":
+				got = difftext.Text(d, names)
+			case "markdown":
+				got = difftext.Markdown(d, names)
+			case "json":
+				if got, err = difftext.JSON(d, names); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				got = f.Data
+			}
+			out.Files = append(out.Files, txtar.File{Name: f.Name, Data: got})
+		}
+		testenv.CheckArchive(t, path, out)
+	})
 }

@@ -3,7 +3,6 @@ package plantext_test
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,64 +19,55 @@ import (
 // "text", "json", "crm_simulate" and "executed" (what crm_simulate -S
 // prints of the actions it runs). -update rewrites them.
 func TestGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
+	testenv.EachArchive(t, func(t *testing.T, path string, ar *txtar.Archive) {
+		var src []byte
+		for _, f := range ar.Files {
+			if f.Name == "cib.xml" {
+				src = f.Data
 			}
-			var src []byte
-			for _, f := range ar.Files {
-				if f.Name == "cib.xml" {
-					src = f.Data
-				}
-			}
-			cib, diags := importer.Read("cib.xml", src)
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			res, diags := planner.Schedule(cib, planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Transition: true})
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
-			changed := false
-			for i, f := range ar.Files {
-				var got []byte
-				switch f.Name {
-				case "cib.xml":
-					continue
-				case "text":
-					got = plantext.Text(res)
-				case "json":
-					if got, err = plantext.JSON(res); err != nil {
-						t.Fatal(err)
-					}
-				case "crm_simulate":
-					got = plantext.CRMSimulate(res.Transition)
-				case "executed":
-					got = plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())
-				default:
-					t.Fatalf("%s: not a format", f.Name)
-				}
-				if bytes.Equal(got, f.Data) {
-					continue
-				}
-				if testenv.Update() {
-					ar.Files[i].Data = got
-					changed = true
-					continue
-				}
-				t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", f.Name, got, f.Data)
-			}
-			if changed {
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+		}
+		cib, diags := importer.Read("cib.xml", src)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		res, diags := planner.Schedule(cib, planner.Options{Now: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC), Transition: true})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		changed := false
+		for i, f := range ar.Files {
+			var got []byte
+			var err error
+			switch f.Name {
+			case "cib.xml":
+				continue
+			case "text":
+				got = plantext.Text(res)
+			case "json":
+				if got, err = plantext.JSON(res); err != nil {
 					t.Fatal(err)
 				}
+			case "crm_simulate":
+				got = plantext.CRMSimulate(res.Transition)
+			case "executed":
+				got = plantext.CRMSimulateExecuted(res.Transition, res.Transition.Execute())
+			default:
+				t.Fatalf("%s: not a format", f.Name)
 			}
-		})
-	}
+			if bytes.Equal(got, f.Data) {
+				continue
+			}
+			if testenv.Update() {
+				ar.Files[i].Data = got
+				changed = true
+				continue
+			}
+			t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", f.Name, got, f.Data)
+		}
+		if changed {
+			if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -47,5 +48,25 @@ func CheckArchive(t testing.TB, path string, got *txtar.Archive) {
 	}
 	if !reported {
 		t.Errorf("%s: the comment or the list of files differs (go test -update rewrites it)", path)
+	}
+}
+
+// EachArchive runs fn as a subtest, named after the file, for every
+// testdata/*.txtar of the package's directory, parsed; it fails when
+// there is none.
+func EachArchive(t *testing.T, fn func(t *testing.T, path string, ar *txtar.Archive)) {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn(t, path, ar)
+		})
 	}
 }
