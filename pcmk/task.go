@@ -39,6 +39,9 @@ const (
 	TaskMetaData Task = "meta-data"
 	// TaskCancel cancels a recurring operation.
 	TaskCancel Task = "cancel"
+	// TaskAsyncMonitor is the name some old histories record a monitor
+	// under; Pacemaker reads it as a monitor when it unpacks a history.
+	TaskAsyncMonitor Task = "asyncmon"
 	// TaskDelete removes a resource's history from a node (crm_resource
 	// --cleanup).
 	TaskDelete Task = "delete"

@@ -79,7 +79,7 @@ func (p *plan) setActive(r *Resource) {
 // unpackOp is unpack_rsc_op for a primitive outside any clone.
 func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
 	task := op.Operation
-	if task == pcmk.TaskNotify || task == pcmk.TaskMetaData || task == "" {
+	if !p.affectsState(task) {
 		return
 	}
 	status := op.OpStatus
@@ -249,6 +249,23 @@ func (p *plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
 	}
 	r.Managed = false
 	r.Blocked = true
+}
+
+// affectsState reports whether a history entry of task can change what
+// the resource's state is read as. Up to 2.1.5 every task but notify and
+// meta-data does (a cancel or reload recorded after a stop reads the
+// resource as active again); since 2.1.6 only the tasks that start, stop,
+// change the role of or observe a resource do.
+func (p *plan) affectsState(task pcmk.Task) bool {
+	if !p.target.Since(pcmk.V2_1_6) {
+		return task != pcmk.TaskNotify && task != pcmk.TaskMetaData && task != ""
+	}
+	switch task {
+	case pcmk.TaskMonitor, pcmk.TaskStart, pcmk.TaskStop, pcmk.TaskPromote, pcmk.TaskDemote,
+		pcmk.TaskMigrateTo, pcmk.TaskMigrateFrom, pcmk.TaskAsyncMonitor:
+		return true
+	}
+	return false
 }
 
 // updateState is update_resource_state.
