@@ -33,7 +33,7 @@ func (r Running) String() string { return fmt.Sprintf("%s %s on %s", r.Resource,
 // score, which no plan can foresee).
 func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 	t := res.Transition
-	settled, err := scenario.Settle(cib, t, t.Execute(), res.Now, res.OpDigest)
+	settled, err := scenario.Settle(cib, t, t.Execute(), res.Target, res.Now, res.OpDigest)
 	if err != nil {
 		return nil, err
 	}

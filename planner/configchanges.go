@@ -89,7 +89,7 @@ func (p *plan) historyChanges(out map[string][]model.ConfigChange, r *Resource, 
 	if !running {
 		return
 	}
-	sorted := sortOps(h.Ops)
+	sorted := p.sortOps(h.Ops)
 	start, stop := activeRange(sorted)
 	if start < stop {
 		return

@@ -119,28 +119,32 @@ func activeIn(sorted []*ir.OpRecord) bool {
 // not transitive when a pending operation (call-id -1) is compared by
 // transition with some entries and by call id with others, so only the
 // same algorithm gives the same order.
-func sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
+func (p *plan) sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
 	out := make([]*ir.OpRecord, len(ops))
 	for i, op := range ops {
 		out[len(ops)-1-i] = op
 	}
-	return glibMergeSort(out, make([]*ir.OpRecord, len(out)))
+	cmp := cmpOps
+	if p.target.Since(pcmk.V3_0_0) {
+		cmp = cmpOps30
+	}
+	return glibMergeSort(out, make([]*ir.OpRecord, len(out)), cmp)
 }
 
 // glibMergeSort is g_list_sort: split after the first half (rounded down),
 // sort both halves, merge taking from the first while it compares less
 // or equal. scratch is as long as list.
-func glibMergeSort(list, scratch []*ir.OpRecord) []*ir.OpRecord {
+func glibMergeSort(list, scratch []*ir.OpRecord, cmp func(a, b *ir.OpRecord) int) []*ir.OpRecord {
 	if len(list) < 2 {
 		return list
 	}
 	half := len(list) / 2
-	l1 := glibMergeSort(list[:half], scratch[:half])
-	l2 := glibMergeSort(list[half:], scratch[half:])
+	l1 := glibMergeSort(list[:half], scratch[:half], cmp)
+	l2 := glibMergeSort(list[half:], scratch[half:], cmp)
 	merged := scratch[:0]
 	i, j := 0, 0
 	for i < len(l1) && j < len(l2) {
-		if cmpOps(l1[i], l2[j]) <= 0 {
+		if cmp(l1[i], l2[j]) <= 0 {
 			merged = append(merged, l1[i])
 			i++
 		} else {
@@ -198,6 +202,13 @@ func cmpOps(a, b *ir.OpRecord) int {
 		sameNode = strings.EqualFold(a.OnNode, b.OnNode)
 	}
 	return cmpOpsOn(a, b, sameNode)
+}
+
+// cmpOps30 is pe__is_newer_op as 3.0.0 has it: two entries are of the
+// same node when their on_node are equal, both missing included, and not
+// when only one names its node (as crm_simulate 3.0 records a result).
+func cmpOps30(a, b *ir.OpRecord) int {
+	return cmpOpsOn(a, b, strings.EqualFold(a.OnNode, b.OnNode))
 }
 
 // cmpOpsOn is pe__is_newer_op given whether a and b were recorded on the

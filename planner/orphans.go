@@ -48,7 +48,7 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 		p.orphanFailcounts(tr)
 		for _, h := range histories[id] {
 			tr.KnownOn[h.node] = true
-			sorted := sortOps(h.ops)
+			sorted := p.sortOps(h.ops)
 			if activeIn(sorted) {
 				tr.RunningOn = append(tr.RunningOn, h.node)
 				// The highest role any node shows, as unpack_lrm_resource

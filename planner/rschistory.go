@@ -50,7 +50,7 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 	}
 	saved := r.Role
 	r.Role = pcmk.RoleUnknown
-	ops := sortOps(h.Ops)
+	ops := p.sortOps(h.Ops)
 	st := &historyState{onFail: pcmk.OnFailIgnore, histID: h.ID, ops: ops}
 	for _, op := range ops {
 		p.unpackOp(r, n, op, st)
@@ -311,6 +311,14 @@ func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task
 		switch st.onFail {
 		case pcmk.OnFailStop, pcmk.OnFailFence, pcmk.OnFailMigrate, pcmk.OnFailStandby:
 		case pcmk.OnFailResetRemote:
+			// Without a reconnect interval the connection may start
+			// again once the remote node was fenced and stopped: a
+			// later success clears the lost connection. With one, the
+			// failure must expire first.
+			if r.ReconnectMs == 0 {
+				st.onFail = pcmk.OnFailIgnore
+				r.NextRole = pcmk.RoleUnknown
+			}
 		default:
 			st.onFail = pcmk.OnFailIgnore
 			r.NextRole = pcmk.RoleUnknown

@@ -46,7 +46,7 @@ func (p *plan) forTransition() *model.Cluster {
 					r.StartPending = true
 				}
 			}
-			sorted := sortOps(h.ops)
+			sorted := p.sortOps(h.ops)
 			if p.Nodes[h.node].Remote() && (h.node >= len(p.remoteUpAtUnpack) || !p.remoteUpAtUnpack[h.node]) {
 				// Recurring operations are recorded as active only on
 				// nodes online as the status is read; a remote node

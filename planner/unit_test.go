@@ -31,7 +31,7 @@ func TestCmpOps(t *testing.T) {
 	}
 	// The recurring monitor and its last failure share a call id; the
 	// failure, changed later, sorts last.
-	ops := sortOps([]*ir.OpRecord{op("r_last_failure_0", 32, "200"), op("r_monitor_30000", 32, "100"), op("r_last_0", 31, "100")})
+	ops := (&plan{}).sortOps([]*ir.OpRecord{op("r_last_failure_0", 32, "200"), op("r_monitor_30000", 32, "100"), op("r_last_0", 31, "100")})
 	got := []string{ops[0].ID, ops[1].ID, ops[2].ID}
 	want := []string{"r_last_0", "r_monitor_30000", "r_last_failure_0"}
 	for i := range want {

@@ -60,7 +60,7 @@ func Build(base *ir.CIB, events []Event, start time.Time, first int) ([]File, er
 		if diags.HasErrors() {
 			return nil, diags
 		}
-		settled, err := scenario.Settle(cib, res.Transition, res.Transition.Execute(), at.Add(30*time.Second), res.OpDigest)
+		settled, err := scenario.Settle(cib, res.Transition, res.Transition.Execute(), res.Target, at.Add(30*time.Second), res.OpDigest)
 		if err != nil {
 			return nil, err
 		}

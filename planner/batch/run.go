@@ -125,7 +125,7 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 	out.Result, out.Diags = planner.Schedule(cib, po)
 	t := out.Result.Transition
 	out.Execution = t.Execute()
-	settled, err = scenario.Settle(cib, t, out.Execution, po.Now, out.Result.OpDigest)
+	settled, err = scenario.Settle(cib, t, out.Execution, po.Target, po.Now, out.Result.OpDigest)
 	if err != nil {
 		out.Err = err
 		return out, nil

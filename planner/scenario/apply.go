@@ -56,6 +56,17 @@ type applier struct {
 	stamp int64
 	// locate says where resources run in the input (nil: unknown).
 	locate Locator
+	// recordsNode is whether a recorded result names the node it ran on
+	// (on_node), as crm_simulate does since 3.0.0.
+	recordsNode bool
+}
+
+// onNode is the on_node a result recorded on node carries, "" for none.
+func (a *applier) onNode(node string) string {
+	if a.recordsNode {
+		return node
+	}
+	return ""
 }
 
 // injectionTime is when injected operations happened. crm_simulate uses

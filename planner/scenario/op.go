@@ -203,6 +203,9 @@ type opResult struct {
 	NotifyTask pcmk.Task
 	// Digest is the parameters' digest (op-digest), "" for none.
 	Digest string
+	// OnNode is the node the result names (on_node), "" to leave it as
+	// it is.
+	OnNode string
 }
 
 // recordOp is create_op and pcmk__create_history_xml for an injected
@@ -278,6 +281,9 @@ func (a *applier) recordResult(h *ir.ResourceHistory, r opResult) {
 		if r.Digest != "" {
 			set("op-digest", r.Digest)
 		}
+		if r.OnNode != "" {
+			set("on_node", r.OnNode)
+		}
 	}
 }
 
@@ -332,6 +338,8 @@ func setOpAttr(op *ir.OpRecord, name, value string) {
 		op.ExecTime = num()
 	case "op-digest":
 		op.OpDigest = value
+	case "on_node":
+		op.OnNode = value
 	case "queue-time":
 		op.QueueTime = num()
 	}

@@ -19,16 +19,24 @@ import (
 // clear_failcount) change nothing, as in crm_simulate. now is when the
 // results are recorded (zero: the CIB's execution-date, else the clock);
 // digest gives each operation's parameter digest (op-digest), which the
-// next run compares with the configuration (planner.Result.OpDigest). The
-// input is not modified.
-func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, now time.Time, digest DigestFunc) (*ir.CIB, error) {
+// next run compares with the configuration (planner.Result.OpDigest);
+// target the release whose crm_simulate records it (since 3.0.0 each
+// result names the node it ran on, on_node). The input is not modified.
+func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, target pcmk.Target, now time.Time, digest DigestFunc) (*ir.CIB, error) {
 	if cib == nil || cib.Config == nil {
 		return nil, errors.New("the CIB has no configuration")
 	}
 	out := *cib
 	out.Attrs = append([]ir.Attr(nil), cib.Attrs...)
-	a := &applier{cib: &out, owned: map[any]bool{}}
+	a := &applier{cib: &out, owned: map[any]bool{}, recordsNode: target.Since(pcmk.V3_0_0)}
 	a.stamp = a.injectionTime(now)
+	if a.recordsNode {
+		// Since 3.0.0 two entries naming different nodes are ordered by
+		// when they changed: what this transition records must come
+		// after everything recorded before, as crm_simulate's wall clock
+		// does, or a tie leaves the order to chance.
+		a.stamp = max(a.stamp, latestChange(cib.Status)+1)
+	}
 	var errs []error
 	for _, st := range e.Fired {
 		act := st.Action
@@ -59,6 +67,22 @@ func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, now 
 	return &out, nil
 }
 
+// latestChange is the latest last-rc-change a status records, 0 for none.
+func latestChange(st *ir.Status) int64 {
+	var latest int64
+	if st == nil {
+		return 0
+	}
+	for _, ns := range st.Nodes {
+		for _, h := range ns.Resources {
+			for _, op := range h.Ops {
+				latest = max(latest, op.LastRCChange)
+			}
+		}
+	}
+	return latest
+}
+
 // DigestFunc gives an operation's parameter digest.
 type DigestFunc func(r *model.Resource, task pcmk.Task, intervalMs int64) string
 
@@ -84,6 +108,7 @@ func (a *applier) recordStep(t *transition.Transition, st transition.Step, diges
 		NotifyType: st.NotifyType,
 		NotifyTask: st.NotifyTask,
 		Digest:     digest(act.Rsc, act.Task, act.IntervalMs),
+		OnNode:     a.onNode(node),
 	})
 	return nil
 }
