@@ -21,6 +21,12 @@ type Scenario struct {
 	// Assertions must hold once the scenario's transition has run
 	// (`pcl test`).
 	Assertions []*Assertion
+	// After names the scenario whose settled cluster this one starts
+	// from ("" for the cluster as it is): a chain of what-ifs, such as a
+	// move and then the clear that may move the resource back.
+	// AfterRange is where the name is written.
+	After      string
+	AfterRange hcl.Range
 
 	DeclRange hcl.Range
 }

@@ -58,6 +58,9 @@ type batchFlags struct {
 	EachNodePairDown bool
 	EachTicketRevoke bool
 	AsRecorded       bool
+	// Then are the places --then cut the injection flags at: each step
+	// after a cut is a scenario that follows the one before it.
+	Then *thenFlag
 }
 
 // registerBatchFlags adds the what-if and batch flags to fs.
@@ -67,6 +70,9 @@ func registerBatchFlags(fs *pflag.FlagSet) *batchFlags {
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down, and per remote or guest node: its connection or container failing (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
 	fs.BoolVar(&f.EachTicketRevoke, "each-ticket-revoke", false, "add one scenario per ticket the constraints name and the cluster holds: that ticket revoked (implies --batch)")
+	f.Then = &thenFlag{f: f.whatIfFlags}
+	fs.Var(f.Then, "then", "end a step of operator actions and injections: the flags after it make a scenario that starts from the cluster the flags before it leave (--move db@n2 --then --clear db: does db move back?); implies --batch")
+	fs.Lookup("then").NoOptDefVal = "true"
 	fs.BoolVar(&f.AsRecorded, "as-recorded", false, "apply each scenario to the status as recorded, not to the cluster the baseline's transition leaves (crm_simulate -S)")
 	return f
 }
@@ -119,7 +125,7 @@ func (f *whatIfFlags) checkQuorumFlags() error {
 
 // isBatch reports whether a batch report was asked for.
 func (f *batchFlags) isBatch() bool {
-	return f.Batch || f.EachNodeDown || f.EachNodePairDown || f.EachTicketRevoke
+	return f.Batch || f.EachNodeDown || f.EachNodePairDown || f.EachTicketRevoke || len(f.Then.cuts) > 0
 }
 
 // hasInjections reports whether any injection flag was given.
@@ -258,7 +264,9 @@ func (f *batchFlags) spec(po planner.Options) (batch.Spec, error) {
 	attrs, aerr := f.attrs()
 	spec.Attrs = attrs
 	var ierr error
-	if f.hasInjections() {
+	if len(f.Then.cuts) > 0 {
+		spec.Extra, ierr = f.Then.steps()
+	} else if f.hasInjections() {
 		var s scenario.Scenario
 		s, ierr = f.injections()
 		spec.Extra = []scenario.Scenario{s}

@@ -19,6 +19,10 @@ type Scenario struct {
 	// Now is the effective time (crm_simulate -t); zero keeps the CIB's
 	// execution-date, or the clock when it has none.
 	Now time.Time
+	// After names the scenario of the same batch whose settled cluster
+	// this one is applied to ("" for the cluster the batch starts from):
+	// a chain of what-ifs, planned one after the other.
+	After string
 }
 
 // Describe says in a few words what an injection does.
@@ -108,7 +112,7 @@ func ordered(list []ir.Injection) []ir.Injection {
 // FromIR turns a declared scenario into a Scenario, reading its time.
 // Diagnostics point at the declaration.
 func FromIR(d *ir.Scenario) (Scenario, hcl.Diagnostics) {
-	s := Scenario{Name: d.Name}
+	s := Scenario{Name: d.Name, After: d.After}
 	var diags hcl.Diagnostics
 	for _, in := range d.Injections {
 		if in == nil {
