@@ -116,16 +116,34 @@ func TestOperatorActions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per case")
 	}
-	bin := filepath.Dir(simulate)
-	o := operatorOracle{target: pcmk.NewTarget(pcmk.V2_1_5, pcmk.FromFlag), dir: t.TempDir(), corpus: operatorCorpus,
-		command: func(cibFile, program string, args ...string) *exec.Cmd {
-			cmd := exec.Command(filepath.Join(bin, program), args...)
-			if cibFile != "" {
-				cmd.Env = append(os.Environ(), "CIB_file="+cibFile)
-			}
-			return cmd
-		}}
+	o := operatorOracle{target: pcmk215(), dir: t.TempDir(), corpus: operatorCorpus, command: hostCommand(filepath.Dir(simulate))}
 	o.run(t)
+}
+
+func pcmk215() pcmk.Target { return pcmk.NewTarget(pcmk.V2_1_5, pcmk.FromFlag) }
+
+func pcmk300() pcmk.Target { return pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag) }
+
+// hostCommand runs the host's cluster tools, in bin.
+func hostCommand(bin string) func(cibFile, program string, args ...string) *exec.Cmd {
+	return func(cibFile, program string, args ...string) *exec.Cmd {
+		cmd := exec.Command(filepath.Join(bin, program), args...)
+		if cibFile != "" {
+			cmd.Env = append(os.Environ(), "CIB_file="+cibFile)
+		}
+		return cmd
+	}
+}
+
+// chrootCommand runs the 3.0 oracle's tools on files under its root.
+func chrootCommand(oracle *testenv.Oracle30) func(cibFile, program string, args ...string) *exec.Cmd {
+	return func(cibFile, program string, args ...string) *exec.Cmd {
+		cmd := oracle.Command(program, args...)
+		if cibFile != "" {
+			cmd.Env = append(cmd.Env, "CIB_file="+strings.TrimPrefix(cibFile, oracle.Root))
+		}
+		return cmd
+	}
 }
 
 // TestOperatorActions30 is TestOperatorActions with Pacemaker 3.0's
@@ -143,15 +161,9 @@ func TestOperatorActions30(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	// The chroot's tools are slow: a group, a clone, and earlier cli-*
 	// constraints are enough to see a release's writes.
-	o := operatorOracle{target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag), dir: dir,
-		corpus: []string{"group5", "10-a-then-bm-b-move-a-clone", "bug-5025-1"},
-		command: func(cibFile, program string, args ...string) *exec.Cmd {
-			cmd := oracle.Command(program, args...)
-			if cibFile != "" {
-				cmd.Env = append(cmd.Env, "CIB_file="+strings.TrimPrefix(cibFile, oracle.Root))
-			}
-			return cmd
-		}}
+	o := operatorOracle{target: pcmk300(), dir: dir,
+		corpus:  []string{"group5", "10-a-then-bm-b-move-a-clone", "bug-5025-1"},
+		command: chrootCommand(oracle)}
 	o.run(t)
 }
 
