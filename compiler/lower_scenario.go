@@ -96,6 +96,39 @@ func (l *lowerer) lowerScenario(in *instance) {
 			}
 		}
 	}
+	// crm_resource's --lifetime and --promoted, for every move and ban
+	// of the scenario.
+	var lifetime string
+	var promoted bool
+	if a := b.Attr("lifetime"); a != nil {
+		if t, ok := l.str(a, ctx); ok {
+			if _, err := pcmk.ParseLifetime(t); err != nil {
+				l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid lifetime", "%s.", capitalize(err.Error())))
+			} else {
+				lifetime = t
+			}
+		}
+	}
+	if a := b.Attr("promoted"); a != nil {
+		if v := l.strictBoolean(a, ctx, "the scenario cannot be applied"); v != nil {
+			promoted = v.Value
+		}
+	}
+	qualify := func() {
+		moves := 0
+		for _, inj := range s.Injections {
+			if inj.Kind == ir.InjectMove || inj.Kind == ir.InjectBan {
+				inj.Lifetime, inj.Promoted = lifetime, promoted
+				moves++
+			}
+		}
+		for _, name := range []string{"lifetime", "promoted"} {
+			if a := b.Attr(name); a != nil && moves == 0 {
+				l.diags = append(l.diags, errorAt(a.NameRange, "Nothing to qualify",
+					"The scenario's %s qualifies its move and ban, and it has neither.", name))
+			}
+		}
+	}
 	// Attributes and op_fail blocks in source order, so that the
 	// injections are listed as written.
 	for _, it := range b.Items() {
@@ -201,6 +234,7 @@ func (l *lowerer) lowerScenario(in *instance) {
 			}
 		}
 	}
+	qualify()
 	l.scenarios = append(l.scenarios, decl)
 }
 

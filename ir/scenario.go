@@ -98,6 +98,13 @@ type Injection struct {
 	RC         int
 	Count      int // 0 means once
 
+	// A move's or ban's crm_resource options: Lifetime (--lifetime, an
+	// ISO 8601 duration such as PT1H; "" for none) makes the constraint
+	// a rule that expires, Promoted (--promoted) limits it to the
+	// promoted role.
+	Lifetime string
+	Promoted bool
+
 	DeclRange hcl.Range
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/batch"
 	"pcl/planner/scenario"
@@ -39,6 +40,9 @@ type whatIfFlags struct {
 	Cleanup            []string
 	NodeMaintenance    []string
 	ClusterMaintenance bool
+	// crm_resource's options for every --move and --ban.
+	Lifetime string
+	Promoted bool
 	// Transient node attributes, set or deleted in the cluster every
 	// scenario starts from (and in the single plan's).
 	Attr       []string
@@ -47,6 +51,9 @@ type whatIfFlags struct {
 	KeepQuorum    bool
 	TwoNode       bool
 	ExpectedVotes int
+	// target is the release planned for, whose crm_resource writes the
+	// operator actions (set by the command before apply).
+	target pcmk.Target
 }
 
 // batchFlags are the what-if flags of `pcl plan`: the injection flags,
@@ -91,6 +98,8 @@ func registerWhatIfFlags(fs *pflag.FlagSet) *whatIfFlags {
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.StringArrayVar(&f.Move, "move", nil, "what if an operator moves a resource, as crm_resource --move writes it: `RSC@NODE` (cli-prefer-RSC), or RSC alone to move it away from where it runs (cli-ban-RSC-on-NODE); repeatable")
 	fs.StringArrayVar(&f.Ban, "ban", nil, "what if an operator bans a resource, as crm_resource --ban writes it: `RSC@NODE`, or RSC alone for where it runs (cli-ban-RSC-on-NODE); repeatable")
+	fs.StringVar(&f.Lifetime, "lifetime", "", "with --move and --ban: the constraint expires after `DURATION` (ISO 8601, PT1H, P1D), as crm_resource --lifetime writes it, counted from the scenario's time")
+	fs.BoolVar(&f.Promoted, "promoted", false, "with --move and --ban: limit the constraint to the promoted role, as crm_resource --promoted writes it")
 	fs.StringArrayVar(&f.Clear, "clear", nil, "what if an operator clears a resource's move and ban constraints, as crm_resource --clear: `RSC` or RSC@NODE; repeatable")
 	fs.StringArrayVar(&f.Disable, "disable", nil, "what if an operator disables `RSC` (crm_resource --meta -p target-role -v Stopped); repeatable")
 	fs.StringArrayVar(&f.Enable, "enable", nil, "what if an operator enables `RSC` (crm_resource --meta -d target-role); repeatable")
@@ -173,8 +182,25 @@ func (f *whatIfFlags) injections() (scenario.Scenario, error) {
 	rsc := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
 		return func(v string) (ir.Injection, error) { return scenario.ParseResource(kind, v) }
 	}
-	p.parse(f.Move, rsc(ir.InjectMove))
-	p.parse(f.Ban, rsc(ir.InjectBan))
+	// --lifetime and --promoted apply to every move and ban, as
+	// crm_resource's options to its one.
+	cli := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) {
+			in, err := scenario.ParseResource(kind, v)
+			in.Lifetime, in.Promoted = f.Lifetime, f.Promoted
+			return in, err
+		}
+	}
+	p.parse(f.Move, cli(ir.InjectMove))
+	p.parse(f.Ban, cli(ir.InjectBan))
+	if f.Lifetime != "" {
+		if _, err := pcmk.ParseLifetime(f.Lifetime); err != nil {
+			p.errs = append(p.errs, fmt.Errorf("--lifetime: %v", err))
+		}
+	}
+	if (f.Lifetime != "" || f.Promoted) && len(f.Move)+len(f.Ban) == 0 {
+		p.errs = append(p.errs, errors.New("--lifetime and --promoted qualify a --move or --ban, and there is none"))
+	}
 	p.parse(f.Clear, rsc(ir.InjectClear))
 	p.parse(f.Disable, rsc(ir.InjectDisable))
 	p.parse(f.Enable, rsc(ir.InjectEnable))
@@ -242,6 +268,7 @@ func (f *whatIfFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, er
 	}
 	scenarioFlags := f.hasInjections()
 	s.Injections = append(s.Injections, attrs...)
+	s.Target = f.target
 	var locate scenario.Locator
 	if needsLocation(s) {
 		locate = batch.Locate(statusOf(cib))

@@ -66,6 +66,11 @@ func (t *thenFlag) steps() ([]scenario.Scenario, error) {
 		for j, l := range step.lists() {
 			*l = (*all[j])[from.lens[j]:to.lens[j]]
 		}
+		// --lifetime and --promoted qualify the moves and bans of every
+		// step that has some.
+		if len(step.Move)+len(step.Ban) > 0 {
+			step.Lifetime, step.Promoted = t.f.Lifetime, t.f.Promoted
+		}
 		from = to
 		if !step.hasInjections() {
 			errs = append(errs, fmt.Errorf("step %d of --then has no injection or operator action", i+1))
@@ -86,6 +91,9 @@ func (t *thenFlag) steps() ([]scenario.Scenario, error) {
 			}
 		}
 		out = append(out, s)
+	}
+	if (t.f.Lifetime != "" || t.f.Promoted) && len(t.f.Move)+len(t.f.Ban) == 0 {
+		errs = append(errs, errors.New("--lifetime and --promoted qualify a --move or --ban, and there is none"))
 	}
 	return out, errors.Join(errs...)
 }

@@ -138,6 +138,9 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 			out, settled = &Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}, nil
 		}
 	}()
+	if s.Target.IsZero() {
+		s.Target = po.Target
+	}
 	cib, err := scenario.ApplyAt(base, s, locate)
 	if err != nil {
 		out.Err = err
