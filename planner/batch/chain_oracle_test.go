@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pcl/emit/cibxml"
 	"pcl/emit/plantext"
@@ -176,16 +177,20 @@ func (o operatorOracle) runChains(t *testing.T, corpusDir string, seeds int) {
 }
 
 // step applies one operator command (none for the baseline) to a copy of
-// in, runs crm_simulate -S on it saving the cluster it leaves to out,
-// and returns crm_simulate's output.
-func (o operatorOracle) step(t *testing.T, tool string, args []string, in, out string) string {
+// in, runs crm_simulate -S on it saving the cluster it leaves to out
+// (with -t at, unless zero), and returns crm_simulate's output.
+func (o operatorOracle) step(t *testing.T, tool string, args []string, in, out string, at ...time.Time) string {
 	t.Helper()
 	if tool != "" {
 		if b, err := o.command(in, tool, args...).CombinedOutput(); err != nil {
 			t.Fatalf("%s %s on %s: %v: %s", tool, strings.Join(args, " "), in, err, b)
 		}
 	}
-	text, err := o.command("", "crm_simulate", "-x", in, "-S", "-O", out).Output()
+	sim := []string{"-x", in, "-S", "-O", out}
+	if len(at) > 0 {
+		sim = append(sim, "-t", at[0].UTC().Format("2006-01-02T15:04:05Z"))
+	}
+	text, err := o.command("", "crm_simulate", sim...).Output()
 	if err != nil {
 		t.Fatalf("crm_simulate -x %s -S: %v", in, err)
 	}
@@ -236,4 +241,119 @@ func sortedNodes(cib *ir.CIB) []string {
 // with white space collapsed.
 func sameLines(a, b []string) bool {
 	return strings.Join(sortedLines(a), "\n") == strings.Join(sortedLines(b), "\n")
+}
+
+// TestLifetimeExpires: a move with a lifetime (crm_resource --move
+// --lifetime PT1H, at the clock's time) plans as a move, half an hour
+// later nothing changes, and two hours later the constraint has expired:
+// each step, planned as a chain of scenarios with their times, runs the
+// actions crm_simulate -t runs on the cluster the step before left.
+func TestLifetimeExpires(t *testing.T) {
+	t.Parallel()
+	simulate := testenv.Tool(t, "crm_simulate")
+	if testing.Short() {
+		t.Skip("runs crm_resource and crm_simulate per step")
+	}
+	o := operatorOracle{target: pcmk215(), dir: t.TempDir(), corpus: []string{"group5", "colocation-vs-stickiness"}, command: hostCommand(filepath.Dir(simulate))}
+	o.runExpiry(t, testenv.CorpusDir(t), 4)
+}
+
+// TestLifetimeExpires30 is TestLifetimeExpires with Pacemaker 3.0's
+// tools, on the 3.0.1 corpus.
+func TestLifetimeExpires30(t *testing.T) {
+	t.Parallel()
+	oracle := testenv.Tool30(t)
+	if testing.Short() {
+		t.Skip("runs crm_resource and crm_simulate per step")
+	}
+	dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-expiry-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	o := operatorOracle{target: pcmk300(), dir: dir, corpus: []string{"group5", "colocation-vs-stickiness"}, command: chrootCommand(oracle)}
+	o.runExpiry(t, testenv.CorpusOf(t, "3.0").Dir, 2)
+}
+
+func (o operatorOracle) runExpiry(t *testing.T, corpusDir string, seeds int) {
+	chains, expired := 0, 0
+	defer func() { t.Logf("%d move-with-lifetime chains agree with crm_simulate (%d move back once expired)", chains, expired) }()
+	for _, in := range chainInputs(t, corpusDir, o.corpus, seeds) {
+		name, src := in.name, in.xml
+		cib, diags := importer.Read(name+".xml", src)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		opts := batch.Options{Planner: planner.Options{Target: o.target, NoTrail: true}, Quorum: scenario.QuorumRule{Keep: true}}
+		base := batch.Run(cib, nil, opts)
+		if base.Baseline.Err != nil {
+			t.Fatalf("%s: %v", name, base.Baseline.Err)
+		}
+		if _, unknown := base.Baseline.Result.PlanUnknown(); unknown {
+			continue
+		}
+		orig := filepath.Join(o.dir, name+".xml")
+		if err := os.WriteFile(orig, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		settled0 := filepath.Join(o.dir, name+"-0.xml")
+		out := o.step(t, "", nil, orig, settled0)
+		if got, want := o.executed(base.Baseline), testenv.SimulateSection(out, "Executing Cluster Transition:"); !sameLines(got, want) {
+			t.Logf("%s: the baseline runs other actions than crm_simulate's; no chain planned from it", name)
+			continue
+		}
+		id, from, to := moveCandidate(cib, base.Baseline.After)
+		if id == "" {
+			continue
+		}
+		// crm_resource counts the lifetime from its clock: the move's
+		// scenario is planned at the same second.
+		now := time.Now().UTC().Truncate(time.Second)
+		move := scenario.Scenario{Name: "move", Now: now, Injections: []ir.Injection{{Kind: ir.InjectMove, Resource: id, Node: to, Lifetime: "PT1H"}}}
+		later := scenario.Scenario{Name: "later", After: "move", Now: now.Add(30 * time.Minute)}
+		expiry := scenario.Scenario{Name: "expired", After: "later", Now: now.Add(2 * time.Hour)}
+		res := batch.Run(cib, []scenario.Scenario{move, later, expiry}, opts)
+		label := fmt.Sprintf("%s: move %s %s -> %s for an hour", name, id, from, to)
+		settled1, settled2 := filepath.Join(o.dir, name+"-1.xml"), filepath.Join(o.dir, name+"-2.xml")
+		steps := []struct {
+			o       *batch.Outcome
+			tool    []string
+			in, out string
+			at      time.Time
+		}{
+			{res.Scenarios[0], []string{"--move", "-r", id, "-N", to, "--lifetime", "PT1H"}, settled0, settled1, move.Now},
+			{res.Scenarios[1], nil, settled1, settled2, later.Now},
+			{res.Scenarios[2], nil, settled2, filepath.Join(o.dir, name+"-3.xml"), expiry.Now},
+		}
+		agree := true
+		for _, st := range steps {
+			if st.o.Err != nil {
+				t.Errorf("%s: %s: %v", label, st.o.Scenario.Name, st.o.Err)
+				agree = false
+				break
+			}
+			tool := ""
+			if st.tool != nil {
+				tool = "crm_resource"
+			}
+			out := o.step(t, tool, st.tool, st.in, st.out, st.at)
+			got, want := o.executed(st.o), testenv.SimulateSection(out, "Executing Cluster Transition:")
+			if !sameLines(got, want) {
+				t.Errorf("%s: the %s step runs other actions than crm_simulate's", label, st.o.Scenario.Name)
+				testenv.LogLineDiff(t, sortedLines(got), sortedLines(want))
+				agree = false
+				break
+			}
+		}
+		if !agree {
+			continue
+		}
+		chains++
+		if now, _ := batch.Locate(res.Scenarios[2].After)(id); len(now) == 1 && now[0] == from {
+			expired++
+		}
+	}
+	if chains == 0 {
+		t.Error("no chain was compared")
+	}
 }
