@@ -66,3 +66,38 @@ location "web-on-n1" {
 		}
 	}
 }
+
+// TestPlanLifetimePromoted: --lifetime and --promoted qualify the moves
+// and bans, and are refused alone or malformed.
+func TestPlanLifetimePromoted(t *testing.T) {
+	policy := filepath.Join(t.TempDir(), "p.pcl")
+	src := `properties {
+  values = { stonith-enabled = false }
+}
+node "n1" {}
+node "n2" {}
+primitive "db" {
+  agent = "ocf:heartbeat:Dummy"
+}
+`
+	if err := os.WriteFile(policy, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runPCL(t, "plan", policy, "--ban", "db@n1", "--lifetime", "PT1H", "--format", "crm_simulate")
+	if code != exitOK || !strings.Contains(out, "db") {
+		t.Errorf("--ban db@n1 --lifetime PT1H: exit %d\n%s%s", code, out, errs)
+	}
+	for _, bad := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--lifetime", "PT1H", "--clear", "db"}, "there is none"},
+		{[]string{"--ban", "db@n1", "--lifetime", "P1M"}, "months"},
+		{[]string{"--ban", "db@n1", "--lifetime", "1h"}, "ISO 8601"},
+	} {
+		code, _, errs := runPCL(t, append([]string{"plan", policy}, bad.args...)...)
+		if code == exitOK || !strings.Contains(errs, bad.want) {
+			t.Errorf("pcl plan %s: exit %d, want an error saying %q:\n%s", strings.Join(bad.args, " "), code, bad.want, errs)
+		}
+	}
+}
