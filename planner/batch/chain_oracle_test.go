@@ -277,7 +277,9 @@ func TestLifetimeExpires30(t *testing.T) {
 
 func (o operatorOracle) runExpiry(t *testing.T, corpusDir string, seeds int) {
 	chains, expired := 0, 0
-	defer func() { t.Logf("%d move-with-lifetime chains agree with crm_simulate (%d move back once expired)", chains, expired) }()
+	defer func() {
+		t.Logf("%d move-with-lifetime chains agree with crm_simulate (%d move back once expired)", chains, expired)
+	}()
 	for _, in := range chainInputs(t, corpusDir, o.corpus, seeds) {
 		name, src := in.name, in.xml
 		cib, diags := importer.Read(name+".xml", src)
