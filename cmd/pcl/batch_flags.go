@@ -134,7 +134,7 @@ func (f *whatIfFlags) checkQuorumFlags() error {
 
 // isBatch reports whether a batch report was asked for.
 func (f *batchFlags) isBatch() bool {
-	return f.Batch || f.EachNodeDown || f.EachNodePairDown || f.EachTicketRevoke || len(f.Then.cuts) > 0
+	return f.Batch || f.EachNodeDown || f.EachNodePairDown || f.EachTicketRevoke || f.Then.used()
 }
 
 // hasInjections reports whether any injection flag was given.
@@ -291,7 +291,7 @@ func (f *batchFlags) spec(po planner.Options) (batch.Spec, error) {
 	attrs, aerr := f.attrs()
 	spec.Attrs = attrs
 	var ierr error
-	if len(f.Then.cuts) > 0 {
+	if f.Then.used() {
 		spec.Extra, ierr = f.Then.steps()
 	} else if f.hasInjections() {
 		var s scenario.Scenario

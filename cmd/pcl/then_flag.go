@@ -31,6 +31,10 @@ func (f *whatIfFlags) lists() []*[]string {
 		&f.Move, &f.Ban, &f.Clear, &f.Disable, &f.Enable, &f.Unmanage, &f.Manage, &f.Cleanup, &f.NodeMaintenance}
 }
 
+// used reports whether --then was given (a batchFlags made without the
+// flag has none).
+func (t *thenFlag) used() bool { return t != nil && len(t.cuts) > 0 }
+
 func (t *thenFlag) String() string { return "" }
 
 func (t *thenFlag) Type() string { return "bool" }
