@@ -96,6 +96,9 @@ func scenarioText(list []*ir.Scenario) []byte {
 		if s.Now != "" {
 			fmt.Fprintf(&b, "  now %s\n", s.Now)
 		}
+		if s.After != "" {
+			fmt.Fprintf(&b, "  after %q (%s)\n", s.After, s.AfterRange)
+		}
 		for _, in := range s.Injections {
 			arg := in.Node
 			switch {

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -80,6 +81,11 @@ func (l *lowerer) lowerScenario(in *instance) {
 	if a := b.Attr("description"); a != nil {
 		s.Description, _ = l.str(a, ctx)
 	}
+	if a := b.Attr("after"); a != nil {
+		if name, ok := l.str(a, ctx); ok {
+			s.After, s.AfterRange = name, a.Expr.Range()
+		}
+	}
 	if a := b.Attr("now"); a != nil {
 		if t, ok := l.str(a, ctx); ok {
 			if _, err := pcmk.ParseEffectiveTime(t, nil); err != nil {
@@ -87,6 +93,39 @@ func (l *lowerer) lowerScenario(in *instance) {
 					"%s.", capitalize(err.Error())))
 			} else {
 				s.Now = t
+			}
+		}
+	}
+	// crm_resource's --lifetime and --promoted, for every move and ban
+	// of the scenario.
+	var lifetime string
+	var promoted bool
+	if a := b.Attr("lifetime"); a != nil {
+		if t, ok := l.str(a, ctx); ok {
+			if _, err := pcmk.ParseLifetime(t); err != nil {
+				l.diags = append(l.diags, errorAt(a.Expr.Range(), "Invalid lifetime", "%s.", capitalize(err.Error())))
+			} else {
+				lifetime = t
+			}
+		}
+	}
+	if a := b.Attr("promoted"); a != nil {
+		if v := l.strictBoolean(a, ctx, "the scenario cannot be applied"); v != nil {
+			promoted = v.Value
+		}
+	}
+	qualify := func() {
+		moves := 0
+		for _, inj := range s.Injections {
+			if inj.Kind == ir.InjectMove || inj.Kind == ir.InjectBan {
+				inj.Lifetime, inj.Promoted = lifetime, promoted
+				moves++
+			}
+		}
+		for _, name := range []string{"lifetime", "promoted"} {
+			if a := b.Attr(name); a != nil && moves == 0 {
+				l.diags = append(l.diags, errorAt(a.NameRange, "Nothing to qualify",
+					"The scenario's %s qualifies its move and ban, and it has neither.", name))
 			}
 		}
 	}
@@ -195,6 +234,7 @@ func (l *lowerer) lowerScenario(in *instance) {
 			}
 		}
 	}
+	qualify()
 	l.scenarios = append(l.scenarios, decl)
 }
 
@@ -318,6 +358,7 @@ func (l *lowerer) resolveScenarios() {
 			}
 		}
 	}
+	l.resolveChains()
 	checkNodes := len(l.cfg.Nodes) > 0
 	tickets := map[string]bool{}
 	for _, c := range l.cfg.Constraints {
@@ -371,6 +412,55 @@ func (l *lowerer) resolveScenarios() {
 				"Scenario %q fails an operation of %q, but no primitive has that name%s.", d.sc.Name, inj.Resource, suggestion(inj.Resource, sortedKeys(primitives))))
 		}
 	}
+}
+
+// resolveChains checks each scenario's after: it names a declared
+// scenario, and following the names never comes back to where it
+// started (a chain is planned one scenario after the other, so a cycle
+// has no first one). Each scenario of a cycle is reported at its after.
+func (l *lowerer) resolveChains() {
+	byName := map[string]*ir.Scenario{}
+	var names []string
+	for _, d := range l.scenarios {
+		if _, dup := byName[d.sc.Name]; !dup {
+			byName[d.sc.Name] = d.sc
+			names = append(names, d.sc.Name)
+		}
+	}
+	for _, d := range l.scenarios {
+		s := d.sc
+		if s.After == "" {
+			continue
+		}
+		if _, ok := byName[s.After]; !ok {
+			l.diags = append(l.diags, errorAt(s.AfterRange, "Unknown scenario",
+				"Scenario %q follows scenario %q, but the policy declares no such scenario%s.", s.Name, s.After, suggestion(s.After, names)))
+			continue
+		}
+		path := []string{s.Name}
+		seen := map[string]bool{s.Name: true}
+		for next := byName[s.After]; next != nil; next = byName[next.After] {
+			path = append(path, next.Name)
+			if next == s {
+				l.diags = append(l.diags, errorAt(s.AfterRange, "Scenario cycle",
+					"Scenario %q follows itself: %s. A chain of scenarios needs a first one that follows none.", s.Name, quoteJoin(path, " follows ")))
+				break
+			}
+			if seen[next.Name] {
+				break // a cycle further on, reported at its own scenarios
+			}
+			seen[next.Name] = true
+		}
+	}
+}
+
+// quoteJoin quotes each name and joins them with sep.
+func quoteJoin(names []string, sep string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, sep)
 }
 
 // irScenarios is the lowered scenarios in source order.

@@ -141,9 +141,9 @@ var Schemas = map[string]*Schema{
 	// specs and a block spelling one operation out.
 	"scenario": {
 		Labels: []string{"name"},
-		Attrs: append([]string{"description", "node_down", "node_fail", "node_up", "node_standby",
+		Attrs: append([]string{"description", "after", "node_down", "node_fail", "node_up", "node_standby",
 			"op_fail", "ticket_grant", "ticket_revoke", "ticket_standby", "ticket_activate", "attr", "attr_delete",
-			"now", "move", "ban", "clear", "disable", "enable", "unmanage", "manage", "cleanup", "node_maintenance",
+			"now", "move", "ban", "lifetime", "promoted", "clear", "disable", "enable", "unmanage", "manage", "cleanup", "node_maintenance",
 			"cluster_maintenance"}, expansion...),
 		Blocks: []string{"op_fail", "assert"},
 	},

@@ -21,6 +21,12 @@ type Scenario struct {
 	// Assertions must hold once the scenario's transition has run
 	// (`pcl test`).
 	Assertions []*Assertion
+	// After names the scenario whose settled cluster this one starts
+	// from ("" for the cluster as it is): a chain of what-ifs, such as a
+	// move and then the clear that may move the resource back.
+	// AfterRange is where the name is written.
+	After      string
+	AfterRange hcl.Range
 
 	DeclRange hcl.Range
 }
@@ -91,6 +97,13 @@ type Injection struct {
 	IntervalMs int64
 	RC         int
 	Count      int // 0 means once
+
+	// A move's or ban's crm_resource options: Lifetime (--lifetime, an
+	// ISO 8601 duration such as PT1H; "" for none) makes the constraint
+	// a rule that expires, Promoted (--promoted) limits it to the
+	// promoted role.
+	Lifetime string
+	Promoted bool
 
 	DeclRange hcl.Range
 }

@@ -85,6 +85,9 @@ const (
 	// "load_stopped_<node>", that lets starts wait for the stops freeing
 	// the node's utilization.
 	TaskLoadStopped Task = "load_stopped"
+	// TaskMaintenanceNodes is the pseudo-action that tells the remote
+	// and guest nodes whose maintenance changed their new state.
+	TaskMaintenanceNodes Task = "maintenance_nodes"
 )
 
 // String gives the task as Pacemaker spells it.

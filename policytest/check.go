@@ -113,7 +113,8 @@ func Run(cib *ir.CIB, opts batch.Options) (*Report, hcl.Diagnostics) {
 	}
 	rep := &Report{}
 	// What ran before: the status as given for the healthy cluster, the
-	// healthy cluster once settled for a scenario (which starts from it).
+	// healthy cluster once settled for a scenario (which starts from it),
+	// the cluster the scenario it follows leaves for a chained one.
 	var given, settled *planner.Result
 	if res.Baseline != nil {
 		given, settled = res.Baseline.Result, res.Baseline.After
@@ -121,9 +122,21 @@ func Run(cib *ir.CIB, opts batch.Options) (*Report, hcl.Diagnostics) {
 	for _, a := range cib.Assertions {
 		rep.Cases = append(rep.Cases, check("", a, res.Baseline, given, opts))
 	}
+	// A chained scenario starts from the cluster the one it follows
+	// leaves.
+	index := map[string]int{}
 	for i, d := range cib.Scenarios {
+		if _, dup := index[d.Name]; !dup {
+			index[d.Name] = i
+		}
+	}
+	for i, d := range cib.Scenarios {
+		before := settled
+		if j, ok := index[d.After]; ok && d.After != "" {
+			before = res.Scenarios[j].After
+		}
 		for _, a := range d.Assertions {
-			rep.Cases = append(rep.Cases, check(d.Name, a, res.Scenarios[i], settled, opts))
+			rep.Cases = append(rep.Cases, check(d.Name, a, res.Scenarios[i], before, opts))
 		}
 	}
 	return rep, diags

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/batch"
 	"pcl/planner/scenario"
@@ -39,6 +40,9 @@ type whatIfFlags struct {
 	Cleanup            []string
 	NodeMaintenance    []string
 	ClusterMaintenance bool
+	// crm_resource's options for every --move and --ban.
+	Lifetime string
+	Promoted bool
 	// Transient node attributes, set or deleted in the cluster every
 	// scenario starts from (and in the single plan's).
 	Attr       []string
@@ -47,6 +51,9 @@ type whatIfFlags struct {
 	KeepQuorum    bool
 	TwoNode       bool
 	ExpectedVotes int
+	// target is the release planned for, whose crm_resource writes the
+	// operator actions (set by the command before apply).
+	target pcmk.Target
 }
 
 // batchFlags are the what-if flags of `pcl plan`: the injection flags,
@@ -58,6 +65,9 @@ type batchFlags struct {
 	EachNodePairDown bool
 	EachTicketRevoke bool
 	AsRecorded       bool
+	// Then are the places --then cut the injection flags at: each step
+	// after a cut is a scenario that follows the one before it.
+	Then *thenFlag
 }
 
 // registerBatchFlags adds the what-if and batch flags to fs.
@@ -67,6 +77,9 @@ func registerBatchFlags(fs *pflag.FlagSet) *batchFlags {
 	fs.BoolVar(&f.EachNodeDown, "each-node-down", false, "add one scenario per node: that node down, and per remote or guest node: its connection or container failing (implies --batch)")
 	fs.BoolVar(&f.EachNodePairDown, "each-node-pair-down", false, "add one scenario per pair of nodes: both down (implies --batch)")
 	fs.BoolVar(&f.EachTicketRevoke, "each-ticket-revoke", false, "add one scenario per ticket the constraints name and the cluster holds: that ticket revoked (implies --batch)")
+	f.Then = &thenFlag{f: f.whatIfFlags}
+	fs.Var(f.Then, "then", "end a step of operator actions and injections: the flags after it make a scenario that starts from the cluster the flags before it leave (--move db@n2 --then --clear db: does db move back?); implies --batch")
+	fs.Lookup("then").NoOptDefVal = "true"
 	fs.BoolVar(&f.AsRecorded, "as-recorded", false, "apply each scenario to the status as recorded, not to the cluster the baseline's transition leaves (crm_simulate -S)")
 	return f
 }
@@ -85,6 +98,8 @@ func registerWhatIfFlags(fs *pflag.FlagSet) *whatIfFlags {
 	fs.StringArrayVar(&f.TicketActivate, "ticket-activate", nil, "what if `TICKET` is activated (crm_simulate --ticket-activate); repeatable")
 	fs.StringArrayVar(&f.Move, "move", nil, "what if an operator moves a resource, as crm_resource --move writes it: `RSC@NODE` (cli-prefer-RSC), or RSC alone to move it away from where it runs (cli-ban-RSC-on-NODE); repeatable")
 	fs.StringArrayVar(&f.Ban, "ban", nil, "what if an operator bans a resource, as crm_resource --ban writes it: `RSC@NODE`, or RSC alone for where it runs (cli-ban-RSC-on-NODE); repeatable")
+	fs.StringVar(&f.Lifetime, "lifetime", "", "with --move and --ban: the constraint expires after `DURATION` (ISO 8601, PT1H, P1D), as crm_resource --lifetime writes it, counted from the scenario's time")
+	fs.BoolVar(&f.Promoted, "promoted", false, "with --move and --ban: limit the constraint to the promoted role, as crm_resource --promoted writes it")
 	fs.StringArrayVar(&f.Clear, "clear", nil, "what if an operator clears a resource's move and ban constraints, as crm_resource --clear: `RSC` or RSC@NODE; repeatable")
 	fs.StringArrayVar(&f.Disable, "disable", nil, "what if an operator disables `RSC` (crm_resource --meta -p target-role -v Stopped); repeatable")
 	fs.StringArrayVar(&f.Enable, "enable", nil, "what if an operator enables `RSC` (crm_resource --meta -d target-role); repeatable")
@@ -119,7 +134,7 @@ func (f *whatIfFlags) checkQuorumFlags() error {
 
 // isBatch reports whether a batch report was asked for.
 func (f *batchFlags) isBatch() bool {
-	return f.Batch || f.EachNodeDown || f.EachNodePairDown || f.EachTicketRevoke
+	return f.Batch || f.EachNodeDown || f.EachNodePairDown || f.EachTicketRevoke || f.Then.used()
 }
 
 // hasInjections reports whether any injection flag was given.
@@ -167,8 +182,25 @@ func (f *whatIfFlags) injections() (scenario.Scenario, error) {
 	rsc := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
 		return func(v string) (ir.Injection, error) { return scenario.ParseResource(kind, v) }
 	}
-	p.parse(f.Move, rsc(ir.InjectMove))
-	p.parse(f.Ban, rsc(ir.InjectBan))
+	// --lifetime and --promoted apply to every move and ban, as
+	// crm_resource's options to its one.
+	cli := func(kind ir.InjectionKind) func(string) (ir.Injection, error) {
+		return func(v string) (ir.Injection, error) {
+			in, err := scenario.ParseResource(kind, v)
+			in.Lifetime, in.Promoted = f.Lifetime, f.Promoted
+			return in, err
+		}
+	}
+	p.parse(f.Move, cli(ir.InjectMove))
+	p.parse(f.Ban, cli(ir.InjectBan))
+	if f.Lifetime != "" {
+		if _, err := pcmk.ParseLifetime(f.Lifetime); err != nil {
+			p.errs = append(p.errs, fmt.Errorf("--lifetime: %v", err))
+		}
+	}
+	if (f.Lifetime != "" || f.Promoted) && len(f.Move)+len(f.Ban) == 0 {
+		p.errs = append(p.errs, errors.New("--lifetime and --promoted qualify a --move or --ban, and there is none"))
+	}
 	p.parse(f.Clear, rsc(ir.InjectClear))
 	p.parse(f.Disable, rsc(ir.InjectDisable))
 	p.parse(f.Enable, rsc(ir.InjectEnable))
@@ -236,6 +268,7 @@ func (f *whatIfFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, er
 	}
 	scenarioFlags := f.hasInjections()
 	s.Injections = append(s.Injections, attrs...)
+	s.Target = f.target
 	var locate scenario.Locator
 	if needsLocation(s) {
 		locate = batch.Locate(statusOf(cib))
@@ -258,7 +291,9 @@ func (f *batchFlags) spec(po planner.Options) (batch.Spec, error) {
 	attrs, aerr := f.attrs()
 	spec.Attrs = attrs
 	var ierr error
-	if f.hasInjections() {
+	if f.Then.used() {
+		spec.Extra, ierr = f.Then.steps()
+	} else if f.hasInjections() {
 		var s scenario.Scenario
 		s, ierr = f.injections()
 		spec.Extra = []scenario.Scenario{s}

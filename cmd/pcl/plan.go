@@ -96,6 +96,7 @@ func runPlan(e *env, args []string, o planRun) int {
 		}
 		return exitOK
 	}
+	o.whatIf.target = target
 	cib, wd, err := o.whatIf.apply(cib)
 	diags = append(diags, wd...)
 	if err != nil {
@@ -139,6 +140,7 @@ func computeTransition(paths, vars []string, statePath string, whatIf *whatIfFla
 	if diags.HasErrors() || cib == nil {
 		return nil, files, diags, nil
 	}
+	whatIf.target = target
 	cib, wd, err := whatIf.apply(cib)
 	diags = append(diags, wd...)
 	if err != nil {

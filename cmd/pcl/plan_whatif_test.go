@@ -30,7 +30,7 @@ const (
 // failoverScenarios are the scenarios examples/failover declares, in
 // source order (files in name order, for_each keys sorted).
 var failoverScenarios = []string{"rack-a-down", "rack-b-down", "n1-fails", "web-monitor-fails", "n3-maintenance",
-	"db-moved-to-n4", "website-disabled"}
+	"db-moved-to-n4", "db-move-cleared", "website-disabled"}
 
 func TestPlanBatchExampleText(t *testing.T) {
 	code, stdout, stderr := runPCL(t, "plan", failoverExample, "--batch")
@@ -40,7 +40,7 @@ func TestPlanBatchExampleText(t *testing.T) {
 	if stderr != "" {
 		t.Errorf("unexpected diagnostics or progress on stderr:\n%s", stderr)
 	}
-	for _, want := range append([]string{"Failover matrix: 7 scenarios", "baseline", "Single points of failure"}, failoverScenarios...) {
+	for _, want := range append([]string{"Failover matrix: 8 scenarios", "baseline", "Single points of failure"}, failoverScenarios...) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the text report lacks %q:\n%s", want, stdout)
 		}
@@ -104,8 +104,14 @@ func TestPlanBatchExampleJSON(t *testing.T) {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
 	for _, s := range raw.Scenarios {
-		if got := sortedKeysOf(s); strings.Join(got, ",") != "actions,changes,name,placement,quorum" {
-			t.Errorf("scenario keys are %v, want actions, changes, name, placement, quorum", got)
+		// A chained scenario also says which it follows and what of its
+		// moves go back.
+		want := "actions,changes,name,placement,quorum"
+		if _, chained := s["after"]; chained {
+			want = "actions,after,changes,name,placement,quorum,returns"
+		}
+		if got := sortedKeysOf(s); strings.Join(got, ",") != want {
+			t.Errorf("scenario keys are %v, want %s", got, want)
 		}
 		var actions []map[string]json.RawMessage
 		if err := json.Unmarshal(s["actions"], &actions); err != nil {

@@ -25,5 +25,5 @@ func fromOutcome(o *batch.Outcome) *Run {
 		desc = ""
 	}
 	q := o.Quorum
-	return &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Result: o.Result, Execution: o.Execution, After: o.After, Quorum: &q}
+	return &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Result: o.Result, Execution: o.Execution, After: o.After, Quorum: &q, Follows: o.Scenario.After}
 }

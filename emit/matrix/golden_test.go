@@ -92,15 +92,31 @@ func TestGolden(t *testing.T) {
 // cmd/pcl's, which a library's test cannot import). The generated
 // scenarios come first, then one scenario of all the injections: nodes
 // down, then nodes failed, then failed operations, whatever the order of
-// the flags. The quorum flags make the quorum rule.
+// the flags; --then ends a scenario, and the next follows it. The
+// quorum flags make the quorum rule.
 func scenarios(t *testing.T, base *ir.CIB, args []string) ([]scenario.Scenario, scenario.QuorumRule) {
 	t.Helper()
 	var out []scenario.Scenario
 	var quorum scenario.QuorumRule
-	var down, failed, ops []ir.Injection
+	var down, failed, ops, operator []ir.Injection
+	// flush makes one scenario of the injections read so far; after
+	// --then, the next one follows it.
+	after := ""
+	flush := func() {
+		if injections := slices.Concat(down, failed, ops, operator); len(injections) > 0 {
+			s := scenario.Scenario{Injections: injections, After: after}
+			s.Name = s.String()
+			out = append(out, s)
+			after = s.Name
+		}
+		down, failed, ops, operator = nil, nil, nil, nil
+	}
 	for i := 0; i < len(args); i++ {
 		flag := args[i]
 		switch flag {
+		case "--then":
+			flush()
+			continue
 		case "--two-node":
 			quorum.TwoNode = true
 			continue
@@ -133,6 +149,10 @@ func scenarios(t *testing.T, base *ir.CIB, args []string) ([]scenario.Scenario, 
 		case "--op-fail":
 			in, err = scenario.ParseOp(args[i])
 			ops = append(ops, in)
+		case "--move", "--clear":
+			kind := map[string]ir.InjectionKind{"--move": ir.InjectMove, "--clear": ir.InjectClear}[flag]
+			in, err = scenario.ParseResource(kind, args[i])
+			operator = append(operator, in)
 		case "--expected-votes":
 			quorum.ExpectedVotes, err = strconv.Atoi(args[i])
 		default:
@@ -142,11 +162,7 @@ func scenarios(t *testing.T, base *ir.CIB, args []string) ([]scenario.Scenario, 
 			t.Fatalf("args: %v", err)
 		}
 	}
-	if injections := slices.Concat(down, failed, ops); len(injections) > 0 {
-		s := scenario.Scenario{Injections: injections}
-		s.Name = s.String()
-		out = append(out, s)
-	}
+	flush()
 	return out, quorum
 }
 

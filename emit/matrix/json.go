@@ -29,6 +29,30 @@ type jsonScenario struct {
 	Quorum *jsonQuorum `json:"quorum,omitempty"`
 	// Error is set only for a scenario that could not be planned.
 	Error string `json:"error,omitempty"`
+	// After names the scenario this one starts from, and Returns says
+	// whether it takes back what that one moved (Column.Returns).
+	After   string       `json:"after,omitempty"`
+	Returns []jsonReturn `json:"returns,omitempty"`
+}
+
+// jsonReturn is a Return: a node, or null for stopped, for where the
+// resource was, where the followed scenario left it and where it is now.
+type jsonReturn struct {
+	Resource string  `json:"resource"`
+	Back     bool    `json:"back"`
+	Was      *string `json:"was"`
+	Moved    *string `json:"moved"`
+	Now      *string `json:"now"`
+	Text     string  `json:"text"`
+}
+
+// cellNode is a cell's node for JSON, null when it has none.
+func cellNode(c Cell) *string {
+	if (c.State == Placed || c.State == Blocked || c.State == Degraded) && c.Node != "" {
+		node := c.Node
+		return &node
+	}
+	return nil
 }
 
 // JSON writes every scenario (the baseline first, named "baseline") with
@@ -52,12 +76,12 @@ func JSON(r *Report) ([]byte, error) {
 			if cell.State == Unknown && c.Err == "" {
 				continue
 			}
-			if (cell.State == Placed || cell.State == Blocked || cell.State == Degraded) && cell.Node != "" {
-				node := cell.Node
-				s.Placement[id] = &node
-			} else {
-				s.Placement[id] = nil
-			}
+			s.Placement[id] = cellNode(cell)
+		}
+		s.After = c.Follows
+		for _, ret := range c.Returns {
+			s.Returns = append(s.Returns, jsonReturn{Resource: ret.Resource, Back: ret.Back(),
+				Was: cellNode(ret.Was), Moved: cellNode(ret.Moved), Now: cellNode(ret.Now), Text: ret.String()})
 		}
 		doc.Scenarios = append(doc.Scenarios, s)
 	}

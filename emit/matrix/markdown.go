@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -78,6 +79,9 @@ func Markdown(r *Report) []byte {
 			title = "Baseline (the cluster as it is)"
 		}
 		fmt.Fprintf(&b, "\n### %s\n\n", mdCell(title))
+		if c.Follows != "" {
+			fmt.Fprintf(&b, "After %s.\n\n", mdCell(strconv.Quote(c.Follows)))
+		}
 		if c.Description != "" && c.Description != c.Name {
 			fmt.Fprintf(&b, "%s.\n\n", mdCell(c.Description))
 		}
@@ -87,11 +91,20 @@ func Markdown(r *Report) []byte {
 		switch {
 		case c.Err != "":
 			fmt.Fprintf(&b, "Could not be planned: %s\n", mdCell(c.Err))
-		case len(c.Changes) == 0:
+		case len(c.Changes) == 0 && len(c.Returns) == 0:
 			b.WriteString("No changes.\n")
 		default:
 			for _, ch := range c.Changes {
 				fmt.Fprintf(&b, "- %s\n", mdCell(ch))
+			}
+			if len(c.Changes) == 0 {
+				b.WriteString("No changes.\n")
+			}
+			if len(c.Returns) > 0 {
+				fmt.Fprintf(&b, "\nWhat %s moved:\n\n", mdCell(strconv.Quote(c.Follows)))
+			}
+			for _, ret := range c.Returns {
+				fmt.Fprintf(&b, "- %s\n", mdCell(ret.String()))
 			}
 		}
 	}

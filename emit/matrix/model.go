@@ -32,6 +32,9 @@ type Run struct {
 	After     *planner.Result
 	// Quorum is the scenario's quorum (nil when not known).
 	Quorum *scenario.Quorum
+	// Follows names the scenario this one starts from ("" for the
+	// baseline's cluster).
+	Follows string
 }
 
 // State is what a matrix cell says.
@@ -87,6 +90,63 @@ type Column struct {
 	Summary []plantext.ChangeEntry
 	// Stall says why the transition stalls, nil when every action runs.
 	Stall *plantext.Stall
+	// Follows names the scenario this one starts from ("" for the
+	// baseline's cluster), and Returns says, for each resource that one
+	// moved, whether this one moves it back (Return).
+	Follows string
+	Returns []Return
+}
+
+// Return is whether a chained scenario takes a resource back to where
+// it was before the scenario it follows moved it.
+type Return struct {
+	Resource string
+	// Was is where it was before, Moved where the scenario followed left
+	// it, Now where this one leaves it.
+	Was, Moved, Now Cell
+}
+
+// Back reports whether the resource is where it was before.
+func (r Return) Back() bool { return r.Now.String() == r.Was.String() }
+
+// String says it in words: "db moves back to n1", "db does not move back
+// to n1: it stays on n2", "report is stopped again".
+func (r Return) String() string {
+	if r.Back() {
+		if r.Was.State == Placed {
+			return fmt.Sprintf("%s moves back to %s", r.Resource, r.Was.Node)
+		}
+		return fmt.Sprintf("%s is %s again", r.Resource, where(r.Was))
+	}
+	now := "it is " + where(r.Now) + " now"
+	if r.Now.String() == r.Moved.String() {
+		now = "it stays " + where(r.Now)
+		if r.Now.State != Placed && r.Now.State != Degraded {
+			now = "it stays " + strings.TrimPrefix(where(r.Now), "on ")
+		}
+	}
+	if r.Was.State == Placed {
+		return fmt.Sprintf("%s does not move back to %s: %s", r.Resource, r.Was.Node, now)
+	}
+	return fmt.Sprintf("%s is not %s again: %s", r.Resource, where(r.Was), now)
+}
+
+// where is a cell as a place: "on n1", "stopped", "blocked on n2".
+func where(c Cell) string {
+	switch c.State {
+	case Placed:
+		return "on " + c.Node
+	case Degraded:
+		return "on " + c.Node + " (degraded)"
+	case Blocked:
+		if c.Node != "" {
+			return "blocked on " + c.Node
+		}
+		return "blocked"
+	case Stopped:
+		return "stopped"
+	}
+	return "unknown"
 }
 
 // Action is one action of a scenario's transition.
@@ -146,8 +206,43 @@ func Build(baseline *Run, runs []*Run) *Report {
 	for _, run := range runs {
 		r.Columns = append(r.Columns, column(run, r.Resources))
 	}
+	r.returns()
 	r.SPOFs = spofs(r)
 	return r
+}
+
+// returns fills each chained column's Returns: for every resource the
+// scenario it follows moved (its cell there differs from the one in the
+// cluster that scenario started from), where this one leaves it. Nothing
+// is said when a column could not be planned, or when where the followed
+// scenario started is not known (no baseline).
+func (r *Report) returns() {
+	byName := map[string]*Column{}
+	for _, c := range r.Columns {
+		if _, dup := byName[c.Name]; !dup {
+			byName[c.Name] = c
+		}
+	}
+	for _, c := range r.Columns {
+		p := byName[c.Follows]
+		if c.Follows == "" || p == nil || c.Err != "" || p.Err != "" {
+			continue
+		}
+		start := r.Baseline
+		if p.Follows != "" {
+			start = byName[p.Follows]
+		}
+		if start == nil || start.Err != "" {
+			continue
+		}
+		for i, id := range r.Resources {
+			was, moved, now := start.Cells[i], p.Cells[i], c.Cells[i]
+			if was.String() == moved.String() || was.State == Unknown || moved.State == Unknown || now.State == Unknown {
+				continue
+			}
+			c.Returns = append(c.Returns, Return{Resource: id, Was: was, Moved: moved, Now: now})
+		}
+	}
 }
 
 // rows lists the primitives of the first plan available (outside clones)
@@ -185,7 +280,7 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 }
 
 func column(run *Run, resources []string) *Column {
-	c := &Column{Name: run.Name, Description: run.Description, Quorum: run.Quorum, Cells: make([]Cell, len(resources))}
+	c := &Column{Name: run.Name, Description: run.Description, Quorum: run.Quorum, Follows: run.Follows, Cells: make([]Cell, len(resources))}
 	if run.Err != nil || run.Result == nil || run.Result.Transition == nil || run.Execution == nil || run.After == nil {
 		c.Err = "could not be planned"
 		if run.Err != nil {

@@ -80,8 +80,8 @@ func Text(r *Report, width int) []byte {
 		if c == r.Baseline {
 			title = "Baseline (the cluster as it is)"
 		}
-		if c.Description != "" && c.Description != c.Name {
-			title += " (" + c.Description + ")"
+		if d := c.describe(); d != "" {
+			title += " (" + d + ")"
 		}
 		if q := c.quorumText(); q != "" {
 			title += ", " + q
@@ -89,12 +89,18 @@ func Text(r *Report, width int) []byte {
 		switch {
 		case c.Err != "":
 			fmt.Fprintf(&b, "%s: could not be planned: %s\n", title, c.Err)
-		case len(c.Changes) == 0:
+		case len(c.Changes) == 0 && len(c.Returns) == 0:
 			fmt.Fprintf(&b, "%s: no changes\n", title)
 		default:
 			fmt.Fprintf(&b, "%s:\n", title)
 			for _, ch := range c.Changes {
 				fmt.Fprintf(&b, "  %s\n", ch)
+			}
+			if len(c.Changes) == 0 {
+				b.WriteString("  no changes\n")
+			}
+			for _, ret := range c.Returns {
+				fmt.Fprintf(&b, "  => %s\n", ret)
 			}
 		}
 	}
@@ -109,4 +115,17 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return itoa(n) + " " + many
+}
+
+// describe is what a scenario's title says after its name: what it
+// changes, and the scenario it follows.
+func (c *Column) describe() string {
+	var parts []string
+	if c.Follows != "" {
+		parts = append(parts, "after "+strconv.Quote(c.Follows))
+	}
+	if c.Description != "" && c.Description != c.Name {
+		parts = append(parts, c.Description)
+	}
+	return strings.Join(parts, ": ")
 }

@@ -13,7 +13,10 @@
 // every scenario starts from), built and checked once (Prepare: every
 // scenario checked against the cluster with scenario.Check before any is
 // planned, all mistakes reported together) and run (Batch.Run), each
-// scenario applied once, to the cluster it starts from. A cluster without
+// scenario applied once, to the cluster it starts from: the baseline's
+// settled cluster, or for a chained scenario (scenario.Scenario.After)
+// the cluster the scenario it follows leaves, which the pool plans first
+// (chain.go). A cluster without
 // status has every node brought up first, its tickets granted
 // (AllNodesUp), since what-ifs are about a running cluster.
 //

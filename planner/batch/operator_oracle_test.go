@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -28,6 +29,11 @@ import (
 var operatorCorpus = []string{
 	"simple7", "group5", "colocation-vs-stickiness", "clone-no-shuffle", "10-a-then-bm-b-move-a-clone",
 	"bug-5025-1", "asymmetrical-order-move", "failcount-block",
+	// A remote node and a guest node: their maintenance and standby.
+	"remote-move", "whitebox-asymmetric",
+	// Promotable clones, in a pacemaker-3.7 CIB and in an older one
+	// (which names the role Master): --promoted.
+	"promoted-move", "bug-5059",
 }
 
 // operatorCase is one operator action on a corpus CIB and the command
@@ -54,6 +60,13 @@ func operatorCases(cib *ir.CIB, res *planner.Result) []operatorCase {
 			operatorCase{ir.Injection{Kind: ir.InjectNodeMaintenance, Node: nodes[0]}, "crm_attribute", []string{"-N", nodes[0], "-n", "maintenance", "-v", "on"}},
 			operatorCase{ir.Injection{Kind: ir.InjectClusterMaintenance}, "crm_attribute", []string{"-n", "maintenance-mode", "-v", "true"}})
 	}
+	// A remote or guest node has no <node> entry until crm_attribute
+	// (crm_standby) adds one for the attribute.
+	for _, n := range remoteNodes(cib) {
+		out = append(out,
+			operatorCase{ir.Injection{Kind: ir.InjectNodeMaintenance, Node: n}, "crm_attribute", []string{"-N", n, "-n", "maintenance", "-v", "on"}},
+			operatorCase{ir.Injection{Kind: ir.InjectNodeStandby, Node: n}, "crm_standby", []string{"-N", n, "-v", "on"}})
+	}
 	for _, r := range cib.Config.Resources {
 		if _, tmpl := r.(*ir.Template); tmpl {
 			continue
@@ -79,14 +92,49 @@ func operatorCases(cib *ir.CIB, res *planner.Result) []operatorCase {
 			operatorCase{rsc(ir.InjectUnmanage, ""), "crm_resource", []string{"--meta", "-r", id, "-p", "is-managed", "-v", "false"}},
 			operatorCase{rsc(ir.InjectClear, ""), "crm_resource", []string{"--clear", "-r", id}})
 		if other != "" {
+			// crm_resource's options: a lifetime makes the constraint a
+			// rule that expires, --promoted limits it to the promoted
+			// role (ignored by a move of what is not promotable).
+			opts := func(in ir.Injection, lifetime string, promoted bool) ir.Injection {
+				in.Lifetime, in.Promoted = lifetime, promoted
+				return in
+			}
 			out = append(out,
 				operatorCase{rsc(ir.InjectMove, other), "crm_resource", []string{"--move", "-r", id, "-N", other}},
-				operatorCase{rsc(ir.InjectBan, other), "crm_resource", []string{"--ban", "-r", id, "-N", other}})
+				operatorCase{rsc(ir.InjectBan, other), "crm_resource", []string{"--ban", "-r", id, "-N", other}},
+				operatorCase{opts(rsc(ir.InjectMove, other), "PT1H", false), "crm_resource", []string{"--move", "-r", id, "-N", other, "--lifetime", "PT1H"}},
+				operatorCase{opts(rsc(ir.InjectBan, other), "P1D", false), "crm_resource", []string{"--ban", "-r", id, "-N", other, "--lifetime", "P1D"}},
+				operatorCase{opts(rsc(ir.InjectMove, other), "", true), "crm_resource", []string{"--move", "-r", id, "-N", other, "--promoted"}},
+				operatorCase{opts(rsc(ir.InjectBan, other), "PT10M", true), "crm_resource", []string{"--ban", "-r", id, "-N", other, "--promoted", "--lifetime", "PT10M"}})
 		}
 		if len(where) == 1 {
 			out = append(out, operatorCase{rsc(ir.InjectMove, ""), "crm_resource", []string{"--move", "-r", id}})
 		}
 		break
+	}
+	return out
+}
+
+// remoteNodes are the remote nodes (ocf:pacemaker:remote connections) and
+// guest nodes (remote-node meta attributes) of cib's top-level
+// primitives, in configuration order.
+func remoteNodes(cib *ir.CIB) []string {
+	var out []string
+	for _, r := range cib.Config.Resources {
+		p, ok := r.(*ir.Primitive)
+		if !ok {
+			continue
+		}
+		if p.Agent.Class == "ocf" && p.Agent.Provider == "pacemaker" && p.Agent.Type == "remote" {
+			out = append(out, p.ID)
+		}
+		for _, s := range p.Sets {
+			for _, pair := range s.Pairs {
+				if s.Kind == ir.MetaAttributes && pair.Name == "remote-node" && pair.Value != nil {
+					out = append(out, *pair.Value)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -116,16 +164,34 @@ func TestOperatorActions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per case")
 	}
-	bin := filepath.Dir(simulate)
-	o := operatorOracle{target: pcmk.NewTarget(pcmk.V2_1_5, pcmk.FromFlag), dir: t.TempDir(), corpus: operatorCorpus,
-		command: func(cibFile, program string, args ...string) *exec.Cmd {
-			cmd := exec.Command(filepath.Join(bin, program), args...)
-			if cibFile != "" {
-				cmd.Env = append(os.Environ(), "CIB_file="+cibFile)
-			}
-			return cmd
-		}}
+	o := operatorOracle{target: pcmk215(), dir: t.TempDir(), corpus: operatorCorpus, command: hostCommand(filepath.Dir(simulate))}
 	o.run(t)
+}
+
+func pcmk215() pcmk.Target { return pcmk.NewTarget(pcmk.V2_1_5, pcmk.FromFlag) }
+
+func pcmk300() pcmk.Target { return pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag) }
+
+// hostCommand runs the host's cluster tools, in bin.
+func hostCommand(bin string) func(cibFile, program string, args ...string) *exec.Cmd {
+	return func(cibFile, program string, args ...string) *exec.Cmd {
+		cmd := exec.Command(filepath.Join(bin, program), args...)
+		if cibFile != "" {
+			cmd.Env = append(os.Environ(), "CIB_file="+cibFile)
+		}
+		return cmd
+	}
+}
+
+// chrootCommand runs the 3.0 oracle's tools on files under its root.
+func chrootCommand(oracle *testenv.Oracle30) func(cibFile, program string, args ...string) *exec.Cmd {
+	return func(cibFile, program string, args ...string) *exec.Cmd {
+		cmd := oracle.Command(program, args...)
+		if cibFile != "" {
+			cmd.Env = append(cmd.Env, "CIB_file="+strings.TrimPrefix(cibFile, oracle.Root))
+		}
+		return cmd
+	}
 }
 
 // TestOperatorActions30 is TestOperatorActions with Pacemaker 3.0's
@@ -143,15 +209,9 @@ func TestOperatorActions30(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	// The chroot's tools are slow: a group, a clone, and earlier cli-*
 	// constraints are enough to see a release's writes.
-	o := operatorOracle{target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag), dir: dir,
-		corpus: []string{"group5", "10-a-then-bm-b-move-a-clone", "bug-5025-1"},
-		command: func(cibFile, program string, args ...string) *exec.Cmd {
-			cmd := oracle.Command(program, args...)
-			if cibFile != "" {
-				cmd.Env = append(cmd.Env, "CIB_file="+strings.TrimPrefix(cibFile, oracle.Root))
-			}
-			return cmd
-		}}
+	o := operatorOracle{target: pcmk300(), dir: dir,
+		corpus:  []string{"group5", "10-a-then-bm-b-move-a-clone", "bug-5025-1", "remote-move", "promoted-move", "bug-5059"},
+		command: chrootCommand(oracle)}
 	o.run(t)
 }
 
@@ -185,7 +245,7 @@ func (o operatorOracle) run(t *testing.T) {
 			label := fmt.Sprintf("%s: %s", name, scenario.Describe(oc.in))
 			copyPath := file(src)
 			toolOut, toolErr := o.command(copyPath, oc.tool, oc.args...).CombinedOutput()
-			applied, err := scenario.ApplyAt(cib, scenario.Scenario{Injections: []ir.Injection{oc.in}}, batch.Locate(res))
+			applied, err := scenario.ApplyAt(cib, scenario.Scenario{Injections: []ir.Injection{oc.in}, Target: o.target}, batch.Locate(res))
 			if toolErr != nil {
 				// 3.0's crm_resource refuses to delete a meta attribute
 				// that is not set (2.1.5 does nothing): either way the
@@ -214,7 +274,10 @@ func (o operatorOracle) run(t *testing.T) {
 			// The actions leave the status alone: the same configuration
 			// is the same CIB for crm_simulate, which then need not run
 			// on pcl's.
-			if ok, diff := xmlcompare.EqualConfig(buf.Bytes(), written); !ok {
+			// A lifetime ends at the tool's clock, pcl's at the CIB's
+			// execution-date: the end is compared as present, not its
+			// time (both are in the future of the plan).
+			if ok, diff := xmlcompare.EqualConfig(lifetimeEnds.ReplaceAll(buf.Bytes(), []byte(`end="END"`)), lifetimeEnds.ReplaceAll(written, []byte(`end="END"`))); !ok {
 				t.Errorf("%s: the configuration differs from what %s writes:\n%s", label, oc.tool, diff)
 				if got := o.simulateActions(t, file(buf.Bytes())); got != want {
 					t.Errorf("%s: crm_simulate plans pcl's CIB otherwise than %s's:\n--- pcl's CIB\n%s\n--- %s's\n%s", label, oc.tool, got, oc.tool, want)
@@ -228,6 +291,9 @@ func (o operatorOracle) run(t *testing.T) {
 		}
 	}
 }
+
+// lifetimeEnds are the ends of the date expressions a --lifetime writes.
+var lifetimeEnds = regexp.MustCompile(`end="[^"]*"`)
 
 // simulateActions is crm_simulate -S's list of executed actions.
 func (o operatorOracle) simulateActions(t *testing.T, path string) string {

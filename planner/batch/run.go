@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"time"
@@ -17,7 +18,9 @@ import (
 // crm_simulate -S does; every scenario then starts from that settled
 // cluster ("everything runs as planned, then this happens"), unless
 // Options.AsRecorded asks for the status as recorded. Each scenario's
-// transition is executed too, and its outcome is the cluster it leaves.
+// transition is executed too, and its outcome is the cluster it leaves;
+// a scenario with After starts from the cluster the scenario it names
+// leaves (planned first, whatever the order given).
 //
 // The baseline's quorum is decided once, in the base: a have-quorum the
 // CIB records is kept, and one it does not record (a compiled policy) is
@@ -73,6 +76,32 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, len(scenarios)))
+	// A chained scenario waits for the one it follows and starts from the
+	// cluster that one leaves.
+	prev := chainOf(scenarios)
+	broken := make([]bool, len(scenarios))
+	ready := make([]chan struct{}, len(scenarios))
+	for i := range scenarios {
+		ready[i] = make(chan struct{})
+		broken[i] = chainErr(scenarios, prev, i) != nil
+	}
+	planChained := func(i int) *Outcome {
+		s := scenarios[i]
+		if err := chainErr(scenarios, prev, i); err != nil {
+			return &Outcome{Scenario: s, Err: err}
+		}
+		if prev[i] < 0 {
+			o, _ := planOne(from, s, opts, nil, locate)
+			return o
+		}
+		<-ready[prev[i]]
+		p := res.Scenarios[prev[i]]
+		if p.Err != nil || p.Settled == nil {
+			return &Outcome{Scenario: s, Err: fmt.Errorf("it follows scenario %q, which could not be planned", p.Scenario.Name)}
+		}
+		o, _ := planOne(p.Settled, s, opts, nil, lazyLocator(p.Settled, opts.Planner))
+		return o
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
@@ -80,12 +109,13 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Scenarios[i], _ = planOne(from, scenarios[i], opts, nil, locate)
+				res.Scenarios[i] = planChained(i)
+				close(ready[i])
 				finished()
 			}
 		}()
 	}
-	for i := range scenarios {
+	for _, i := range planOrder(prev, broken) {
 		next <- i
 	}
 	close(next)
@@ -108,6 +138,9 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 			out, settled = &Outcome{Scenario: s, Err: &PlannerPanic{Value: r}}, nil
 		}
 	}()
+	if s.Target.IsZero() {
+		s.Target = po.Target
+	}
 	cib, err := scenario.ApplyAt(base, s, locate)
 	if err != nil {
 		out.Err = err

@@ -81,6 +81,12 @@ func Prepare(cib *ir.CIB, spec Spec) (*Batch, hcl.Diagnostics) {
 		return nil, append(diags, invalid("No scenarios",
 			"--batch found no scenario: declare scenario blocks in the policy, or add --each-node-down, --each-node-pair-down, --each-ticket-revoke or injection flags such as --node-down NODE."))
 	}
+	prev := chainOf(list)
+	for i := range list {
+		if err := chainErr(list, prev, i); err != nil {
+			diags = append(diags, invalid("Invalid scenario chain", sentenceOf(err)))
+		}
+	}
 	names := map[string]int{}
 	for i, s := range list {
 		if err := scenario.Check(base, s); err != nil {
@@ -107,4 +113,10 @@ func (b *Batch) Run() *Result { return Run(b.Base, b.Scenarios, b.opts) }
 // places at once.
 func invalid(summary, detail string) *hcl.Diagnostic {
 	return &hcl.Diagnostic{Severity: hcl.DiagError, Summary: summary, Detail: detail}
+}
+
+// sentenceOf is an error as a sentence of a diagnostic's detail.
+func sentenceOf(err error) string {
+	msg := err.Error()
+	return strings.ToUpper(msg[:1]) + msg[1:] + "."
 }

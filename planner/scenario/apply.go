@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pcl/ir"
+	"pcl/pcmk"
 )
 
 // Apply returns a copy of cib with the scenario's injections applied as
@@ -25,7 +26,7 @@ func ApplyAt(cib *ir.CIB, s Scenario, locate Locator) (*ir.CIB, error) {
 	}
 	out := *cib
 	out.Attrs = append([]ir.Attr(nil), cib.Attrs...)
-	a := &applier{cib: &out, owned: map[any]bool{}, locate: locate}
+	a := &applier{cib: &out, owned: map[any]bool{}, locate: locate, target: s.Target}
 	a.stamp = a.injectionTime(s.Now)
 	var errs []error
 	for _, in := range ordered(s.Injections) {
@@ -56,14 +57,15 @@ type applier struct {
 	stamp int64
 	// locate says where resources run in the input (nil: unknown).
 	locate Locator
-	// recordsNode is whether a recorded result names the node it ran on
-	// (on_node), as crm_simulate does since 3.0.0.
-	recordsNode bool
+	// target is the release whose tools write operator actions and
+	// record results.
+	target pcmk.Target
 }
 
-// onNode is the on_node a result recorded on node carries, "" for none.
+// onNode is the on_node a result recorded on node carries: since 3.0.0
+// crm_simulate names the node, before it left the attribute as it was.
 func (a *applier) onNode(node string) string {
-	if a.recordsNode {
+	if a.target.Since(pcmk.V3_0_0) {
 		return node
 	}
 	return ""
@@ -195,38 +197,15 @@ func eraseHistory(ns *ir.NodeState) {
 }
 
 // standby sets the node's standby attribute to on where crm_standby would
-// (its configuration, as with the default lifetime "forever"), and also
-// in its transient attributes when they set standby, since those win.
+// (its configuration, as with the default lifetime "forever"; a remote or
+// guest node gets a <node> entry for it, as crm_attribute adds one), and
+// also in its transient attributes when they set standby, since those
+// win.
 func (a *applier) standby(node string) error {
-	i, ok := a.configNodeIndex(node)
-	if !ok {
-		if _, known := a.nodeUUID(node); !known {
-			return a.unknownNode(node)
-		}
-		// A remote or guest node has no <node> entry: set it at run time.
-		ns, err := a.nodeState(node, false)
-		if err != nil {
-			return err
-		}
-		a.setTransient(ns, "standby", func(string, bool) string { return "on" })
-		return nil
+	if err := a.setNodeAttr(node, "standby", "on"); err != nil {
+		return err
 	}
-	n := a.configNode(i)
-	if !setExistingPair(n.Sets, "standby", "on") {
-		id := "nodes-" + n.ID
-		var set *ir.NVSet
-		for _, s := range n.Sets {
-			if s.Kind == ir.InstanceAttributes && s.ID == id {
-				set = s
-				break
-			}
-		}
-		if set == nil {
-			set = &ir.NVSet{Kind: ir.InstanceAttributes, ID: id}
-			n.Sets = append(n.Sets, set)
-		}
-		set.Pairs = append(set.Pairs, &ir.NVPair{ID: sanitizeID(id + "-standby"), Name: "standby", Value: strPtr("on")})
-	}
+	n, _ := a.nodeEntry(node)
 	for j, ns := range a.status().Nodes {
 		if ns.Uname == n.Uname && hasPair(ns.Transient, "standby") {
 			ns = a.ownNodeState(j)
@@ -234,6 +213,26 @@ func (a *applier) standby(node string) error {
 		}
 	}
 	return nil
+}
+
+// nodeEntry is the copy's own <node> entry of a node, to set a permanent
+// node attribute in. A remote or guest node has none until crm_attribute
+// (and crm_standby, which is crm_attribute) sets one: it adds
+// <node type="remote" id=NAME uname=NAME> after the other nodes, in
+// 2.1.5 as in 3.0.
+func (a *applier) nodeEntry(node string) (*ir.Node, error) {
+	if i, ok := a.configNodeIndex(node); ok {
+		return a.configNode(i), nil
+	}
+	uuid, known := a.nodeUUID(node)
+	if !known {
+		return nil, a.unknownNode(node)
+	}
+	cfg := a.config()
+	n := &ir.Node{ID: uuid, Uname: uuid, Type: "remote"}
+	a.owned[n] = true
+	cfg.Nodes = append(cfg.Nodes, n)
+	return n, nil
 }
 
 // setTicket is set_ticket_state_attr.

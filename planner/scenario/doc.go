@@ -10,7 +10,11 @@
 // into the CIB (operator.go, operator_meta.go): --move and --ban
 // (cli-prefer-RSC, cli-ban-RSC-on-NODE), --clear, target-role and
 // is-managed through --meta, --cleanup, and a node's or the cluster's
-// maintenance attribute. A move or ban that names no node needs to know
+// maintenance attribute (a remote or guest node first gets the <node>
+// entry crm_attribute adds for it); a move's or ban's --lifetime (a rule
+// ending lifetime after the scenario's time) and --promoted (the role as
+// the release's crm_resource spells it for the CIB's schema,
+// operator_options.go). A move or ban that names no node needs to know
 // where the resource runs: ApplyAt takes a Locator (planner/batch.Locate
 // makes one from a plan of the status).
 //

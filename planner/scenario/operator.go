@@ -165,7 +165,8 @@ func (a *applier) where(in ir.Injection) (string, error) {
 	return nodes[0], nil
 }
 
-// move is crm_resource --move (without --force or --lifetime).
+// move is crm_resource --move (without --force), with its --lifetime and
+// --promoted (cliConstraint).
 func (a *applier) move(in ir.Injection) error {
 	if _, err := a.primitivesOf(in.Resource); err != nil {
 		return fmt.Errorf("%s: %v", Describe(in), err)
@@ -176,7 +177,11 @@ func (a *applier) move(in ir.Injection) error {
 		if err != nil {
 			return err
 		}
-		a.putConstraint(cliLocation("cli-ban-"+in.Resource+"-on-"+from, in.Resource, from, -ir.Infinity))
+		c, err := a.cliConstraint(in, false, in.Resource, from, -ir.Infinity)
+		if err != nil {
+			return err
+		}
+		a.putConstraint(c)
 		return nil
 	}
 	dest, err := a.knownNode(in.Node)
@@ -191,12 +196,16 @@ func (a *applier) move(in ir.Injection) error {
 	for _, n := range a.nodeNames() {
 		a.clearOn(in.Resource, n, false)
 	}
+	c, err := a.cliConstraint(in, true, in.Resource, dest, ir.Infinity)
+	if err != nil {
+		return err
+	}
 	a.clearOn(in.Resource, dest, true)
-	a.putConstraint(cliLocation("cli-prefer-"+in.Resource, in.Resource, dest, ir.Infinity))
+	a.putConstraint(c)
 	return nil
 }
 
-// ban is crm_resource --ban.
+// ban is crm_resource --ban, with its --lifetime and --promoted.
 func (a *applier) ban(in ir.Injection) error {
 	if _, err := a.primitivesOf(in.Resource); err != nil {
 		return fmt.Errorf("%s: %v", Describe(in), err)
@@ -215,7 +224,11 @@ func (a *applier) ban(in ir.Injection) error {
 		}
 		node = n
 	}
-	a.putConstraint(cliLocation("cli-ban-"+in.Resource+"-on-"+node, in.Resource, node, -ir.Infinity))
+	c, err := a.cliConstraint(in, false, in.Resource, node, -ir.Infinity)
+	if err != nil {
+		return err
+	}
+	a.putConstraint(c)
 	return nil
 }
 
@@ -248,17 +261,13 @@ func (a *applier) setClusterProperty(name, value string) {
 
 // setNodeAttr is crm_attribute -N NODE -n NAME -v VALUE (lifetime
 // forever): the node's existing pair is updated, else one is added to its
-// set nodes-ID. A node with no <node> entry (a remote or guest node) is
-// an error: crm_attribute would add one, which pcl does not model.
+// set nodes-ID; a remote or guest node first gets its <node> entry
+// (nodeEntry).
 func (a *applier) setNodeAttr(node, name, value string) error {
-	i, ok := a.configNodeIndex(node)
-	if !ok {
-		if _, known := a.nodeUUID(node); known {
-			return fmt.Errorf("node %q has no <node> entry in the configuration to set %s in", node, name)
-		}
-		return a.unknownNode(node)
+	n, err := a.nodeEntry(node)
+	if err != nil {
+		return err
 	}
-	n := a.configNode(i)
 	if setExistingPair(n.Sets, name, value) {
 		return nil
 	}

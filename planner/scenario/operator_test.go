@@ -7,6 +7,7 @@ import (
 
 	"pcl/emit/cibxml"
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/scenario"
 )
 
@@ -23,6 +24,7 @@ const operatorCIB = `<cib validate-with="pacemaker-3.0" epoch="1" num_updates="0
     </nodes>
     <resources>
       <primitive id="web" class="ocf" provider="heartbeat" type="Dummy"/>
+      <primitive id="r1" class="ocf" provider="pacemaker" type="remote"/>
       <group id="g">
         <primitive id="ip" class="ocf" provider="heartbeat" type="IPaddr2">
           <meta_attributes id="ip-meta">
@@ -74,6 +76,22 @@ func TestOperatorWrites(t *testing.T) {
 			[]string{`cli-ban-web-on-n2`, `node="n1" score="INFINITY"`}},
 		{ir.Injection{Kind: ir.InjectBan, Resource: "g", Node: "n1"},
 			[]string{`<rsc_location id="cli-ban-g-on-n1" rsc="g" role="Started" node="n1" score="-INFINITY">`}, nil},
+		// --lifetime: a rule that ends an hour after the CIB's
+		// execution-date (1700000000).
+		{ir.Injection{Kind: ir.InjectMove, Resource: "web", Node: "n2", Lifetime: "PT1H"},
+			[]string{`<rsc_location id="cli-prefer-web" rsc="web" role="Started">`,
+				`<rule id="cli-prefer-rule-web" score="INFINITY" boolean-op="and">`,
+				`<expression id="cli-prefer-expr-web" attribute="#uname" operation="eq" value="n2" type="string">`,
+				`<date_expression id="cli-prefer-lifetime-end-web" operation="lt" end="2023-11-14 23:13:20Z">`},
+			[]string{`cli-ban-web-on-n2`}},
+		{ir.Injection{Kind: ir.InjectBan, Resource: "g", Node: "n1", Lifetime: "P1D"},
+			[]string{`<rsc_location id="cli-ban-g-on-n1" rsc="g" role="Started">`,
+				`<rule id="cli-ban-g-on-n1-rule" score="-INFINITY" boolean-op="and">`,
+				`<expression id="cli-ban-g-on-n1-expr" attribute="#uname" operation="eq" value="n1" type="string">`,
+				`<date_expression id="cli-ban-g-on-n1-lifetime" operation="lt" end="2023-11-15 22:13:20Z">`}, nil},
+		// --promoted of what is not promotable: a move ignores it.
+		{ir.Injection{Kind: ir.InjectMove, Resource: "web", Node: "n2", Promoted: true},
+			[]string{`<rsc_location id="cli-prefer-web" rsc="web" role="Started" node="n2" score="INFINITY">`}, nil},
 		{ir.Injection{Kind: ir.InjectClear, Resource: "web"}, nil, []string{"cli-prefer-web", "cli-ban-web-on-n2"}},
 		{ir.Injection{Kind: ir.InjectClear, Resource: "web", Node: "n2"}, []string{"cli-prefer-web"}, []string{"cli-ban-web-on-n2"}},
 		// A group updates its members that set the attribute, then itself.
@@ -86,6 +104,13 @@ func TestOperatorWrites(t *testing.T) {
 		{ir.Injection{Kind: ir.InjectEnable, Resource: "ip"}, nil, []string{"ip-meta-target-role"}},
 		{ir.Injection{Kind: ir.InjectNodeMaintenance, Node: "n2"},
 			[]string{`<instance_attributes id="nodes-2">`, `<nvpair id="nodes-2-maintenance" name="maintenance" value="on">`}, nil},
+		// A remote node gets its <node> entry, as crm_attribute and
+		// crm_standby add it.
+		{ir.Injection{Kind: ir.InjectNodeMaintenance, Node: "r1"},
+			[]string{`<node id="r1" uname="r1" type="remote">`, `<instance_attributes id="nodes-r1">`,
+				`<nvpair id="nodes-r1-maintenance" name="maintenance" value="on">`}, nil},
+		{ir.Injection{Kind: ir.InjectNodeStandby, Node: "r1"},
+			[]string{`<node id="r1" uname="r1" type="remote">`, `<nvpair id="nodes-r1-standby" name="standby" value="on">`}, nil},
 		{ir.Injection{Kind: ir.InjectClusterMaintenance},
 			[]string{`<nvpair id="cib-bootstrap-options-maintenance-mode" name="maintenance-mode" value="true">`}, nil},
 		{ir.Injection{Kind: ir.InjectCleanup, Resource: "web"}, nil,
@@ -132,6 +157,16 @@ func TestOperatorErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one saying %q", scenario.Describe(tc.in), err, tc.want)
 		}
+	}
+	// --promoted in a CIB whose schema (pacemaker-3.0) predates the
+	// name Promoted: 2.1.5's crm_resource fails, 3.0's writes Master.
+	ban := ir.Injection{Kind: ir.InjectBan, Resource: "g", Node: "n1", Promoted: true}
+	if _, err := scenario.Apply(cib, scenario.Scenario{Injections: []ir.Injection{ban}}); err == nil || !strings.Contains(err.Error(), "does not accept") {
+		t.Errorf("ban --promoted for 2.1.5 in a pacemaker-3.0 CIB: %v", err)
+	}
+	out30, err := scenario.Apply(cib, scenario.Scenario{Injections: []ir.Injection{ban}, Target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)})
+	if err != nil || !strings.Contains(writeCIB(t, out30), `<rsc_location id="cli-ban-g-on-n1" rsc="g" role="Master" node="n1" score="-INFINITY">`) {
+		t.Errorf("ban --promoted for 3.0 in a pacemaker-3.0 CIB: %v", err)
 	}
 	// With where resources run known, a move without a node bans the
 	// resource from there, and a move where it runs is refused.

@@ -19,6 +19,14 @@ type Scenario struct {
 	// Now is the effective time (crm_simulate -t); zero keeps the CIB's
 	// execution-date, or the clock when it has none.
 	Now time.Time
+	// After names the scenario of the same batch whose settled cluster
+	// this one is applied to ("" for the cluster the batch starts from):
+	// a chain of what-ifs, planned one after the other.
+	After string
+	// Target is the release whose crm_resource writes the operator
+	// actions where releases differ (a --promoted constraint in a CIB
+	// whose schema predates pacemaker-3.7); zero is the default release.
+	Target pcmk.Target
 }
 
 // Describe says in a few words what an injection does.
@@ -48,14 +56,14 @@ func Describe(in ir.Injection) string {
 		return in.OpSpec().String()
 	case ir.InjectMove:
 		if in.Node == "" {
-			return "move " + in.Resource + " away"
+			return "move " + in.Resource + " away" + cliOptions(in)
 		}
-		return "move " + in.Resource + " to " + in.Node
+		return "move " + in.Resource + " to " + in.Node + cliOptions(in)
 	case ir.InjectBan:
 		if in.Node == "" {
-			return "ban " + in.Resource + " from where it runs"
+			return "ban " + in.Resource + " from where it runs" + cliOptions(in)
 		}
-		return "ban " + in.Resource + " from " + in.Node
+		return "ban " + in.Resource + " from " + in.Node + cliOptions(in)
 	case ir.InjectClear, ir.InjectCleanup:
 		verb := "clear"
 		if in.Kind == ir.InjectCleanup {
@@ -79,6 +87,18 @@ func Describe(in ir.Injection) string {
 		return "cluster maintenance"
 	}
 	return "?"
+}
+
+// cliOptions describes a move's or ban's --promoted and --lifetime.
+func cliOptions(in ir.Injection) string {
+	out := ""
+	if in.Promoted {
+		out += " (promoted)"
+	}
+	if in.Lifetime != "" {
+		out += " for " + in.Lifetime
+	}
+	return out
 }
 
 // String describes the scenario: its injections in application order,
@@ -108,7 +128,7 @@ func ordered(list []ir.Injection) []ir.Injection {
 // FromIR turns a declared scenario into a Scenario, reading its time.
 // Diagnostics point at the declaration.
 func FromIR(d *ir.Scenario) (Scenario, hcl.Diagnostics) {
-	s := Scenario{Name: d.Name}
+	s := Scenario{Name: d.Name, After: d.After}
 	var diags hcl.Diagnostics
 	for _, in := range d.Injections {
 		if in == nil {

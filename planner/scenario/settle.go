@@ -28,9 +28,9 @@ func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, targ
 	}
 	out := *cib
 	out.Attrs = append([]ir.Attr(nil), cib.Attrs...)
-	a := &applier{cib: &out, owned: map[any]bool{}, recordsNode: target.Since(pcmk.V3_0_0)}
+	a := &applier{cib: &out, owned: map[any]bool{}, target: target}
 	a.stamp = a.injectionTime(now)
-	if a.recordsNode {
+	if target.Since(pcmk.V3_0_0) {
 		// Since 3.0.0 two entries naming different nodes are ordered by
 		// when they changed: what this transition records must come
 		// after everything recorded before, as crm_simulate's wall clock

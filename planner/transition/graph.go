@@ -142,6 +142,8 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 // deduplicating inputs and deciding the actions, then marking the inputs of
 // the actions in. No pass writes what another worker of it reads.
 func (s *scheduler) createGraph() {
+	// Made once the resources' actions are in, before the node actions.
+	s.maintenanceUpdate()
 	s.eachActionInParallel(func(a *Action, scratch *[]Edge) {
 		dedupInputs(a, scratch)
 		a.set(Dedup)

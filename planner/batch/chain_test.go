@@ -1,0 +1,89 @@
+package batch_test
+
+import (
+	"strings"
+	"testing"
+
+	"pcl/importer"
+	"pcl/ir"
+	"pcl/planner"
+	"pcl/planner/batch"
+	"pcl/planner/scenario"
+)
+
+// chainCIB: db prefers n1 and has no stickiness, so a move then a clear
+// takes it back.
+const chainCIB = `<cib validate-with="pacemaker-3.7" epoch="1" num_updates="0" admin_epoch="0" have-quorum="1" execution-date="1700000000">
+  <configuration>
+    <crm_config>
+      <cluster_property_set id="cib-bootstrap-options">
+        <nvpair id="opt-stonith" name="stonith-enabled" value="false"/>
+      </cluster_property_set>
+    </crm_config>
+    <nodes>
+      <node id="1" uname="n1"/>
+      <node id="2" uname="n2"/>
+    </nodes>
+    <resources>
+      <primitive id="db" class="ocf" provider="heartbeat" type="Dummy"/>
+    </resources>
+    <constraints>
+      <rsc_location id="db-prefers-n1" rsc="db" node="n1" score="100"/>
+    </constraints>
+  </configuration>
+  <status/>
+</cib>`
+
+// TestRunChains: a chained scenario starts from the cluster the one it
+// follows leaves, whatever order they are given in and however many
+// workers plan them; a broken chain is the scenario's error, and Prepare
+// rejects it up front.
+func TestRunChains(t *testing.T) {
+	cib, diags := importer.Read("chain.xml", []byte(chainCIB))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	base, err := batch.AllNodesUp(cib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clear := scenario.Scenario{Name: "clear", After: "move", Injections: []ir.Injection{{Kind: ir.InjectClear, Resource: "db"}}}
+	move := scenario.Scenario{Name: "move", Injections: []ir.Injection{{Kind: ir.InjectMove, Resource: "db", Node: "n2"}}}
+	again := scenario.Scenario{Name: "again", After: "clear"}
+	for _, workers := range []int{1, 3} {
+		res := batch.Run(base, []scenario.Scenario{again, clear, move}, batch.Options{Workers: workers, Planner: planner.Options{NoTrail: true}})
+		where := func(i int) string {
+			o := res.Scenarios[i]
+			if o.Err != nil {
+				t.Fatalf("%s: %v", o.Scenario.Name, o.Err)
+			}
+			nodes, _ := batch.Locate(o.After)("db")
+			return strings.Join(nodes, " ")
+		}
+		if got := where(2); got != "n2" {
+			t.Errorf("%d workers: the move leaves db on %q, want n2", workers, got)
+		}
+		if got := where(1); got != "n1" {
+			t.Errorf("%d workers: the clear leaves db on %q, want n1 (it moves back)", workers, got)
+		}
+		if got := where(0); got != "n1" || len(res.Scenarios[0].Result.Transition.Changes) != 0 {
+			t.Errorf("%d workers: after the clear, nothing should change: db on %q, changes %v", workers, got, res.Scenarios[0].Result.Transition.Changes)
+		}
+	}
+	loop := []scenario.Scenario{{Name: "a", After: "b"}, {Name: "b", After: "a"}, {Name: "c", After: "nope"}, {Name: "d", After: "a"}}
+	res := batch.Run(base, loop, batch.Options{Planner: planner.Options{NoTrail: true}})
+	for _, o := range res.Scenarios {
+		if o.Err == nil {
+			t.Errorf("scenario %q of a broken chain was planned", o.Scenario.Name)
+		}
+	}
+	_, diags = batch.Prepare(base, batch.Spec{Extra: loop})
+	var details []string
+	for _, d := range diags {
+		details = append(details, d.Detail)
+	}
+	all := strings.Join(details, "\n")
+	if !strings.Contains(all, "comes back on itself") || !strings.Contains(all, `"nope", which the batch does not have`) {
+		t.Errorf("Prepare of a broken chain:\n%s", all)
+	}
+}
