@@ -198,7 +198,9 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 	}
 	top := topNoBundle(r) // uber_parent: a bundle's instance's is its child clone
 	stops := s.resourceActions(r, target, pcmk.TaskStop, false)
-	implicit := r.NeedsFencing
+	// Stops on a guest node are implied by its "fencing", a stop of its
+	// container, and are ordered after it whether r needs fencing or not.
+	implicit := r.NeedsFencing || s.nodes[target].Guest()
 	var parentStop *Action
 	if len(stops) > 0 && implicit {
 		parentStop = findFirstAction(s.of(top).withTask(pcmk.TaskStop), "", pcmk.TaskStop, NoNode)

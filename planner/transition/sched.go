@@ -372,13 +372,22 @@ func (s *scheduler) updateRunnable(a *Action) {
 	switch {
 	case n == nil:
 		a.clear(Runnable)
-	case !a.is(OnDC) && !n.Online:
+	case !a.is(OnDC) && !n.Online && (!n.Guest() || n.RequiresReset):
+		// A guest that is down but not being fenced may come up in this
+		// transition, its container started: its actions stay runnable
+		// and wait for the connection's start.
 		a.clear(Runnable)
 	case !a.is(OnDC) && n.Pending:
 		a.clear(Runnable)
 	case !s.needsQuorumOrFencing(a):
 		a.Reason = ""
-		a.set(Runnable)
+		if n.Guest() && !s.canFenceGuest(a.Node) {
+			// Nothing can run on a guest whose container's host is down
+			// and cannot be fenced.
+			a.clear(Runnable)
+		} else {
+			a.set(Runnable)
+		}
 	default:
 		switch s.quorumPolicy(a.Rsc) {
 		case pcmk.NoQuorumStop:

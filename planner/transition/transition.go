@@ -32,18 +32,32 @@ func Compute(in *Input) *Transition {
 	// their state is read, then remote nodes' as their connections'
 	// histories are.
 	// Cluster nodes in the order unpacking made them unclean, then any
-	// other.
-	for _, i := range in.FenceOrder {
+	// other; the nodes lost tickets fenced come last, in the order the
+	// ticket constraints fenced them, as Pacemaker unpacks constraints
+	// after the status.
+	byTicket := make([]bool, len(s.nodes))
+	for _, i := range in.TicketFenced {
+		byTicket[i] = true
+	}
+	early := func(i int) {
 		if n := s.nodes[i]; n.Unclean && n.FenceReason != "" {
 			s.fenceOp(i, "", true, n.FenceReason)
 		}
 	}
+	for _, i := range in.FenceOrder {
+		if !byTicket[i] {
+			early(i)
+		}
+	}
 	for _, remote := range []bool{false, true} {
 		for i, n := range s.nodes {
-			if n.Remote() == remote && n.Unclean && n.FenceReason != "" {
-				s.fenceOp(i, "", true, n.FenceReason)
+			if n.Remote() == remote && !byTicket[i] {
+				early(i)
 			}
 		}
+	}
+	for _, i := range in.TicketFenced {
+		early(i)
 	}
 
 	// Recurring operations recorded as active exist before anything else
