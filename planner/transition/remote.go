@@ -113,7 +113,9 @@ func (s *scheduler) orderRemoteConnectionActions() {
 		if a == nil || a.Rsc == nil {
 			continue
 		}
-		if a.Rsc.RemoteNode != nil && a.Task == pcmk.TaskClearFailcount {
+		// The task first: it is in the action, the resource is not
+		// (most actions here are probes, each a load of its resource).
+		if a.Task == pcmk.TaskClearFailcount && a.Rsc.RemoteNode != nil {
 			// A remote connection's fail count is cleared before it
 			// starts again.
 			s.newOrdering(a.Rsc, "", a, a.Rsc, opKey(a.Rsc.ID, pcmk.TaskStart, 0), nil, OrderOptional)
