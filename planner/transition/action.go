@@ -84,6 +84,9 @@ type Action struct {
 	// memo is 1 + the index of the action's kept flags in the
 	// scheduler's flagMemo, 0 for none yet.
 	memo int32
+	// indexed tells that the orderings after the action are in the
+	// scheduler's afterIndex (see orderActions).
+	indexed bool
 }
 
 // Edge is one side of an ordering. It holds no pointer (a large cluster

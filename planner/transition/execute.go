@@ -1,7 +1,7 @@
 package transition
 
 import (
-	"sort"
+	"slices"
 	"strings"
 
 	"pcl/pcmk"
@@ -128,22 +128,15 @@ func (t *Transition) Execute() *Execution {
 			ready = append(ready, id)
 		}
 	}
+	releases, from := t.releases()
 	done := make([]bool, len(t.Actions))
-	// releasedBy marks, per action, the last input (id + 1) that released
-	// it: an action's After list may name the same action twice.
-	releasedBy := make([]int32, len(t.Actions))
 	var fired []int32
 	for len(ready) > 0 {
 		id := ready[len(ready)-1]
 		ready = ready[:len(ready)-1]
 		done[id] = true
 		fired = append(fired, id)
-		for _, out := range t.Actions[id].After {
-			then := out.Action
-			if pos[then] == 0 || releasedBy[then] == id+1 || !t.inputDumped(then, id) {
-				continue
-			}
-			releasedBy[then] = id + 1
+		for _, then := range releases[from[id]:from[id+1]] {
 			p := pass[id]
 			if pos[id] > pos[then] {
 				p++
@@ -157,13 +150,16 @@ func (t *Transition) Execute() *Execution {
 			}
 		}
 	}
-	sort.Slice(fired, func(i, j int) bool {
-		a, b := fired[i], fired[j]
-		if pass[a] != pass[b] {
-			return pass[a] < pass[b]
-		}
-		return pos[a] < pos[b]
-	})
+	// The order is by pass, then graph position (unique to each action):
+	// sorted as one number each, the action found again by its position.
+	order := make([]uint64, len(fired))
+	for i, id := range fired {
+		order[i] = uint64(pass[id])<<32 | uint64(pos[id])
+	}
+	slices.Sort(order)
+	for i, k := range order {
+		fired[i] = t.synapses[uint32(k)-1]
+	}
 
 	e := &Execution{Fired: make([]Step, 0, len(fired))}
 	known := t.knownNames()
@@ -176,15 +172,41 @@ func (t *Transition) Execute() *Execution {
 	return e
 }
 
-// inputDumped reports whether action then has first as a graph input: an
-// action's After list also holds orderings that are not in the graph.
-func (t *Transition) inputDumped(then, first int32) bool {
-	for _, in := range t.Actions[then].Before {
-		if in.Action == first {
-			return in.Dumped
+// releases lists, for each action, the graph actions whose input it is
+// (releases[from[id]:from[id+1]]): each once, when then's first ordering
+// after id is a graph input. Built once from the inputs,
+// it spares reading a graph action's inputs again for each action
+// ordered before it, which for a start preceded by a probe on each of
+// a hundred nodes is quadratic.
+func (t *Transition) releases() (releases, from []int32) {
+	from = make([]int32, len(t.Actions)+1)
+	seen := make([]int32, len(t.Actions)) // then + 1 once then's first ordering after an action is read
+	// Counted first, then placed, each action's list in graph order.
+	each := func(visit func(first, then int32)) {
+		clear(seen)
+		for _, then := range t.synapses {
+			for _, in := range t.Actions[then].Before {
+				if seen[in.Action] == then+1 {
+					continue
+				}
+				seen[in.Action] = then + 1
+				if in.Dumped {
+					visit(in.Action, then)
+				}
+			}
 		}
 	}
-	return false
+	each(func(first, _ int32) { from[first+1]++ })
+	for i := 1; i < len(from); i++ {
+		from[i] += from[i-1]
+	}
+	releases = make([]int32, from[len(from)-1])
+	next := slices.Clone(from[:len(from)-1])
+	each(func(first, then int32) {
+		releases[next[first]] = then
+		next[first]++
+	})
+	return releases, from
 }
 
 // step describes a fired action as crm_simulate prints and records it.

@@ -113,7 +113,9 @@ func (s *scheduler) orderRemoteConnectionActions() {
 		if a == nil || a.Rsc == nil {
 			continue
 		}
-		if a.Rsc.RemoteNode != nil && a.Task == pcmk.TaskClearFailcount {
+		// The task first: it is in the action, the resource is not
+		// (most actions here are probes, each a load of its resource).
+		if a.Task == pcmk.TaskClearFailcount && a.Rsc.RemoteNode != nil {
 			// A remote connection's fail count is cleared before it
 			// starts again.
 			s.newOrdering(a.Rsc, "", a, a.Rsc, opKey(a.Rsc.ID, pcmk.TaskStart, 0), nil, OrderOptional)
@@ -132,7 +134,7 @@ func (s *scheduler) orderRemoteConnectionActions() {
 			// there if the connection fails.
 			for _, b := range s.of(a.Rsc).actions {
 				if b.Node != a.Node && b.Task == pcmk.TaskStop {
-					s.newOrdering(conn, opKey(conn.ID, pcmk.TaskStart, 0), nil, a.Rsc, "", b, OrderOptional)
+					s.addOrdering(conn, s.opKeyID(conn, pcmk.TaskStart), nil, a.Rsc, 0, b, OrderOptional)
 				}
 			}
 		}
@@ -156,13 +158,13 @@ func remoteTask(a *Action) pcmk.Task {
 // startThenAction orders first's start before action a
 // (order_start_then_action).
 func (s *scheduler) startThenAction(first *Resource, a *Action, extra OrderFlags) {
-	s.newOrdering(first, opKey(first.ID, pcmk.TaskStart, 0), nil, a.Rsc, "", a, OrderPreserve|OrderRunnableLeft|extra)
+	s.addOrdering(first, s.opKeyID(first, pcmk.TaskStart), nil, a.Rsc, 0, a, OrderPreserve|OrderRunnableLeft|extra)
 }
 
 // actionThenStop orders action a before then's stop
 // (order_action_then_stop).
 func (s *scheduler) actionThenStop(a *Action, then *Resource, extra OrderFlags) {
-	s.newOrdering(a.Rsc, "", a, then, opKey(then.ID, pcmk.TaskStop, 0), nil, OrderPreserve|extra)
+	s.addOrdering(a.Rsc, 0, a, then, s.opKeyID(then, pcmk.TaskStop), nil, OrderPreserve|extra)
 }
 
 // remoteOrdering is apply_remote_ordering: an action on a remote node

@@ -26,6 +26,11 @@ type rscActions struct {
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
+	// startKey and stopKey are the interned ids of the resource's start_0
+	// and stop_0 keys (see opKeyID), 0 until first asked for: a remote
+	// node's connection is ordered by them before or after every action
+	// on its node.
+	startKey, stopKey int32
 	// probeOrders are the resource's probes' orderings (see
 	// applyProbeOrders).
 	probeOrders []probeOrder
@@ -147,10 +152,11 @@ type scheduler struct {
 	// notifyNames are the notification actions' kind and task, by id.
 	notifyNames map[int32]notifyName
 	// afterIndex has, for each action with at least indexAfter orderings
-	// after it, the union of the flags of its orderings to each action
-	// (keyed by afterKey): orderActions's duplicate check, which is a
-	// linear scan of After otherwise, made quadratic by a remote node's
-	// connection, ordered before every probe and start there.
+	// after it that orderActions had to look up (Action.indexed), the
+	// union of the flags of its orderings to each action (keyed by
+	// afterKey): orderActions's duplicate check, which is a linear scan
+	// of After otherwise, quadratic for an action ordered before
+	// thousands (a remote node's connection start).
 	afterIndex map[uint64]OrderFlags
 }
 
@@ -462,8 +468,13 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 				return false
 			}
 		}
-	} else if s.afterIndex[afterKey(firstID, thenID)]&flags != 0 {
-		return false
+	} else if !s.neverOrdered(first, then) {
+		if !first.indexed {
+			s.buildAfterIndex(first)
+		}
+		if s.afterIndex[afterKey(firstID, thenID)]&flags != 0 {
+			return false
+		}
 	}
 	s.marks[then.ID] |= markInputs
 	noGroup := (first.Rsc == nil || !s.collective(first.Rsc)) && (then.Rsc == nil || !s.collective(then.Rsc))
@@ -475,18 +486,49 @@ func (s *scheduler) orderActions(first, then *Action, flags OrderFlags) bool {
 	}
 	first.After = append(first.After, Edge{Action: thenID, Type: flags, noGroup: noGroup})
 	then.Before = append(then.Before, Edge{Action: firstID, Type: flags, noGroup: noGroup})
-	switch n := len(first.After); {
-	case n == indexAfter:
-		if s.afterIndex == nil {
-			s.afterIndex = map[uint64]OrderFlags{}
-		}
-		for _, e := range first.After {
-			s.afterIndex[afterKey(firstID, e.Action)] |= e.Type
-		}
-	case n > indexAfter:
+	if first.indexed {
 		s.afterIndex[afterKey(firstID, thenID)] |= flags
 	}
 	return true
+}
+
+// shortBefore is how many orderings before an action neverOrdered reads
+// at most: reading them in a row costs less than a lookup in afterIndex,
+// and much less than indexing an action ordered before thousands (a
+// remote node's connection start, ordered before each start there, which
+// comes after a probe on every node).
+const shortBefore = 256
+
+// neverOrdered tells, from the orderings before then when they are not
+// too many, that no ordering from first to then exists: a remote node's
+// connection start is ordered before every probe on the node, and each
+// probe has one or two orderings before it. Every
+// ordering is in both its actions' lists, so then.Before names first
+// when first.After names then (their flags may differ, as
+// updateForOrderings clears those of Before: hence only presence is
+// read here).
+func (s *scheduler) neverOrdered(first, then *Action) bool {
+	if len(then.Before) > shortBefore {
+		return false
+	}
+	for _, e := range then.Before {
+		if e.Action == int32(first.ID) {
+			return false
+		}
+	}
+	return true
+}
+
+// buildAfterIndex enters first's orderings into afterIndex, which keeps them
+// from then on: done when orderActions first needs the index for first.
+func (s *scheduler) buildAfterIndex(first *Action) {
+	if s.afterIndex == nil {
+		s.afterIndex = map[uint64]OrderFlags{}
+	}
+	for _, e := range first.After {
+		s.afterIndex[afterKey(int32(first.ID), e.Action)] |= e.Type
+	}
+	first.indexed = true
 }
 
 // slabSize is how many orderings or actions are allocated at once:
@@ -613,23 +655,58 @@ func (s *scheduler) newActionSlot() *Action {
 // newOrdering records an ordering to be applied once actions exist.
 func (s *scheduler) newOrdering(lhRsc *Resource, lhTask string, lhAction *Action,
 	rhRsc *Resource, rhTask string, rhAction *Action, flags OrderFlags) {
+	// A side named by its action is found by the action, never by its
+	// key (applyOrderings, probeOrderingsForStops), so the record keeps
+	// no key for it: interning the key is a map lookup per ordering.
+	var lhKey, rhKey int32
+	if lhAction == nil {
+		lhKey = s.keyID(lhTask)
+	}
+	if rhAction == nil {
+		rhKey = s.keyID(rhTask)
+	}
+	s.addOrdering(lhRsc, lhKey, lhAction, rhRsc, rhKey, rhAction, flags)
+}
+
+// addOrdering is newOrdering with the keys interned already (ids into
+// s.keys, 0 where an action is given).
+func (s *scheduler) addOrdering(lhRsc *Resource, lhKey int32, lhAction *Action,
+	rhRsc *Resource, rhKey int32, rhAction *Action, flags OrderFlags) {
 	if lhRsc == nil && lhAction != nil {
 		lhRsc = lhAction.Rsc
 	}
 	if rhRsc == nil && rhAction != nil {
 		rhRsc = rhAction.Rsc
 	}
-	if lhTask == "" && lhAction != nil {
-		lhTask = lhAction.Key
-	}
-	if rhTask == "" && rhAction != nil {
-		rhTask = rhAction.Key
-	}
 	s.storeOrdering(orderingRecord{flags: flags,
 		lhRsc: s.rscIndex(lhRsc), rhRsc: s.rscIndex(rhRsc), lhAction: actionIndex(lhAction), rhAction: actionIndex(rhAction),
-		lhTask: s.keyID(lhTask), rhTask: s.keyID(rhTask)})
+		lhTask: lhKey, rhTask: rhKey})
+	if lhRsc == nil || rhRsc == nil || !lhRsc.AllowMigrate && !rhRsc.AllowMigrate {
+		// No migration equivalents (the first test of
+		// orderMigrationEquivalents, made before building its argument).
+		return
+	}
 	s.orderMigrationEquivalents(&ordering{flags: flags,
-		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: lhTask, rhTask: rhTask})
+		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: s.keys[lhKey], rhTask: s.keys[rhKey]})
+}
+
+// opKeyID is the interned id of r's key for task with interval 0,
+// remembered for start and stop.
+func (s *scheduler) opKeyID(r *Resource, task pcmk.Task) int32 {
+	x := s.of(r)
+	var memo *int32
+	switch task {
+	case pcmk.TaskStart:
+		memo = &x.startKey
+	case pcmk.TaskStop:
+		memo = &x.stopKey
+	default:
+		return s.keyID(opKey(r.ID, task, 0))
+	}
+	if *memo == 0 {
+		*memo = s.keyID(opKey(r.ID, task, 0))
+	}
+	return *memo
 }
 
 // numOrderings is how many orderings s.orderings holds.
@@ -701,5 +778,5 @@ func (s *scheduler) orderMigrationEquivalents(o *ordering) {
 
 // orderRscActions orders first's task before then's task.
 func (s *scheduler) orderRscActions(first *Resource, firstTask pcmk.Task, then *Resource, thenTask pcmk.Task, flags OrderFlags) {
-	s.newOrdering(first, opKey(first.ID, firstTask, 0), nil, then, opKey(then.ID, thenTask, 0), nil, flags)
+	s.addOrdering(first, s.opKeyID(first, firstTask), nil, then, s.opKeyID(then, thenTask), nil, flags)
 }

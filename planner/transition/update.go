@@ -72,14 +72,19 @@ func (s *scheduler) updateForOrderings(then *Action) {
 			continue
 		}
 		other := then.Before[i]
-		if other.noGroup && other.Type == OrderOptional {
+		if other.noGroup && other.Type&^(OrderOptional|OrderPreserve|OrderRunnableLeft) == 0 {
 			// A merely optional ordering changes nothing below
 			// unless a group's action is at one end (whose flags
 			// are its members', and which stands for its
 			// completion): probes' orderings, most of a large
 			// cluster's, are these. The first action need not
-			// even be loaded.
-			continue
+			// even be loaded. Nor does one that only keeps then
+			// from running while first cannot, as long as first
+			// can: a remote node's connection start before each
+			// probe on the node (startThenAction).
+			if other.Type&OrderRunnableLeft == 0 || s.actions[other.Action].is(Runnable) {
+				continue
+			}
 		}
 		firstID := other.Action
 		first := s.actions[firstID]
