@@ -225,6 +225,9 @@ type CloneOptions struct {
 	// PromotionAdded is set once the instances' promotion scores are in
 	// their tables.
 	PromotionAdded bool
+	// ColocationsAttached is set once the instances' colocation lists
+	// hold the clone's (or bundle's) as well as their own (since 2.1.7).
+	ColocationsAttached bool
 }
 
 // IsClone reports whether the resource is a clone.
