@@ -139,16 +139,13 @@ func (p *plan) unpackRemoteNodes() {
 
 // newRemoteNode adds a remote node named name (pe_create_node for a
 // remote node).
+// Like pe_create_node, it gives the node its #kind alone: its name, id
+// and the other built-in attributes come with its <node> entry or, for a
+// node without one, once its status is read (remoteAttrs). Until then a
+// rule or a colocation reads them as unset.
 func (p *plan) newRemoteNode(name string) *Node {
 	node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
 	node.Attrs["#kind"] = "remote"
-	node.Attrs["#uname"] = name
-	node.Attrs["#id"] = name
-	node.Attrs["#is_dc"] = "false"
-	if cn, ok := p.props["cluster-name"]; ok {
-		node.Attrs["#cluster-name"] = cn
-		node.Attrs["#site-name"] = cn
-	}
 	p.Nodes = append(p.Nodes, node)
 	return node
 }
@@ -256,7 +253,7 @@ func (p *plan) remoteAttrs(n *Node, ns *ir.NodeState) {
 		n.Unclean = false
 		n.Unseen = false
 	}
-	p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
+	p.addNodeAttrs(n, ns.Transient, true)
 	if shutdownRequested(n) {
 		n.Shutdown = true
 	}
