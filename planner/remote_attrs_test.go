@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"pcl/internal/testenv"
+	"pcl/pcmk"
 )
 
 // TestUnseenRemoteNodeAttrs checks that a remote or guest node known only
@@ -51,5 +52,37 @@ func TestUnseenRemoteNodeAttrs(t *testing.T) {
 	missing, extra := testenv.MultisetDiff(append(want, promotionLines(string(out))...), allScoreLines(p))
 	if len(missing)+len(extra) > 0 {
 		t.Errorf("scores differ from crm_simulate's:\n  - %s\n  + %s", strings.Join(first(missing, 10), "\n  - "), strings.Join(first(extra, 10), "\n  + "))
+	}
+}
+
+// TestLocationKeepsReplicaNodeDiscovery checks that a location rule
+// matching a bundle's replica node (here #kind ne cluster, on rsc3 of
+// synth.RemoteCIB's seed 5) adds the node to the resource's table with
+// the node's own discovery mode, never, as Pacemaker copies the node: the
+// resource is not probed there, and its start is not ordered after the
+// probe of the replica's container (crm_simulate's graph has no such
+// edge).
+func TestLocationKeepsReplicaNodeDiscovery(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "remote-5.xml")
+	if err := os.WriteFile(path, []byte(genRemoteCIB(5)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := compute(readCIB(t, path), Options{})
+	r := p.byID["rsc3"]
+	if r == nil {
+		t.Fatal("no rsc3")
+	}
+	checked := 0
+	for i, n := range p.Nodes {
+		if !n.DiscoverNever || !r.Allowed.In[i] {
+			continue
+		}
+		checked++
+		if d := r.Allowed.DiscoveryOn(i); d != pcmk.DiscoverNever {
+			t.Errorf("rsc3 on replica node %s: discovery %v, want never", n.Uname, d)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("rsc3 has no replica node in its table")
 	}
 }
