@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
 )
 
@@ -334,15 +335,36 @@ func (p *plan) colocatedScoreHere(inst *Resource) ir.Score {
 	t := model.NewTable(len(p.Nodes), false)
 	t.In[cur] = true
 	t.W[cur] = p.Nodes[cur].Weight
-	for _, c := range inst.Parent.ThisWith {
+	thisWith, withThis := p.instanceColocations(inst)
+	for _, c := range thisWith {
 		p.addColocatedNodeScores(c.Primary, inst.ID, &t, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), 0, c.ID)
 	}
-	for _, c := range inst.Parent.WithThis {
+	for _, c := range withThis {
 		if p.hasInfluence(c, inst) {
 			p.addColocatedNodeScores(c.Dependent, inst.ID, &t, c.NodeAttr, float32(c.Score)/float32(ir.Infinity), selectNonnegative, c.ID)
 		}
 	}
 	return t.W[cur]
+}
+
+// instanceColocations are the colocations that order an instance by its
+// current node: up to 2.1.6 its clone's alone (apply_parent_colocations
+// reads the parent's lists); since 2.1.7 the instance's own as well
+// (pcmk__this_with_colocations and pcmk__with_this_colocations of the
+// instance), which for a bundle's container are its replica's address
+// and connection colocated with it, so a replica whose parts are sticky
+// on its node is placed before one whose are not.
+func (p *plan) instanceColocations(inst *Resource) (thisWith, withThis []*colocation) {
+	parent := inst.Parent
+	switch {
+	case !p.target.Since(pcmk.V2_1_7):
+		return parent.ThisWith, parent.WithThis
+	case parent.CloneOpts != nil && parent.CloneOpts.ColocationsAttached:
+		// The instance's lists hold its parent's already.
+		return inst.ThisWith, inst.WithThis
+	}
+	return addColocationList(inst.ThisWith, parent.ThisWith, cmpPrimaryPriority),
+		addColocationList(inst.WithThis, parent.WithThis, cmpDependentPriority)
 }
 
 // instanceNumber is the number after an instance id's last colon.

@@ -74,6 +74,7 @@ func (p *plan) assignInstances(r *Resource, insts []*Resource) {
 // for each of the clone's colocations (it reads addition->data in its
 // loop); both are kept.
 func (p *plan) attachParentColocations(r *Resource, insts []*Resource) {
+	r.CloneOpts.ColocationsAttached = true
 	for _, inst := range insts {
 		inst.ThisWith = addColocationList(inst.ThisWith, r.ThisWith, cmpPrimaryPriority)
 		inst.WithThis = addColocationList(inst.WithThis, r.WithThis, cmpDependentPriority)

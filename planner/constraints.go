@@ -617,9 +617,14 @@ func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 	for _, ln := range nodes {
 		i := ln.node
 		if !r.Allowed.In[i] {
+			// A copy of the node, with its own discovery mode: never
+			// on a bundle's replica node (pe__copy_node).
 			r.Allowed.In[i] = true
 			r.Allowed.W[i] = 0
 			r.Allowed.Discover[i] = pcmk.DiscoverAlways
+			if p.Nodes[i].DiscoverNever {
+				r.Allowed.Discover[i] = pcmk.DiscoverNever
+			}
 			if r.Allowed.Trail != nil {
 				r.Allowed.Trail[i] = nil
 			}

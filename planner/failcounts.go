@@ -212,7 +212,11 @@ func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRe
 	// A failed start or monitor whose parameters have changed since is
 	// cleared (should_clear_for_param_change).
 	if !expired && lastFailure && (op.Operation == pcmk.TaskStart || op.Operation == pcmk.TaskMonitor) {
-		if changed, _, unknown := p.digestCompare(r, op, op.Operation, op.IntervalMs); changed && !unknown {
+		if p.needsRemoteName(r) {
+			// Its address is its container's host, known once the
+			// container is assigned: compared then (runParamChecks).
+			p.paramChecks = append(p.paramChecks, paramCheck{rsc: r, node: n.Index, op: op})
+		} else if changed, _, unknown := p.digestCompare(r, op, op.Operation, op.IntervalMs); changed && !unknown {
 			r.ClearFailcount = append(r.ClearFailcount, n.Index)
 		}
 	}

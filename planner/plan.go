@@ -126,6 +126,11 @@ type plan struct {
 	// unpacked yet: Pacemaker creates them then, so the resources
 	// unpacked before do not count them (a clone's default clone-max).
 	pendingBundleNodes int
+	// paramChecks are the failures of bundle connections addressed by
+	// their container's host ("#uname") whose parameters are compared
+	// once the containers are assigned (pe__add_param_check), in the
+	// order the status lists them.
+	paramChecks []paramCheck
 }
 
 // ScoreLine is one "allocation score" line.

@@ -110,7 +110,7 @@ func (p *plan) unpackRemoteNodes() {
 			return
 		}
 		have[strings.ToLower(name)] = true
-		p.bareRemoteNode(name)
+		p.newRemoteNode(name)
 	}
 	guest := func(prim *ir.Primitive) {
 		m := guestMeta(prim)
@@ -139,55 +139,15 @@ func (p *plan) unpackRemoteNodes() {
 
 // newRemoteNode adds a remote node named name (pe_create_node for a
 // remote node).
+// Like pe_create_node, it gives the node its #kind alone: its name, id
+// and the other built-in attributes come with its <node> entry or, for a
+// node without one, once its status is read (remoteAttrs). Until then a
+// rule or a colocation reads them as unset.
 func (p *plan) newRemoteNode(name string) *Node {
-	node := p.bareRemoteNode(name)
-	p.builtinNodeAttrs(node)
-	p.siteName(node)
-	return node
-}
-
-// bareRemoteNode adds a remote node named name with #kind its only
-// attribute, as pe_create_node makes a node the configuration's nodes
-// section does not list: its other built-in attributes (#uname, #id, ...)
-// come only when its status is read (remoteAttrs). Until then a node
-// attribute, #id included, has no value there, and a colocation with a
-// resource placed on such a node is honoured on every node that lacks it
-// too.
-func (p *plan) bareRemoteNode(name string) *Node {
 	node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
 	node.Attrs["#kind"] = "remote"
 	p.Nodes = append(p.Nodes, node)
 	return node
-}
-
-// builtinNodeAttrs sets the built-in attributes add_node_attrs gives a
-// node before its instance attributes: #uname, #id, #is_dc and
-// #cluster-name.
-func (p *plan) builtinNodeAttrs(n *Node) {
-	n.Attrs["#uname"] = n.Uname
-	n.Attrs["#id"] = n.ID
-	if n.ID == p.cibAttr("dc-uuid") {
-		n.IsDC = true
-		n.Attrs["#is_dc"] = "true"
-	} else {
-		n.Attrs["#is_dc"] = "false"
-	}
-	if cn, ok := p.props["cluster-name"]; ok {
-		n.Attrs["#cluster-name"] = cn
-	}
-}
-
-// siteName defaults #site-name, after the instance attributes, to the
-// site-name attribute or else the cluster's name (add_node_attrs).
-func (p *plan) siteName(n *Node) {
-	if _, ok := n.Attrs["#site-name"]; ok {
-		return
-	}
-	if sn, ok := n.Attrs["site-name"]; ok {
-		n.Attrs["#site-name"] = sn
-	} else if cn, ok := p.props["cluster-name"]; ok {
-		n.Attrs["#site-name"] = cn
-	}
 }
 
 // linkRemoteNodes ties each remote or guest node to its connection
@@ -293,9 +253,7 @@ func (p *plan) remoteAttrs(n *Node, ns *ir.NodeState) {
 		n.Unclean = false
 		n.Unseen = false
 	}
-	p.builtinNodeAttrs(n)
-	p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
-	p.siteName(n)
+	p.addNodeAttrs(n, ns.Transient, true)
 	if shutdownRequested(n) {
 		n.Shutdown = true
 	}

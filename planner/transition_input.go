@@ -26,6 +26,7 @@ func (p *plan) forTransition() *model.Cluster {
 	p.transitionReady = true
 	histories, orphaned := p.histories()
 	changes := p.configChanges()
+	p.runParamChecks()
 	for _, r := range p.Resources {
 		if r.Kind != KindPrimitive {
 			continue

@@ -175,26 +175,8 @@ func (p *plan) unpackNodes() {
 			}
 			node.Unseen = true
 		}
-		node.Attrs["#uname"] = node.Uname
-		node.Attrs["#id"] = node.ID
-		if node.ID == p.cibAttr("dc-uuid") {
-			node.IsDC = true
-			node.Attrs["#is_dc"] = "true"
-		} else {
-			node.Attrs["#is_dc"] = "false"
-		}
-		if cn, ok := p.props["cluster-name"]; ok {
-			node.Attrs["#cluster-name"] = cn
-		}
+		p.addNodeAttrs(node, n.Sets, false)
 		env := &RuleEnv{Now: p.Now}
-		p.unpackSets(n.Sets, ir.InstanceAttributes, env, node.Attrs, false, "")
-		if _, ok := node.Attrs["#site-name"]; !ok {
-			if sn, ok := node.Attrs["site-name"]; ok {
-				node.Attrs["#site-name"] = sn
-			} else if cn, ok := p.props["cluster-name"]; ok {
-				node.Attrs["#site-name"] = cn
-			}
-		}
 		util := map[string]string{}
 		p.unpackSets(n.Sets, ir.Utilization, env, util, false, "")
 		for k, v := range util {
@@ -727,4 +709,32 @@ func (p *plan) detectUnique(m map[string]string) bool {
 	}
 	v, ok := m["clone-node-max"]
 	return ok && scanMinInt(v, 0) > 1
+}
+
+// addNodeAttrs gives node n its built-in attributes (#uname, #id, #is_dc,
+// #cluster-name), then those of sets (replacing existing values when
+// overwrite), then #site-name when no set named it: from site-name, else
+// the cluster's name (add_node_attrs). A cluster node gets them with its
+// <node> entry, a remote or guest node with its entry or its status.
+func (p *plan) addNodeAttrs(n *Node, sets []*ir.NVSet, overwrite bool) {
+	n.Attrs["#uname"] = n.Uname
+	n.Attrs["#id"] = n.ID
+	if n.ID == p.cibAttr("dc-uuid") {
+		n.IsDC = true
+		n.Attrs["#is_dc"] = "true"
+	} else {
+		n.Attrs["#is_dc"] = "false"
+	}
+	cn, hasCN := p.props["cluster-name"]
+	if hasCN {
+		n.Attrs["#cluster-name"] = cn
+	}
+	p.unpackSets(sets, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, overwrite, "")
+	if _, ok := n.Attrs["#site-name"]; !ok {
+		if sn, ok := n.Attrs["site-name"]; ok {
+			n.Attrs["#site-name"] = sn
+		} else if hasCN {
+			n.Attrs["#site-name"] = cn
+		}
+	}
 }

@@ -178,6 +178,12 @@ type Resource struct {
 	ConfigChanges []ConfigChange
 	// ClearFailcount lists nodes where the fail count is cleared.
 	ClearFailcount []int
+	// ParamClearFailcount lists nodes where the fail count is cleared
+	// because a failure's parameters changed, found only once resources
+	// are assigned (a bundle connection whose address is its container's
+	// host): cleared after the configuration changes, as Pacemaker runs
+	// its deferred parameter checks.
+	ParamClearFailcount []int
 	// PartialMigration is set when a migrate_to succeeded and its
 	// migrate_from has not (partial_migration_source and _target).
 	PartialMigration *Migration
@@ -225,6 +231,9 @@ type CloneOptions struct {
 	// PromotionAdded is set once the instances' promotion scores are in
 	// their tables.
 	PromotionAdded bool
+	// ColocationsAttached is set once the instances' colocation lists
+	// hold the clone's (or bundle's) as well as their own (since 2.1.7).
+	ColocationsAttached bool
 }
 
 // IsClone reports whether the resource is a clone.

@@ -258,8 +258,11 @@ func (s *scheduler) graphOrder() []int32 {
 			// order assignment left them in. A bundle's child clone is
 			// never probed as a clone (the bundle probes each replica's
 			// instance, pcmk__bundle_create_probe): its instances keep
-			// the order assignment and promotion left them in.
-			children := r.Children
+			// the order assignment and promotion left them in, unless
+			// the clone is ordered up to 2.1.6 (a bundle's child clone
+			// always is), whose actions sorted them back into number
+			// order (child_ordering_constraints, s.children).
+			children := s.children(r)
 			if s.numProbeNodes > 0 && !isBundleChild(r) {
 				children = byNumber(children)
 			}

@@ -94,6 +94,15 @@ func Compute(in *Input) *Transition {
 	}
 	s.configChanges()
 	s.unassignedActions()
+	// The failures whose parameters could be compared only once
+	// resources were assigned clear their fail counts now
+	// (pe__foreach_param_check, before probes).
+	for _, r := range s.rscs {
+		for _, n := range r.ParamClearFailcount {
+			a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
+			a.setReason("", true)
+		}
+	}
 
 	if in.StartupProbes {
 		s.scheduleProbes()
