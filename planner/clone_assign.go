@@ -124,7 +124,13 @@ func (p *plan) allocateInstance(inst *Resource, prefer int, allColoc bool, limit
 		return -1
 	}
 	p.canRunInstance(inst, limit)
-	backup := inst.Allowed.Clone()
+	// Only a preferred node can send the instance back to its table as
+	// it was: copy it for that case alone (a copy per instance is a
+	// table per instance of every clone).
+	var backup model.Table
+	if prefer >= 0 {
+		backup = inst.Allowed.Clone()
+	}
 	chosen := p.assign(inst, prefer)
 	if chosen >= 0 && prefer >= 0 && chosen != prefer {
 		inst.Allowed = backup
@@ -166,27 +172,37 @@ func (p *plan) instanceNode(r *Resource) int {
 // orphans may run nowhere.
 func (p *plan) canRunInstance(inst *Resource, limit int) {
 	parent := inst.Parent
+	// One cause per reason, shared by the nodes it bans: the text does
+	// not name the node, and a clone's instances are banned from most
+	// nodes once the others are placed (instances × nodes causes).
+	var causes [5]*model.Cause
+	shared := func(reason int, why func() string) *model.Cause {
+		if causes[reason] == nil {
+			causes[reason] = &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + why()}
+		}
+		return causes[reason]
+	}
 	for i, in := range inst.Allowed.In {
 		if !in {
 			continue
 		}
-		var why string
+		var cause *model.Cause
 		switch {
 		case !p.Nodes[i].Available():
-			why = "the node cannot run resources"
+			cause = shared(0, func() string { return "the node cannot run resources" })
 		case inst.Orphan:
-			why = "the instance is an orphan"
+			cause = shared(1, func() string { return "the instance is an orphan" })
 		case !parent.Allowed.In[i]:
-			why = parent.ID + " is not allowed on the node"
+			cause = shared(2, func() string { return parent.ID + " is not allowed on the node" })
 		case parent.Allowed.W[i] < 0:
 			p.updateScore(inst, i, parent.Allowed.W[i], &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: parent.ID + " scores the node " + parent.Allowed.W[i].String()})
-			why = parent.ID + " has a negative score on the node"
+			cause = shared(3, func() string { return parent.ID + " has a negative score on the node" })
 		case parent.CloneOpts.Counts[i] < limit:
 			continue
 		default:
-			why = "the node already holds clone-node-max=" + strconv.Itoa(limit) + " instances"
+			cause = shared(4, func() string { return "the node already holds clone-node-max=" + strconv.Itoa(limit) + " instances" })
 		}
-		p.updateScore(inst, i, -ir.Infinity, &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + why})
+		p.updateScore(inst, i, -ir.Infinity, cause)
 	}
 }
 

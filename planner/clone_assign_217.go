@@ -182,26 +182,34 @@ func (p *plan) assignInstance(inst *Resource, prefer, nodeMax int) int {
 // instances.
 func (p *plan) banUnavailableAllowedNodes(inst *Resource, limit int) {
 	parent := inst.Parent
+	// One cause per reason that does not name a score, shared by the
+	// nodes it bans (as canRunInstance does).
+	var causes [4]*model.Cause
+	shared := func(reason int, why func() string) *model.Cause {
+		if causes[reason] == nil {
+			causes[reason] = &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + why()}
+		}
+		return causes[reason]
+	}
 	for i, in := range inst.Allowed.In {
 		if !in {
 			continue
 		}
-		var why string
+		var cause *model.Cause
 		switch {
 		case inst.Orphan:
-			why = "the instance is an orphan"
+			cause = shared(0, func() string { return "the instance is an orphan" })
 		case !p.Nodes[i].Available():
-			why = "the node cannot run resources"
+			cause = shared(1, func() string { return "the node cannot run resources" })
 		case !parent.Allowed.In[i]:
-			why = parent.ID + " is not allowed on the node"
+			cause = shared(2, func() string { return parent.ID + " is not allowed on the node" })
 		case parent.Allowed.W[i] < 0:
-			why = parent.ID + " scores the node " + parent.Allowed.W[i].String()
+			cause = &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + parent.ID + " scores the node " + parent.Allowed.W[i].String()}
 		case parent.CloneOpts.Counts[i] < limit:
 			continue
 		default:
-			why = "the node already holds clone-node-max=" + strconv.Itoa(limit) + " instances"
+			cause = shared(3, func() string { return "the node already holds clone-node-max=" + strconv.Itoa(limit) + " instances" })
 		}
-		cause := &model.Cause{Kind: model.CauseClone, Constraint: parent.ID, Text: "clone instance cannot run here: " + why}
 		inst.Allowed.Set(i, -ir.Infinity, cause)
 		for _, m := range inst.Children {
 			if m.Allowed.In != nil && m.Allowed.In[i] {

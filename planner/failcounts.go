@@ -188,9 +188,11 @@ func (p *plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
 func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord) bool {
 	expired := false
 	unexpired := 0
-	_, hasLast := opAttr(op, "last-rc-change")
 	lastFailure := strings.HasSuffix(op.ID, "_last_failure_0")
-	if r.FailureTimeout > 0 && (hasLast || op.LastRCChange != 0) {
+	// The attribute is looked up only where it decides something: most
+	// resources have no failure-timeout, and a settled cluster's history
+	// has an entry per resource per node.
+	if r.FailureTimeout > 0 && (op.LastRCChange != 0 || hasOpAttr(op, "last-rc-change")) {
 		if p.Now.Unix() >= op.LastRCChange+r.FailureTimeout && !p.waitForRemoteFencing(r, op) {
 			expired = true
 		}

@@ -120,7 +120,16 @@ func activeIn(sorted []*ir.OpRecord) bool {
 // transition with some entries and by call id with others, so only the
 // same algorithm gives the same order.
 func (p *plan) sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
-	out := make([]*ir.OpRecord, len(ops))
+	if len(ops) < 2 {
+		out := make([]*ir.OpRecord, len(ops))
+		copy(out, ops)
+		return out
+	}
+	// One allocation for the list and the merge's scratch (a settled
+	// cluster's status has a history per resource per node, each sorted
+	// by several passes).
+	buf := make([]*ir.OpRecord, 2*len(ops))
+	out, scratch := buf[:len(ops):len(ops)], buf[len(ops):]
 	for i, op := range ops {
 		out[len(ops)-1-i] = op
 	}
@@ -128,7 +137,7 @@ func (p *plan) sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
 	if p.target.Since(pcmk.V3_0_0) {
 		cmp = cmpOps30
 	}
-	return glibMergeSort(out, make([]*ir.OpRecord, len(out)), cmp)
+	return glibMergeSort(out, scratch, cmp)
 }
 
 // glibMergeSort is g_list_sort: split after the first half (rounded down),

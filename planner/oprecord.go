@@ -4,7 +4,6 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"strconv"
-	"strings"
 )
 
 func opAttr(op *ir.OpRecord, name string) (string, bool) {
@@ -14,6 +13,12 @@ func opAttr(op *ir.OpRecord, name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasOpAttr reports whether op records the attribute name.
+func hasOpAttr(op *ir.OpRecord, name string) bool {
+	_, ok := opAttr(op, name)
+	return ok
 }
 
 func opKey(op *ir.OpRecord) string {
@@ -30,15 +35,27 @@ func targetRC(op *ir.OpRecord) pcmk.OCFRC {
 	if k == "" {
 		return -1
 	}
-	parts := strings.SplitN(k, ":", 4)
-	if len(parts) < 4 {
-		return -1
+	// The third of at least four colon-separated fields, read in place
+	// (a settled cluster's history has a key per resource per node).
+	field := 0
+	start := 0
+	for i := 0; i < len(k); i++ {
+		if k[i] != ':' {
+			continue
+		}
+		field++
+		switch field {
+		case 2:
+			start = i + 1
+		case 3:
+			v, err := strconv.Atoi(k[start:i])
+			if err != nil {
+				return -1
+			}
+			return pcmk.OCFRC(v)
+		}
 	}
-	v, err := strconv.Atoi(parts[2])
-	if err != nil {
-		return -1
-	}
-	return pcmk.OCFRC(v)
+	return -1
 }
 
 func isProbe(op *ir.OpRecord) bool { return op.Operation == pcmk.TaskMonitor && op.IntervalMs == 0 }

@@ -345,8 +345,11 @@ func (clone) addToGraph(s *scheduler, r *Resource) {
 // sortByNumber sorts the clone's instances by number, for good
 // (pcmk__cmp_instance_number).
 func (s *scheduler) sortByNumber(r *Resource) {
-	if rec := s.of(r); rec.children != nil {
+	// Nothing else reorders them: sorted once, they stay sorted (every
+	// probe of the clone on every node asks again).
+	if rec := s.of(r); rec.children != nil && !rec.sortedByNumber {
 		rec.children = byNumber(rec.children)
+		rec.sortedByNumber = true
 	}
 }
 

@@ -201,7 +201,32 @@ func blockedWithin(r *Resource) bool {
 // sortedAllowed lists the nodes of r's allowed table best first: by
 // weight (unavailable nodes last), then fewer assigned resources, then
 // name (pcmk__sort_nodes without a preferred node).
+//
+// The list is kept per resource until an instance is unassigned or a node
+// is made unclean (which is all it depends on besides the placement): an
+// unplaced instance of an interleaved clone asks again for every ordering
+// update of its clone, and sorting the nodes each time was a tenth of the
+// transition of a large clone-heavy cluster.
 func (s *scheduler) sortedAllowed(r *Resource) []int {
+	kept := &s.of(r).sortedAllowed
+	if kept.valid && kept.unassignEpoch == s.unassignEpoch && kept.nodeEpoch == s.nodeEpoch {
+		return kept.nodes
+	}
+	nodes := s.sortAllowed(r)
+	*kept = sortedNodes{nodes: nodes, unassignEpoch: s.unassignEpoch, nodeEpoch: s.nodeEpoch, valid: true}
+	return nodes
+}
+
+// sortedNodes is a resource's kept sortedAllowed list and the epochs it
+// was made at.
+type sortedNodes struct {
+	nodes                    []int
+	unassignEpoch, nodeEpoch uint64
+	valid                    bool
+}
+
+// sortAllowed sorts r's allowed nodes as sortedAllowed returns them.
+func (s *scheduler) sortAllowed(r *Resource) []int {
 	var nodes []int
 	for i := range s.nodes {
 		if i < len(r.Allowed.In) && r.Allowed.In[i] {

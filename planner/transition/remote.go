@@ -87,7 +87,10 @@ func (s *scheduler) fenceRemote(i int, reason string) {
 	if n.Conn == nil || n.Conn.Managed {
 		n.RequiresReset = true
 	}
-	n.Unclean = true
+	if !n.Unclean {
+		n.Unclean = true
+		s.nodeEpoch++
+	}
 	if n.FenceReason == "" {
 		n.FenceReason = reason
 	}

@@ -16,6 +16,12 @@ type rscActions struct {
 	// id is the resource's id, pos its position in scheduler.rscs.
 	id  string
 	pos int
+	// sortedByNumber: children are sorted by instance number for good
+	// (see sortByNumber).
+	sortedByNumber bool
+	// sortedAllowed keeps the resource's allowed nodes best first (see
+	// scheduler.sortedAllowed).
+	sortedAllowed sortedNodes
 	// epoch counts the changes of the flags of the resource's actions
 	// and its members', and the actions created for them (see touch).
 	epoch uint64
@@ -96,6 +102,9 @@ type scheduler struct {
 	// unassignEpoch counts the instances unassigned while orderings are
 	// applied (see instancesByNode).
 	unassignEpoch uint64
+	// nodeEpoch counts the nodes made unclean while the transition is
+	// computed (see sortedAllowed).
+	nodeEpoch uint64
 	// variants are the kinds' behaviours for the release planned for.
 	variants *variantTable
 	nodes    []*Node

@@ -75,7 +75,11 @@ func (s *scheduler) internalConstraints(r *Resource) { s.variantOf(r).internalCo
 // orderings asks for it again and again (for every ordering of every
 // instance, until nothing changes): each answer is kept until the flags of
 // an action of the resource or its members change or one is created for
-// them, which is all it depends on.
+// them, which is all it depends on. Answers are kept for every node asked
+// about, not only the last: a clone's pseudo-action is ordered with an
+// action of each of its instances, each on its own node, and keeping one
+// node's answer made every one of those orderings sum up all the instances
+// again (instances² per clone).
 func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if a.Rsc == nil {
 		return a.Flags
@@ -90,22 +94,20 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 		s.flagMemo = append(s.flagMemo, flagMemo{})
 		a.memo = int32(len(s.flagMemo))
 	}
-	m := &s.flagMemo[a.memo-1]
-	slot := &m.at
-	if node == NoNode {
-		slot = &m.anywhere
-	}
-	if slot.epoch == s.of(a.Rsc).epoch && slot.node == node && slot.valid {
-		return slot.flags
+	if m := &s.flagMemo[a.memo-1]; m.valid && m.epoch == s.of(a.Rsc).epoch {
+		if flags, ok := m.lookup(node); ok {
+			return flags
+		}
 	}
 	flags := v.actionFlags(s, a, node)
-	// The slice may have grown while the members' views were computed.
-	m = &s.flagMemo[a.memo-1]
-	slot = &m.at
-	if node == NoNode {
-		slot = &m.anywhere
+	// The slice may have grown while the members' views were computed,
+	// and the epoch moved on if the computation changed a flag: the
+	// answers kept before it are then out of date.
+	m := &s.flagMemo[a.memo-1]
+	if epoch := s.of(a.Rsc).epoch; !m.valid || m.epoch != epoch {
+		m.valid, m.epoch, m.anywhereValid, m.at = true, epoch, false, m.at[:0]
 	}
-	*slot = flagAnswer{flags: flags, node: node, epoch: s.of(a.Rsc).epoch, valid: true}
+	m.store(node, flags)
 	return flags
 }
 
@@ -117,15 +119,45 @@ func (s *scheduler) touch(r *Resource) {
 	}
 }
 
-// flagMemo keeps a collective action's last view without a node and its
-// last view on a node.
-type flagMemo struct{ anywhere, at flagAnswer }
+// flagMemo keeps a collective action's views computed at its resource's
+// epoch: without a node, and on each node asked about.
+type flagMemo struct {
+	epoch         uint64
+	valid         bool
+	anywhereValid bool
+	anywhere      ActionFlags
+	at            []nodeFlags
+}
 
-type flagAnswer struct {
-	flags ActionFlags
+type nodeFlags struct {
 	node  int
-	epoch uint64
-	valid bool
+	flags ActionFlags
+}
+
+func (m *flagMemo) lookup(node int) (ActionFlags, bool) {
+	if node == NoNode {
+		return m.anywhere, m.anywhereValid
+	}
+	for _, x := range m.at {
+		if x.node == node {
+			return x.flags, true
+		}
+	}
+	return 0, false
+}
+
+func (m *flagMemo) store(node int, flags ActionFlags) {
+	if node == NoNode {
+		m.anywhere, m.anywhereValid = flags, true
+		return
+	}
+	for i := range m.at {
+		if m.at[i].node == node {
+			m.at[i].flags = flags
+			return
+		}
+	}
+	m.at = append(m.at, nodeFlags{node, flags})
 }
 
 // location is where r runs or will run.
