@@ -5,8 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/importer"
+	"pcl/internal/synth"
 	"pcl/internal/testenv"
+	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
+	"pcl/planner/scenario"
 )
 
 // TestRemoteNodes checks the node model on two corpus clusters: a remote
@@ -69,5 +74,29 @@ func TestOrphanedConnection(t *testing.T) {
 	}
 	if node == nil || !node.Remote() || !node.Shutdown || node.Conn == nil || !node.Conn.Orphan {
 		t.Fatalf("remote-orphaned: remote1 is not a remote node shutting down with its orphan connection: %+v", node)
+	}
+}
+
+// TestRemoteFencingInUnpackOrder checks that remote nodes whose
+// connections failed get their fencing in the order reading the status
+// found the failures (pe_fence_node creates the fencing then), not in node
+// order: in synth.RemoteCIB(18) remote1's connection failed on node3 and
+// remote3's is made to fail on node1, whose history is read first, so the
+// summary (newest first, as crm_simulate prints it) lists remote1 first.
+func TestRemoteFencingInUnpackOrder(t *testing.T) {
+	base, diags := importer.Read("remote-018.xml", []byte(synth.RemoteCIB(18)))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cib, err := scenario.Apply(base, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Node: "node1",
+		Resource: "remote3", Operation: string(pcmk.TaskMonitor), IntervalMs: 10000, RC: int(pcmk.RCErrGeneric)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := Schedule(cib, Options{NoTrail: true, Transition: true})
+	got := strings.Join(res.Transition.NodeActions(), "\n")
+	want := "Fence (reboot) remote1 'remote connection is unrecoverable'\nFence (reboot) remote3 'remote connection is unrecoverable'"
+	if got != want {
+		t.Errorf("node actions:\n%s\nwant:\n%s", got, want)
 	}
 }

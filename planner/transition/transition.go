@@ -28,10 +28,9 @@ type Transition struct {
 func Compute(in *Input) *Transition {
 	s := newScheduler(in)
 	// Nodes found unclean while the status was read have their fencing,
-	// with its first reason, before anything else: cluster nodes' as
-	// their state is read, then remote nodes' as their connections'
-	// histories are.
-	// Cluster nodes in the order unpacking made them unclean, then any
+	// with its first reason, before anything else, in the order
+	// unpacking made them unclean (cluster nodes as their state is read,
+	// remote nodes as their connections' histories are), then any
 	// other.
 	for _, i := range in.FenceOrder {
 		if n := s.nodes[i]; n.Unclean && n.FenceReason != "" {
