@@ -77,26 +77,37 @@ func TestOrphanedConnection(t *testing.T) {
 	}
 }
 
-// TestRemoteFencingInUnpackOrder checks that remote nodes whose
-// connections failed get their fencing in the order reading the status
-// found the failures (pe_fence_node creates the fencing then), not in node
-// order: in synth.RemoteCIB(18) remote1's connection failed on node3 and
-// remote3's is made to fail on node1, whose history is read first, so the
-// summary (newest first, as crm_simulate prints it) lists remote1 first.
+// TestRemoteFencingInUnpackOrder checks that remote nodes get their
+// fencing in the order Pacemaker creates it (pe_fence_node), as the
+// summary lists it (newest first), not in node order: in
+// synth.RemoteCIB(18) remote1's connection failed on node3 and remote3's
+// is made to fail on node1, whose history is read first; in
+// synth.RemoteCIB(72) lost tickets fence remote1 (rsc2 runs there, the
+// first constraint) before node2 (rsc3, the last).
 func TestRemoteFencingInUnpackOrder(t *testing.T) {
-	base, diags := importer.Read("remote-018.xml", []byte(synth.RemoteCIB(18)))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	cib, err := scenario.Apply(base, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Node: "node1",
-		Resource: "remote3", Operation: string(pcmk.TaskMonitor), IntervalMs: 10000, RC: int(pcmk.RCErrGeneric)}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, _ := Schedule(cib, Options{NoTrail: true, Transition: true})
-	got := strings.Join(res.Transition.NodeActions(), "\n")
-	want := "Fence (reboot) remote1 'remote connection is unrecoverable'\nFence (reboot) remote3 'remote connection is unrecoverable'"
-	if got != want {
-		t.Errorf("node actions:\n%s\nwant:\n%s", got, want)
+	for _, tc := range []struct {
+		seed uint64
+		sc   scenario.Scenario
+		want []string
+	}{
+		{18, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Node: "node1", Resource: "remote3",
+			Operation: string(pcmk.TaskMonitor), IntervalMs: 10000, RC: int(pcmk.RCErrGeneric)}}},
+			[]string{"Fence (reboot) remote1 'remote connection is unrecoverable'", "Fence (reboot) remote3 'remote connection is unrecoverable'"}},
+		{72, scenario.Scenario{}, []string{"Fence (reboot) guest1 (resource: vm1) 'guest is unclean'",
+			"Fence (reboot) node2 'deadman ticket was lost'", "Fence (reboot) remote1 'deadman ticket was lost'"}},
+	} {
+		base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(tc.seed)))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		cib, err := scenario.Apply(base, tc.sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _ := Schedule(cib, Options{NoTrail: true, Transition: true})
+		got, want := strings.Join(res.Transition.NodeActions(), "\n"), strings.Join(tc.want, "\n")
+		if got != want {
+			t.Errorf("seed %d: node actions:\n%s\nwant:\n%s", tc.seed, got, want)
+		}
 	}
 }

@@ -238,6 +238,11 @@ func (p *plan) fenceForTicket(i int) {
 		return
 	}
 	p.fence(n)
+	if n.Remote() {
+		// p.fence orders cluster nodes only: a remote node's fencing
+		// is created here too, after that of the nodes fenced before.
+		p.FenceOrder = append(p.FenceOrder, i)
+	}
 	n.FenceReason = "deadman ticket was lost"
 	p.TicketFenced = append(p.TicketFenced, i)
 }
