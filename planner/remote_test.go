@@ -111,3 +111,33 @@ func TestRemoteFencingInUnpackOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneInstanceOnFencedGuest checks the numbering of an anonymous
+// clone's instance recorded on a guest node whose container failed
+// (find_anonymous_clone): the node is down and unclean, but "fencing" a
+// guest only stops its container, so the instance keeps the number it
+// would have on a clean node instead of becoming an orphan. In
+// synth.RemoteCIB(101) cl runs on node1, remote1 and guest1, and vm1,
+// guest1's container, fails.
+func TestCloneInstanceOnFencedGuest(t *testing.T) {
+	base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(101)))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cib, err := scenario.Apply(base, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Node: "node3", Resource: "vm1",
+		Operation: string(pcmk.TaskMonitor), IntervalMs: 10000, RC: int(pcmk.RCErrGeneric)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := Schedule(cib, Options{NoTrail: true})
+	if r := res.Resource("cl:4"); r != nil {
+		t.Errorf("cl:4 exists: the instance on guest1 became an orphan")
+	}
+	r := res.Resource("cl:2")
+	if r == nil || len(r.RunningOn) != 1 || res.Nodes[r.RunningOn[0]].Uname != "guest1" {
+		t.Fatalf("cl:2 is not the instance running on guest1: %+v", r)
+	}
+	if got := res.AssignedNode(r); got != "guest1" {
+		t.Errorf("cl:2 is placed on %q, want guest1 (it is recovered there)", got)
+	}
+}
