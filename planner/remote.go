@@ -138,17 +138,13 @@ func (p *plan) unpackRemoteNodes() {
 }
 
 // newRemoteNode adds a remote node named name (pe_create_node for a
-// remote node).
+// remote node): it has #kind only; its other built-in attributes (#uname,
+// #id, ...) come with its node_state, when its history is read
+// (remoteAttrs), so a node whose connection is not up has none, and
+// matches another such node on any of them (a colocation's #uname).
 func (p *plan) newRemoteNode(name string) *Node {
 	node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
 	node.Attrs["#kind"] = "remote"
-	node.Attrs["#uname"] = name
-	node.Attrs["#id"] = name
-	node.Attrs["#is_dc"] = "false"
-	if cn, ok := p.props["cluster-name"]; ok {
-		node.Attrs["#cluster-name"] = cn
-		node.Attrs["#site-name"] = cn
-	}
 	p.Nodes = append(p.Nodes, node)
 	return node
 }
@@ -256,7 +252,9 @@ func (p *plan) remoteAttrs(n *Node, ns *ir.NodeState) {
 		n.Unclean = false
 		n.Unseen = false
 	}
+	p.builtinNodeAttrs(n)
 	p.unpackSets(ns.Transient, ir.InstanceAttributes, &RuleEnv{Now: p.Now}, n.Attrs, true, "")
+	p.defaultSiteName(n)
 	if shutdownRequested(n) {
 		n.Shutdown = true
 	}

@@ -141,3 +141,30 @@ func TestCloneInstanceOnFencedGuest(t *testing.T) {
 		t.Errorf("cl:2 is placed on %q, want guest1 (it is recovered there)", got)
 	}
 }
+
+// TestRemoteNodeAttrsFromStatus checks that a remote or guest node made
+// from its resource has its built-in attributes (#uname, #id, ...) only
+// once its node_state is read (add_node_attrs in
+// unpack_handle_remote_attrs): in synth.RemoteCIB(121) remote1's
+// connection and guest1's VM are stopped, so neither has a #uname, and a
+// colocation with a resource placed on one (rsc2 with rsc1, on guest1)
+// scores both alike, as crm_simulate does: rsc2 goes to remote1.
+func TestRemoteNodeAttrsFromStatus(t *testing.T) {
+	base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(121)))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	res, _ := Schedule(base, Options{NoTrail: true})
+	for _, n := range res.Nodes {
+		_, has := n.Attrs["#uname"]
+		if want := n.Uname != "remote1" && n.Uname != "guest1"; has != want {
+			t.Errorf("%s: has #uname %v, want %v", n.Uname, has, want)
+		}
+	}
+	if got := res.AssignedNode(res.Resource("rsc1")); got != "guest1" {
+		t.Errorf("rsc1 placed on %q, want guest1", got)
+	}
+	if got := res.AssignedNode(res.Resource("rsc2")); got != "remote1" {
+		t.Errorf("rsc2 placed on %q, want remote1", got)
+	}
+}

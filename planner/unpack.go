@@ -144,6 +144,37 @@ func (p *plan) unpackConfig() {
 	p.StopOrphanResources = isTrue("stop-orphan-resources", true)
 }
 
+// builtinNodeAttrs sets the attributes Pacemaker gives a node when it
+// reads its entry (add_node_attrs): #uname, #id, #is_dc and #cluster-name.
+// Cluster nodes and remote nodes with a <node> entry get them from the
+// configuration, other remote and guest nodes from their node_state.
+func (p *plan) builtinNodeAttrs(node *Node) {
+	node.Attrs["#uname"] = node.Uname
+	node.Attrs["#id"] = node.ID
+	if node.ID == p.cibAttr("dc-uuid") {
+		node.IsDC = true
+		node.Attrs["#is_dc"] = "true"
+	} else {
+		node.Attrs["#is_dc"] = "false"
+	}
+	if cn, ok := p.props["cluster-name"]; ok {
+		node.Attrs["#cluster-name"] = cn
+	}
+}
+
+// defaultSiteName is the end of add_node_attrs: #site-name, unless an
+// attribute set it, is site-name or else the cluster's name.
+func (p *plan) defaultSiteName(node *Node) {
+	if _, ok := node.Attrs["#site-name"]; ok {
+		return
+	}
+	if sn, ok := node.Attrs["site-name"]; ok {
+		node.Attrs["#site-name"] = sn
+	} else if cn, ok := p.props["cluster-name"]; ok {
+		node.Attrs["#site-name"] = cn
+	}
+}
+
 func (p *plan) unpackNodes() {
 	cfg := p.CIB.Config
 	for _, n := range cfg.Nodes {
@@ -175,26 +206,10 @@ func (p *plan) unpackNodes() {
 			}
 			node.Unseen = true
 		}
-		node.Attrs["#uname"] = node.Uname
-		node.Attrs["#id"] = node.ID
-		if node.ID == p.cibAttr("dc-uuid") {
-			node.IsDC = true
-			node.Attrs["#is_dc"] = "true"
-		} else {
-			node.Attrs["#is_dc"] = "false"
-		}
-		if cn, ok := p.props["cluster-name"]; ok {
-			node.Attrs["#cluster-name"] = cn
-		}
+		p.builtinNodeAttrs(node)
 		env := &RuleEnv{Now: p.Now}
 		p.unpackSets(n.Sets, ir.InstanceAttributes, env, node.Attrs, false, "")
-		if _, ok := node.Attrs["#site-name"]; !ok {
-			if sn, ok := node.Attrs["site-name"]; ok {
-				node.Attrs["#site-name"] = sn
-			} else if cn, ok := p.props["cluster-name"]; ok {
-				node.Attrs["#site-name"] = cn
-			}
-		}
+		p.defaultSiteName(node)
 		util := map[string]string{}
 		p.unpackSets(n.Sets, ir.Utilization, env, util, false, "")
 		for k, v := range util {
