@@ -54,6 +54,14 @@ func Compute(in *Input) *Transition {
 			}
 		}
 	}
+	// So do the stops reading the history asked for (process_rsc_state's
+	// stop_action: Resource.StopOn): the remote orderings visit them after
+	// everything scheduled later, such as probes.
+	for _, r := range s.rscs {
+		for _, n := range r.StopOn {
+			s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+		}
+	}
 	for _, r := range s.rscs {
 		// A history deletion can run on the DC (new_action).
 		for _, n := range r.ClearHistory {
