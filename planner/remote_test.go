@@ -83,7 +83,9 @@ func TestOrphanedConnection(t *testing.T) {
 // synth.RemoteCIB(18) remote1's connection failed on node3 and remote3's
 // is made to fail on node1, whose history is read first; in
 // synth.RemoteCIB(72) lost tickets fence remote1 (rsc2 runs there, the
-// first constraint) before node2 (rsc3, the last).
+// first constraint) before node2 (rsc3, the last); in
+// synth.RemoteCIB(124) the first reason a connection's loss gives comes
+// from the newest action on the node.
 func TestRemoteFencingInUnpackOrder(t *testing.T) {
 	for _, tc := range []struct {
 		seed uint64
@@ -95,6 +97,14 @@ func TestRemoteFencingInUnpackOrder(t *testing.T) {
 			[]string{"Fence (reboot) remote1 'remote connection is unrecoverable'", "Fence (reboot) remote3 'remote connection is unrecoverable'"}},
 		{72, scenario.Scenario{}, []string{"Fence (reboot) guest1 (resource: vm1) 'guest is unclean'",
 			"Fence (reboot) node2 'deadman ticket was lost'", "Fence (reboot) remote1 'deadman ticket was lost'"}},
+		// node1, where every connection runs, fails: remote1 is fenced
+		// for its probes, visited before its failed rsc4's stop, which
+		// reading the history made first.
+		{124, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectNodeFail, Node: "node1"}}}, []string{
+			"Fence (reboot) remote1 'resources are in unknown state and connection is unrecoverable'",
+			"Fence (reboot) remote3 'resources are in unknown state and connection is unrecoverable'",
+			"Fence (reboot) remote2 'resources are active but connection is unrecoverable'",
+			"Fence (reboot) node1 'peer is no longer part of the cluster'"}},
 	} {
 		base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(tc.seed)))
 		if diags.HasErrors() {
