@@ -189,8 +189,9 @@ func (p *plan) findAnonymousClone(n *Node, parent *Resource, base string) *Resou
 	}
 	// An instance that does not need fencing, found on a node that is
 	// down, counts as inactive unless the clone has an instance for every
-	// node: it would take a number a clean node may need.
-	if found != nil && !found.NeedsFencing && (!n.Online || n.Unclean) && parent.CloneOpts.Max != len(p.Nodes) {
+	// node: it would take a number a clean node may need. Not on a guest
+	// node: "fencing" a guest only stops its container.
+	if found != nil && !found.NeedsFencing && (!n.Online || n.Unclean) && !n.Guest() && parent.CloneOpts.Max != len(p.Nodes) {
 		found = nil
 	}
 	if found == nil {

@@ -421,8 +421,11 @@ func (p *plan) fenceNode(n *Node, reason string) {
 			n.RequiresReset = true
 		}
 		n.Unclean = true
-		if n.FenceReason == "" {
+		if n.FenceReason == "" && reason != "" {
+			// Pacemaker creates the node's fencing now (pe_fence_op),
+			// which orders the summary's lines among the other nodes'.
 			n.FenceReason = reason
+			p.FenceOrder = append(p.FenceOrder, n.Index)
 		}
 	default:
 		p.fence(n)

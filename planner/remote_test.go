@@ -5,8 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"pcl/importer"
+	"pcl/internal/synth"
 	"pcl/internal/testenv"
+	"pcl/ir"
+	"pcl/pcmk"
 	"pcl/planner/model"
+	"pcl/planner/scenario"
 )
 
 // TestRemoteNodes checks the node model on two corpus clusters: a remote
@@ -69,5 +74,107 @@ func TestOrphanedConnection(t *testing.T) {
 	}
 	if node == nil || !node.Remote() || !node.Shutdown || node.Conn == nil || !node.Conn.Orphan {
 		t.Fatalf("remote-orphaned: remote1 is not a remote node shutting down with its orphan connection: %+v", node)
+	}
+}
+
+// TestRemoteFencingInUnpackOrder checks that remote nodes get their
+// fencing in the order Pacemaker creates it (pe_fence_node), as the
+// summary lists it (newest first), not in node order: in
+// synth.RemoteCIB(18) remote1's connection failed on node3 and remote3's
+// is made to fail on node1, whose history is read first; in
+// synth.RemoteCIB(72) lost tickets fence remote1 (rsc2 runs there, the
+// first constraint) before node2 (rsc3, the last); in
+// synth.RemoteCIB(124) the first reason a connection's loss gives comes
+// from the newest action on the node.
+func TestRemoteFencingInUnpackOrder(t *testing.T) {
+	for _, tc := range []struct {
+		seed uint64
+		sc   scenario.Scenario
+		want []string
+	}{
+		{18, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Node: "node1", Resource: "remote3",
+			Operation: string(pcmk.TaskMonitor), IntervalMs: 10000, RC: int(pcmk.RCErrGeneric)}}},
+			[]string{"Fence (reboot) remote1 'remote connection is unrecoverable'", "Fence (reboot) remote3 'remote connection is unrecoverable'"}},
+		{72, scenario.Scenario{}, []string{"Fence (reboot) guest1 (resource: vm1) 'guest is unclean'",
+			"Fence (reboot) node2 'deadman ticket was lost'", "Fence (reboot) remote1 'deadman ticket was lost'"}},
+		// node1, where every connection runs, fails: remote1 is fenced
+		// for its probes, visited before its failed rsc4's stop, which
+		// reading the history made first.
+		{124, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectNodeFail, Node: "node1"}}}, []string{
+			"Fence (reboot) remote1 'resources are in unknown state and connection is unrecoverable'",
+			"Fence (reboot) remote3 'resources are in unknown state and connection is unrecoverable'",
+			"Fence (reboot) remote2 'resources are active but connection is unrecoverable'",
+			"Fence (reboot) node1 'peer is no longer part of the cluster'"}},
+	} {
+		base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(tc.seed)))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		cib, err := scenario.Apply(base, tc.sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _ := Schedule(cib, Options{NoTrail: true, Transition: true})
+		got, want := strings.Join(res.Transition.NodeActions(), "\n"), strings.Join(tc.want, "\n")
+		if got != want {
+			t.Errorf("seed %d: node actions:\n%s\nwant:\n%s", tc.seed, got, want)
+		}
+	}
+}
+
+// TestCloneInstanceOnFencedGuest checks the numbering of an anonymous
+// clone's instance recorded on a guest node whose container failed
+// (find_anonymous_clone): the node is down and unclean, but "fencing" a
+// guest only stops its container, so the instance keeps the number it
+// would have on a clean node instead of becoming an orphan. In
+// synth.RemoteCIB(101) cl runs on node1, remote1 and guest1, and vm1,
+// guest1's container, fails.
+func TestCloneInstanceOnFencedGuest(t *testing.T) {
+	base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(101)))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	cib, err := scenario.Apply(base, scenario.Scenario{Injections: []ir.Injection{{Kind: ir.InjectOp, Node: "node3", Resource: "vm1",
+		Operation: string(pcmk.TaskMonitor), IntervalMs: 10000, RC: int(pcmk.RCErrGeneric)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := Schedule(cib, Options{NoTrail: true})
+	if r := res.Resource("cl:4"); r != nil {
+		t.Errorf("cl:4 exists: the instance on guest1 became an orphan")
+	}
+	r := res.Resource("cl:2")
+	if r == nil || len(r.RunningOn) != 1 || res.Nodes[r.RunningOn[0]].Uname != "guest1" {
+		t.Fatalf("cl:2 is not the instance running on guest1: %+v", r)
+	}
+	if got := res.AssignedNode(r); got != "guest1" {
+		t.Errorf("cl:2 is placed on %q, want guest1 (it is recovered there)", got)
+	}
+}
+
+// TestRemoteNodeAttrsFromStatus checks that a remote or guest node made
+// from its resource has its built-in attributes (#uname, #id, ...) only
+// once its node_state is read (add_node_attrs in
+// unpack_handle_remote_attrs): in synth.RemoteCIB(121) remote1's
+// connection and guest1's VM are stopped, so neither has a #uname, and a
+// colocation with a resource placed on one (rsc2 with rsc1, on guest1)
+// scores both alike, as crm_simulate does: rsc2 goes to remote1.
+func TestRemoteNodeAttrsFromStatus(t *testing.T) {
+	base, diags := importer.Read("remote.xml", []byte(synth.RemoteCIB(121)))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	res, _ := Schedule(base, Options{NoTrail: true})
+	for _, n := range res.Nodes {
+		_, has := n.Attrs["#uname"]
+		if want := n.Uname != "remote1" && n.Uname != "guest1"; has != want {
+			t.Errorf("%s: has #uname %v, want %v", n.Uname, has, want)
+		}
+	}
+	if got := res.AssignedNode(res.Resource("rsc1")); got != "guest1" {
+		t.Errorf("rsc1 placed on %q, want guest1", got)
+	}
+	if got := res.AssignedNode(res.Resource("rsc2")); got != "remote1" {
+		t.Errorf("rsc2 placed on %q, want remote1", got)
 	}
 }

@@ -30,9 +30,10 @@ type Cluster struct {
 	// them: Pacemaker creates their fencing then, after that of the
 	// nodes the status found unclean, which orders the summary's lines.
 	TicketFenced []int
-	// FenceOrder are the cluster nodes in the order unpacking the status
-	// first made them unclean (pe_fence_node): Pacemaker creates their
-	// fencing then, which orders the summary's lines.
+	// FenceOrder are the cluster and remote nodes in the order unpacking
+	// the status first made them unclean with a reason (pe_fence_node):
+	// Pacemaker creates their fencing then, which orders the summary's
+	// lines.
 	FenceOrder []int
 }
 

@@ -56,10 +56,6 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 }
 
 func (s *scheduler) createPrimitiveActions(r *Resource) {
-	// The stops unpacking the history made come first (Resource.StopOn).
-	for _, n := range r.StopOn {
-		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
-	}
 	// A migration completed on its target still has its source to stop
 	// (pcmk__abort_dangling_migration).
 	for _, n := range r.DanglingOn {

@@ -28,13 +28,12 @@ type Transition struct {
 func Compute(in *Input) *Transition {
 	s := newScheduler(in)
 	// Nodes found unclean while the status was read have their fencing,
-	// with its first reason, before anything else: cluster nodes' as
-	// their state is read, then remote nodes' as their connections'
-	// histories are.
-	// Cluster nodes in the order unpacking made them unclean, then any
-	// other; the nodes lost tickets fenced come last, in the order the
-	// ticket constraints fenced them, as Pacemaker unpacks constraints
-	// after the status.
+	// with its first reason, before anything else, in the order
+	// unpacking made them unclean (cluster nodes as their state is read,
+	// remote nodes as their connections' histories are), then any other;
+	// the nodes lost tickets fenced come last, in the order the ticket
+	// constraints fenced them, as Pacemaker unpacks constraints after the
+	// status.
 	byTicket := make([]bool, len(s.nodes))
 	for _, i := range in.TicketFenced {
 		byTicket[i] = true
@@ -67,6 +66,14 @@ func Compute(in *Input) *Transition {
 			if n := s.node(op.Node); n != nil && n.Online {
 				s.customAction(r, opKey(r.ID, op.Name, op.IntervalMs), op.Name, op.Node, true)
 			}
+		}
+	}
+	// So do the stops reading the history asked for (process_rsc_state's
+	// stop_action: Resource.StopOn): the remote orderings visit them after
+	// everything scheduled later, such as probes.
+	for _, r := range s.rscs {
+		for _, n := range r.StopOn {
+			s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
 		}
 	}
 	for _, r := range s.rscs {
