@@ -46,7 +46,7 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 func RunningIn(res *planner.Result) []Running {
 	var out []Running
 	for _, r := range res.Resources {
-		if r.Kind != planner.KindPrimitive {
+		if !r.IsPrimitive() {
 			continue
 		}
 		for _, n := range r.RunningOn {

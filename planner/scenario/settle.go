@@ -7,7 +7,6 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
-	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
@@ -59,8 +58,9 @@ func Settle(cib *ir.CIB, t *transition.Transition, e *transition.Execution, now 
 	return &out, nil
 }
 
-// DigestFunc gives an operation's parameter digest.
-type DigestFunc func(r *model.Resource, task pcmk.Task, intervalMs int64) string
+// DigestFunc gives the parameter digest of an operation of the resource
+// with the given id.
+type DigestFunc func(rsc string, task pcmk.Task, intervalMs int64) string
 
 // recordStep is simulate_resource_action for an action that succeeds: its
 // result, the one expected, recorded in the resource's history on its node
@@ -83,7 +83,7 @@ func (a *applier) recordStep(t *transition.Transition, st transition.Step, diges
 		ExpectedRC: int(st.ExpectedRC),
 		NotifyType: st.NotifyType,
 		NotifyTask: st.NotifyTask,
-		Digest:     digest(act.Rsc, act.Task, act.IntervalMs),
+		Digest:     digest(act.Rsc.ID, act.Task, act.IntervalMs),
 	})
 	return nil
 }
