@@ -24,19 +24,8 @@ func (p *plan) assignAll() {
 	if p.PlacementStrategy != pcmk.PlacementDefault {
 		p.sortByScores()
 	}
-	// Nearly every resource prints a line per node, a group's members
-	// twice (with the group's, then their own): reserve that much at
-	// once rather than regrow a slice this large.
-	if p.Scores.lines == nil {
-		shows := 0
-		for _, r := range p.Top {
-			shows += p.kindOf(r).scoreLines(p, r)
-		}
-		p.Scores.grow(shows*len(p.Nodes), p.trail)
-		p.Scores.nodes = make([]string, len(p.Nodes))
-		for i, n := range p.Nodes {
-			p.Scores.nodes[i] = n.Uname
-		}
+	if p.Scores.nodes == nil {
+		p.Scores.start(p.Nodes, p.trail)
 	}
 	p.utilization.snapshot(p, "Original")
 	if p.hasRemoteNodes() {

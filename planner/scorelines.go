@@ -4,6 +4,7 @@ import (
 	"iter"
 
 	"pcl/ir"
+	"pcl/planner/model"
 )
 
 // ScoreLine is one "allocation score" line.
@@ -39,19 +40,28 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 // ScoreLines are a plan's allocation score lines in the order
 // crm_simulate prints them. A clone-heavy cluster has tens of millions of
 // them, so each is kept as 16 bytes (its score and indexes into a run and
-// a node table) and made into a ScoreLine when read.
+// a node table), in chunks of fixed size (growing copies nothing), and
+// made into a ScoreLine when read.
 type ScoreLines struct {
-	lines []scoreLine
+	chunks [][]scoreLine
+	// trails are the lines' explanations, in chunks as the lines are;
+	// nil when trails are off.
+	trails [][][]Contribution
+	n      int
 	// runs are the resources whose lines were recorded, each with the
 	// function printing them, in the order recorded: a resource's lines
 	// on every node are one run.
 	runs []scoreRun
 	// nodes are the nodes' names, by index.
 	nodes []string
-	// trails are the lines' explanations, by line; nil when trails are
-	// off.
-	trails [][]Contribution
+	// withTrails is set when trails are kept.
+	withTrails bool
 }
+
+// scoreChunk is the number of lines in a chunk (a power of two).
+const scoreChunkBits = 16
+
+const scoreChunk = 1 << scoreChunkBits
 
 // scoreLine is one line: its score, its run and its node.
 type scoreLine struct {
@@ -66,23 +76,26 @@ type scoreRun struct {
 }
 
 // Len is the number of lines.
-func (s *ScoreLines) Len() int { return len(s.lines) }
+func (s *ScoreLines) Len() int { return s.n }
+
+// line is line i as kept.
+func (s *ScoreLines) line(i int) scoreLine { return s.chunks[i>>scoreChunkBits][i&(scoreChunk-1)] }
 
 // At returns line i.
 func (s *ScoreLines) At(i int) ScoreLine {
-	l := s.lines[i]
+	l := s.line(i)
 	run := s.runs[l.run]
 	out := ScoreLine{Func: run.fn, Resource: run.rsc, Node: s.nodes[l.node], Score: l.score}
-	if s.trails != nil {
-		out.Trail = s.trails[i]
+	if s.withTrails {
+		out.Trail = s.trails[i>>scoreChunkBits][i&(scoreChunk-1)]
 	}
 	return out
 }
 
-// All yields the lines in order.
+// All yields the lines in order, with their indexes.
 func (s *ScoreLines) All() iter.Seq2[int, ScoreLine] {
 	return func(yield func(int, ScoreLine) bool) {
-		for i := range s.lines {
+		for i := range s.n {
 			if !yield(i, s.At(i)) {
 				return
 			}
@@ -91,14 +104,15 @@ func (s *ScoreLines) All() iter.Seq2[int, ScoreLine] {
 }
 
 // Resource is the resource line i is about, without making the line.
-func (s *ScoreLines) Resource(i int) string { return s.runs[s.lines[i].run].rsc }
+func (s *ScoreLines) Resource(i int) string { return s.runs[s.line(i).run].rsc }
 
-// grow reserves room for n more lines.
-func (s *ScoreLines) grow(n int, trails bool) {
-	s.lines = make([]scoreLine, 0, n)
-	if trails {
-		s.trails = make([][]Contribution, 0, n)
+// start readies s for the lines of a plan on nodes.
+func (s *ScoreLines) start(nodes []*model.Node, trails bool) {
+	s.nodes = make([]string, len(nodes))
+	for i, n := range nodes {
+		s.nodes[i] = n.Uname
 	}
+	s.withTrails = trails
 }
 
 // startRun begins the lines of rsc printed by fn.
@@ -108,8 +122,16 @@ func (s *ScoreLines) startRun(fn, rsc string) {
 
 // add appends a line of the current run.
 func (s *ScoreLines) add(node int, score ir.Score, trail []Contribution) {
-	s.lines = append(s.lines, scoreLine{score: score, run: uint32(len(s.runs) - 1), node: uint32(node)})
-	if s.trails != nil {
-		s.trails = append(s.trails, trail)
+	if s.n&(scoreChunk-1) == 0 {
+		s.chunks = append(s.chunks, make([]scoreLine, 0, scoreChunk))
+		if s.withTrails {
+			s.trails = append(s.trails, make([][]Contribution, 0, scoreChunk))
+		}
 	}
+	c := len(s.chunks) - 1
+	s.chunks[c] = append(s.chunks[c], scoreLine{score: score, run: uint32(len(s.runs) - 1), node: uint32(node)})
+	if s.withTrails {
+		s.trails[c] = append(s.trails[c], trail)
+	}
+	s.n++
 }
