@@ -26,16 +26,6 @@ func (b bundle) assignFunc() string { return b.scoreFunc }
 
 func (bundle) planned() bool { return true }
 
-// scoreLines counts the bundle's lines and its parts': each once under
-// the bundle's function, then as each prints its own.
-func (bundle) scoreLines(p *plan, r *model.Resource) int {
-	n := 1 + len(descendants(r))
-	for _, c := range r.Children {
-		n += p.kindOf(c).scoreLines(p, c)
-	}
-	return n
-}
-
 // assign places the bundle. As in Pacemaker 2.1.5, it is not guarded by
 // the bundle's provisional flag: every resource colocated with the bundle
 // that asks for its placement prints its score lines again, while what it

@@ -17,17 +17,6 @@ import (
 
 func (clone) planned() bool { return true }
 
-// scoreLines counts the clone's lines and its instances': each instance
-// and its members once under the clone's function, then as the
-// instance's own kind prints them.
-func (clone) scoreLines(p *plan, r *model.Resource) int {
-	n := 1
-	for _, c := range r.Children {
-		n += 1 + len(descendants(c)) + p.kindOf(c).scoreLines(p, c)
-	}
-	return n
-}
-
 func (k clone) assign(p *plan, r *model.Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1

@@ -17,10 +17,6 @@ func (group) assignFunc() string { return "pcmk__group_assign" }
 
 func (group) planned() bool { return true }
 
-// scoreLines counts the group's own lines and, twice, its members': once
-// under the group's function and once under their own.
-func (group) scoreLines(_ *plan, r *model.Resource) int { return 1 + 2*len(r.Children) }
-
 func (group) assign(p *plan, r *model.Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1

@@ -15,8 +15,6 @@ func (primitive) assignFunc() string { return "pcmk__primitive_assign" }
 
 func (primitive) planned() bool { return true }
 
-func (primitive) scoreLines(*plan, *model.Resource) int { return 1 }
-
 func (primitive) assign(p *plan, r *model.Resource, prefer int) int {
 	if r.Parent != nil && !r.Parent.Allocating {
 		p.assign(r.Parent, prefer)

@@ -22,8 +22,6 @@ type variant interface {
 	// assignFunc names the function crm_simulate's allocation score
 	// lines of this kind carry (pcmk__primitive_assign).
 	assignFunc() string
-	// scoreLines is how many score lines per node assigning r prints.
-	scoreLines(p *plan, r *model.Resource) int
 	// colocateAsDependent applies colocation c, whose dependent is r, with
 	// prim as the primary (apply_coloc_score for the dependent).
 	colocateAsDependent(p *plan, r, prim *model.Resource, c *colocation)
