@@ -29,6 +29,10 @@ type Options struct {
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.
 	Transition bool
+	// Digests asks, with Transition, for the parameter digests of the
+	// transition's operations (Result.OpDigest), which settling the
+	// transition into a status records.
+	Digests bool
 	// StatusOnly reads the cluster as its status describes it and stops
 	// there: where each resource is active and in which role
 	// (Result.Running), orphans included; no scores, placement or

@@ -105,7 +105,9 @@ func (p *plan) result(cib *ir.CIB, opts Options) *Result {
 	if opts.Transition && cib != nil && cib.Config != nil {
 		res.Transition = transition.Compute(p.forTransition())
 		res.Unknown = append(res.Unknown, memberOrphans(p.target, cib.Config, p.Resources)...)
-		res.digests = opDigests(p, res.Transition)
+		if opts.Digests {
+			res.digests = opDigests(p, res.Transition)
+		}
 	}
 	for i, u := range res.Unknown {
 		if _, ok := res.unknown[u.Resource]; !ok {
@@ -158,8 +160,12 @@ func (r *Result) Running(rsc *Resource) Running { return rsc.running }
 // resource with the given id as the configuration defines it: what the
 // executor records when it runs the operation, and what the next run
 // compares the history with. Only the transition's operations have one
-// ("" for any other).
+// ("" for any other), and only when Options.Digests asked for them.
 func (r *Result) OpDigest(rsc string, task pcmk.Task, intervalMs int64) string {
+	if r.digests == nil {
+		// A programming error, not an input's: the digest would be wrong.
+		panic("planner: OpDigest of a plan made without Options.Digests")
+	}
 	return r.digests[digestKey{rsc, task, intervalMs}]
 }
 
