@@ -14,7 +14,7 @@
 // state, score lines in the order crm_simulate prints them (ScoreLines,
 // 16 bytes a line, made into a ScoreLine when read), promotion lines,
 // tickets, what the planner cannot compute exactly (Unknown), the
-// transition and its operations' digests. The Result is copied out of the
+// transition and, when asked, its operations' digests. The Result is copied out of the
 // working model when Schedule finishes and holds none of it: emitters,
 // cmd/pcl, cibdiff, history, policytest and lsp read the Result and
 // nothing else; only packages under planner/ import planner/model
