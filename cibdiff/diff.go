@@ -48,6 +48,7 @@ func Compute(old, new *ir.CIB, opts planner.Options, write ConfigWriter) (*Diff,
 		return d, nil, nil
 	}
 	opts.Transition = true
+	opts.Digests = true // Predicted settles the new plan's transition
 	oldRes, diags := planner.Schedule(old, opts)
 	if diags.HasErrors() {
 		return d, diags, nil

@@ -33,7 +33,7 @@ func Placements(old, new *planner.Result) []Placement {
 	where := func(res *planner.Result) map[string][3]string {
 		m := map[string][3]string{}
 		for _, r := range res.Resources {
-			if r.Kind != planner.KindPrimitive || r.Orphan {
+			if !r.IsPrimitive() || r.Orphan {
 				continue
 			}
 			node, why := res.Placement(r)

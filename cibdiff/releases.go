@@ -99,7 +99,7 @@ func scoreEntries(res *planner.Result) []scoreEntry {
 		out = append(out, scoreEntry{key: fmt.Sprintf("%s\x00%d", base, seen[base]),
 			diff: ScoreDiff{Kind: kind, Resource: rsc, Node: node, To: score}, trail: trail})
 	}
-	for _, l := range res.Scores {
+	for _, l := range res.Scores.All() {
 		add("allocation", l.Resource, l.Node, l.Score.String(), trailWords(l.Trail), l.Node)
 	}
 	for _, l := range res.Promotions {

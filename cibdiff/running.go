@@ -24,11 +24,11 @@ type Running struct {
 func (r Running) String() string { return fmt.Sprintf("%s %s on %s", r.Resource, r.Role, r.Node) }
 
 // Predicted is where every primitive runs, and in which role, once the
-// transition of res (planned from cib) has run as Pacemaker's transition
-// engine runs it, every action succeeding: the actions it runs recorded
-// into the status (scenario.Settle) and read back, so that a change that
-// cannot run, or waits on an ordering cycle, leaves its resource as it
-// was. It is one transition: a cluster may go on with more (an instance
+// transition of res (planned from cib, with Options.Digests) has run as
+// Pacemaker's transition engine runs it, every action succeeding: the
+// actions it runs recorded into the status (scenario.Settle) and read
+// back, so that a change that cannot run, or waits on an ordering cycle,
+// leaves its resource as it was. It is one transition: a cluster may go on with more (an instance
 // of a promotable clone is promoted once its agent has set a promotion
 // score, which no plan can foresee).
 func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
@@ -46,7 +46,7 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 func RunningIn(res *planner.Result) []Running {
 	var out []Running
 	for _, r := range res.Resources {
-		if r.Kind != planner.KindPrimitive {
+		if !r.IsPrimitive() {
 			continue
 		}
 		for _, n := range r.RunningOn {

@@ -7,13 +7,12 @@ import (
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner"
-	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
 // nodeState names what a node can do, as the planner read it from the
 // status.
-func nodeState(n *model.Node) string {
+func nodeState(n *planner.Node) string {
 	switch {
 	case n == nil:
 		return "absent"
@@ -36,7 +35,7 @@ func nodeState(n *model.Node) string {
 // nodeEvents compares the nodes' states in two planned inputs. A node
 // the transition before fenced and that is now down was fenced.
 func nodeEvents(prev, cur *planner.Result) []NodeEvent {
-	before := map[string]*model.Node{}
+	before := map[string]*planner.Node{}
 	for _, n := range prev.Nodes {
 		before[n.Uname] = n
 	}
@@ -48,13 +47,13 @@ func nodeEvents(prev, cur *planner.Result) []NodeEvent {
 	}
 	var out []NodeEvent
 	seen := map[string]bool{}
-	add := func(name string, b, a *model.Node) {
+	add := func(name string, b, a *planner.Node) {
 		sb, sa := nodeState(b), nodeState(a)
 		if sb == sa {
 			return
 		}
 		ev := NodeEvent{Node: name, Before: sb, After: sa, Event: "changed"}
-		up := func(n *model.Node) bool { return n != nil && n.Online && !n.Unclean }
+		up := func(n *planner.Node) bool { return n != nil && n.Online && !n.Unclean }
 		switch {
 		case fenced[name] && up(a):
 			ev.Event = "fenced, then joined"
@@ -301,7 +300,7 @@ func ticketChanges(prev, cur *ir.CIB) []TicketChange {
 }
 
 // unavailable is why node n cannot run resources, "" when it can.
-func unavailable(n *model.Node) string {
+func unavailable(n *planner.Node) string {
 	if n.Available() {
 		return ""
 	}

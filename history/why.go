@@ -46,14 +46,13 @@ func changes(prev, cur *step, t0 *Transition) []Change {
 // and a primitive each have their own).
 func finalScores(res *planner.Result) map[string]map[string]*planner.ScoreLine {
 	out := map[string]map[string]*planner.ScoreLine{}
-	for i := range res.Scores {
-		l := &res.Scores[i]
+	for _, l := range res.Scores.All() {
 		row := out[l.Resource]
 		if row == nil {
 			row = map[string]*planner.ScoreLine{}
 			out[l.Resource] = row
 		}
-		row[l.Node] = l
+		row[l.Node] = &l
 	}
 	return out
 }

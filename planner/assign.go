@@ -24,15 +24,8 @@ func (p *plan) assignAll() {
 	if p.PlacementStrategy != pcmk.PlacementDefault {
 		p.sortByScores()
 	}
-	// Nearly every resource prints a line per node, a group's members
-	// twice (with the group's, then their own): reserve that much at
-	// once rather than regrow a slice this large.
-	if p.Scores == nil {
-		shows := 0
-		for _, r := range p.Top {
-			shows += p.kindOf(r).scoreLines(p, r)
-		}
-		p.Scores = make([]ScoreLine, 0, shows*len(p.Nodes))
+	if p.Scores.nodes == nil {
+		p.Scores.start(p.Nodes, p.trail)
 	}
 	p.utilization.snapshot(p, "Original")
 	if p.hasRemoteNodes() {
@@ -59,26 +52,27 @@ func (p *plan) assignAll() {
 
 // show records the score lines of r and its children, in node order
 // (which is natural name order, as crm_simulate prints).
-func (p *plan) show(fn string, r *Resource) {
-	if r.Orphan {
+func (p *plan) show(fn string, r *model.Resource) {
+	if r.Orphan || p.opts.NoScores {
 		return // Pacemaker prints no scores of orphans
 	}
+	p.Scores.startRun(fn, r.ID)
 	for i := range p.Nodes {
 		if !r.Allowed.In[i] {
 			continue
 		}
-		line := ScoreLine{Func: fn, Resource: r.ID, Node: p.Nodes[i].Uname, Score: r.Allowed.W[i]}
+		var trail []Contribution
 		if r.Allowed.Trail != nil {
-			line.Trail = r.Allowed.Trail[i][:len(r.Allowed.Trail[i]):len(r.Allowed.Trail[i])]
+			trail = r.Allowed.Trail[i][:len(r.Allowed.Trail[i]):len(r.Allowed.Trail[i])]
 		}
-		p.Scores = append(p.Scores, line)
+		p.Scores.add(i, r.Allowed.W[i], trail)
 	}
 	for _, c := range r.Children {
 		p.show(fn, c)
 	}
 }
 
-func (p *plan) applyThisWith(r *Resource, c *colocation) {
+func (p *plan) applyThisWith(r *model.Resource, c *colocation) {
 	var archive *table
 	if c.DepRole >= pcmk.RolePromoted || (c.Score < 0 && c.Score > -ir.Infinity) {
 		a := r.Allowed.Clone()
@@ -103,7 +97,7 @@ func (p *plan) applyThisWith(r *Resource, c *colocation) {
 // colocationAffects reports whether colocation c between dep and prim
 // applies now, given their roles. A preview (utilization checks, before
 // either is assigned) ignores whether they are assigned yet.
-func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview bool) bool {
+func (p *plan) colocationAffects(dep, prim *model.Resource, c *colocation, preview bool) bool {
 	if !preview && (prim.Provisional || !dep.Provisional) {
 		return false
 	}
@@ -133,7 +127,7 @@ func (p *plan) colocationAffects(dep, prim *Resource, c *colocation, preview boo
 	return true
 }
 
-func (p *plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
+func (p *plan) applyColocToWeights(dep, prim *model.Resource, c *colocation) {
 	attr := c.NodeAttr
 	if attr == "" {
 		attr = "#id"
@@ -176,7 +170,7 @@ func (p *plan) applyColocToWeights(dep, prim *Resource, c *colocation) {
 	}
 }
 
-func (p *plan) hasInfluence(c *colocation, r *Resource) bool {
+func (p *plan) hasInfluence(c *colocation, r *model.Resource) bool {
 	if r == nil {
 		r = c.Primary
 	}
@@ -189,7 +183,7 @@ func (p *plan) hasInfluence(c *colocation, r *Resource) bool {
 	return c.Influence || len(r.RunningOn) == 0
 }
 
-func (p *plan) applyWithThis(r *Resource, c *colocation) {
+func (p *plan) applyWithThis(r *model.Resource, c *colocation) {
 	if !p.hasInfluence(c, nil) {
 		return
 	}
@@ -205,7 +199,7 @@ func (p *plan) applyWithThis(r *Resource, c *colocation) {
 // addColocatedNodeScores is pcmk__add_colocated_node_scores. nodes points
 // to the table being built; a nil table (nodes.W == nil) starts from rsc's
 // own scores.
-func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table, attr string, factor float32, flags int, cause string) {
+func (p *plan) addColocatedNodeScores(rsc *model.Resource, logID string, nodes *table, attr string, factor float32, flags int, cause string) {
 	if rsc.Merging {
 		return
 	}
@@ -225,7 +219,7 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 			list = p.thisWithList(rsc)
 		}
 		for _, c := range list {
-			var other *Resource
+			var other *model.Resource
 			if flags&selectThisWith != 0 {
 				other = c.Primary
 			} else if !p.hasInfluence(c, nil) {
@@ -265,7 +259,7 @@ func (p *plan) addColocatedNodeScores(rsc *Resource, logID string, nodes *table,
 // rsc: its own, and since 2.1.6, for a group's first member, the group's
 // as well, also before the group's assignment hands them over
 // (pcmk__group_with_colocations).
-func (p *plan) thisWithList(rsc *Resource) []*colocation {
+func (p *plan) thisWithList(rsc *model.Resource) []*colocation {
 	parent := rsc.Parent
 	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup || parent.Children[0] != rsc {
 		return rsc.ThisWith
@@ -287,7 +281,7 @@ func (p *plan) thisWithList(rsc *Resource) []*colocation {
 	return list
 }
 
-func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) ir.Score {
+func (p *plan) bestScoreMatchingAttr(rsc *model.Resource, col *attrColumn, node int) ir.Score {
 	best := -ir.Infinity
 	if p.colocReadsHosts(rsc) {
 		// rsc's own nodes may be replica nodes read on their hosts.
@@ -313,7 +307,7 @@ func (p *plan) bestScoreMatchingAttr(rsc *Resource, col *attrColumn, node int) i
 	return best
 }
 
-func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *Resource, attr string, factor float32, onlyPositive bool, cause string) {
+func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *model.Resource, attr string, factor float32, onlyPositive bool, cause string) {
 	if restore := p.withGroupLocations(rsc); restore != nil {
 		defer restore()
 	}
@@ -377,7 +371,7 @@ func factorText(f float32) string {
 }
 
 // compareNodes is compare_nodes for sorting allowed nodes.
-func (p *plan) compareNodes(r *Resource, a, b, active int) int {
+func (p *plan) compareNodes(r *model.Resource, a, b, active int) int {
 	wa, wb := -ir.Infinity, -ir.Infinity
 	if p.Nodes[a].Available() {
 		wa = r.Allowed.W[a]
@@ -422,7 +416,7 @@ func (p *plan) compareNodes(r *Resource, a, b, active int) int {
 // capacities, compareNodes is a total order (node names are unique), so one
 // pass finds the best, which is what the sort, the scheduler's cost for
 // every resource, would put first.
-func (p *plan) bestFirst(r *Resource, nodes []int, active int) {
+func (p *plan) bestFirst(r *model.Resource, nodes []int, active int) {
 	if p.PlacementStrategy == pcmk.PlacementBalanced {
 		// Comparing capacities need not be transitive: sort, as
 		// Pacemaker does.
@@ -451,11 +445,11 @@ func (p *plan) bestFirst(r *Resource, nodes []int, active int) {
 	}
 }
 
-func (p *plan) availableWithScore(r *Resource, i int) bool {
+func (p *plan) availableWithScore(r *model.Resource, i int) bool {
 	return p.Nodes[i].Available() && r.Allowed.W[i] >= 0
 }
 
-func (p *plan) assignBestNode(r *Resource, prefer int) bool {
+func (p *plan) assignBestNode(r *model.Resource, prefer int) bool {
 	mostFree := p.banInsufficientCapacity(r)
 	if prefer < 0 {
 		prefer = mostFree
@@ -510,7 +504,7 @@ func (p *plan) assignBestNode(r *Resource, prefer int) bool {
 }
 
 // finalize is pcmk__finalize_assignment.
-func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
+func (p *plan) finalize(r *model.Resource, chosen int, force bool) bool {
 	if !force && chosen >= 0 {
 		// The graph may assume that a guest node's connection will
 		// come up.
@@ -554,7 +548,7 @@ func (p *plan) finalize(r *Resource, chosen int, force bool) bool {
 	return true
 }
 
-func (p *plan) unassign(r *Resource) {
+func (p *plan) unassign(r *model.Resource) {
 	if r.AssignedTo < 0 {
 		return
 	}
@@ -578,7 +572,7 @@ func (p *plan) unassign(r *Resource) {
 // The colocation is the one being merged (p.merging), or, on the paths
 // that do not say (a clone's instances), the one named cause that rsc or
 // a resource holding it is part of.
-func (p *plan) doubleNegativeCounts(rsc *Resource, cause string, score ir.Score) bool {
+func (p *plan) doubleNegativeCounts(rsc *model.Resource, cause string, score ir.Score) bool {
 	if !p.target.Since(pcmk.V2_1_7) {
 		return false
 	}
@@ -593,7 +587,7 @@ func (p *plan) doubleNegativeCounts(rsc *Resource, cause string, score ir.Score)
 }
 
 // allowedOnOne is allowed_on_one: exactly one allowed node scores 0 or more.
-func allowedOnOne(r *Resource) bool {
+func allowedOnOne(r *model.Resource) bool {
 	n := 0
 	for i, in := range r.Allowed.In {
 		if in && r.Allowed.W[i] >= 0 {
@@ -611,11 +605,11 @@ func allowedOnOne(r *Resource) bool {
 // (which alone gets them, pcmk__group_apply_location), as
 // best_node_score_matching_attr does since 2.1.8. It returns what undoes
 // it, or nil when nothing was done.
-func (p *plan) withGroupLocations(rsc *Resource) func() {
+func (p *plan) withGroupLocations(rsc *model.Resource) func() {
 	c := p.merging
 	g := rsc.Parent
 	if c == nil || !p.target.Since(pcmk.V2_1_8) || rsc != c.Dependent || !explicitColocation(c) ||
-		g == nil || g.Kind != KindGroup || len(g.Children) == 0 || rsc == g.Children[0] {
+		g == nil || g.Kind != model.KindGroup || len(g.Children) == 0 || rsc == g.Children[0] {
 		return nil
 	}
 	allowed, exclusive := rsc.Allowed, rsc.ExclusiveDiscovery
@@ -630,7 +624,7 @@ func (p *plan) withGroupLocations(rsc *Resource) func() {
 
 // mergedColocation finds the colocation named id through which rsc's
 // scores are merged: one of its own, or of a resource holding it.
-func (p *plan) mergedColocation(rsc *Resource, id string) *colocation {
+func (p *plan) mergedColocation(rsc *model.Resource, id string) *colocation {
 	for _, c := range p.Colocations {
 		if c.ID != id {
 			continue

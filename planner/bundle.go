@@ -19,28 +19,18 @@ type bundle struct {
 	scoreFunc string // pcmk__bundle_allocate, pcmk__bundle_assign since 2.1.7
 	// assignReplicas spreads the containers: the clone variant's
 	// assignInstances for the release.
-	assignReplicas func(p *plan, r *Resource, insts []*Resource)
+	assignReplicas func(p *plan, r *model.Resource, insts []*model.Resource)
 }
 
 func (b bundle) assignFunc() string { return b.scoreFunc }
 
 func (bundle) planned() bool { return true }
 
-// scoreLines counts the bundle's lines and its parts': each once under
-// the bundle's function, then as each prints its own.
-func (bundle) scoreLines(p *plan, r *Resource) int {
-	n := 1 + len(descendants(r))
-	for _, c := range r.Children {
-		n += p.kindOf(c).scoreLines(p, c)
-	}
-	return n
-}
-
 // assign places the bundle. As in Pacemaker 2.1.5, it is not guarded by
 // the bundle's provisional flag: every resource colocated with the bundle
 // that asks for its placement prints its score lines again, while what it
 // placed stays placed.
-func (b bundle) assign(p *plan, r *Resource, prefer int) int {
+func (b bundle) assign(p *plan, r *model.Resource, prefer int) int {
 	d := p.bundles[r]
 	if d == nil {
 		r.Provisional = false
@@ -48,7 +38,7 @@ func (b bundle) assign(p *plan, r *Resource, prefer int) int {
 	}
 	r.Allocating = true
 	p.show(b.scoreFunc, r)
-	containers := make([]*Resource, 0, len(d.replicas))
+	containers := make([]*model.Resource, 0, len(d.replicas))
 	for _, rep := range d.replicas {
 		containers = append(containers, rep.container)
 	}
@@ -121,7 +111,7 @@ func (d *bundleData) isReplicaNode(i int) bool {
 // roleResource is the resource whose role a colocation compares for r
 // (get_resource_for_role, since 2.1.7): a bundle's container answers
 // with its replica's instance; anything else with itself.
-func (p *plan) roleResource(r *Resource) *Resource {
+func (p *plan) roleResource(r *model.Resource) *model.Resource {
 	if b := r.Parent; b != nil && b.Kind == model.KindBundle && p.target.Since(pcmk.V2_1_7) {
 		if d := p.bundles[b]; d != nil {
 			for _, rep := range d.replicas {
@@ -139,7 +129,7 @@ func (p *plan) roleResource(r *Resource) *Resource {
 // 2.1.7 for a bundle's child clone, its bundle's as well: once roles are
 // chosen, the bundle's colocations bear on its instances' roles
 // (pcmk__bundle_with_colocations, pcmk__with_bundle_colocations).
-func (p *plan) withBundleColocations(clone *Resource, list []*colocation, thisWith bool) []*colocation {
+func (p *plan) withBundleColocations(clone *model.Resource, list []*colocation, thisWith bool) []*colocation {
 	b := clone.Parent
 	if b == nil || b.Kind != model.KindBundle || !p.target.Since(pcmk.V2_1_7) {
 		return list
@@ -163,7 +153,7 @@ func (p *plan) withBundleColocations(clone *Resource, list []*colocation, thisWi
 // node, for the bundle's own primitive, or for a resource whose
 // container-attribute-target is "host", the node its container is
 // assigned to; node i otherwise.
-func (p *plan) colocAttrNode(r *Resource, i int) int {
+func (p *plan) colocAttrNode(r *model.Resource, i int) int {
 	if i < 0 {
 		return i
 	}
@@ -186,7 +176,7 @@ func (p *plan) colocAttrNode(r *Resource, i int) int {
 
 // bundleReplicaInstance is the child instance of b's replica whose guest
 // node is node i, nil for none (pe__find_bundle_replica).
-func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
+func (p *plan) bundleReplicaInstance(b *model.Resource, i int) *model.Resource {
 	if d := p.bundles[b]; d != nil {
 		for _, rep := range d.replicas {
 			if rep.node == i {
@@ -204,7 +194,7 @@ func (p *plan) bundleReplicaInstance(b *Resource, i int) *Resource {
 // 2.1.7 the node the container runs on now; since, once r is assigned,
 // the node the container is assigned to (so a replica about to start
 // reads its new host's attributes, and one about to stop reads none).
-func (p *plan) attrsFor(r *Resource, i int) map[string]string {
+func (p *plan) attrsFor(r *model.Resource, i int) map[string]string {
 	n := p.Nodes[i]
 	if !strings.EqualFold(r.Meta["container-attribute-target"], "host") || n.Conn == nil || n.Conn.Container == nil {
 		return n.Attrs
@@ -224,7 +214,7 @@ func (p *plan) attrsFor(r *Resource, i int) map[string]string {
 
 // thresholdReached is pcmk__threshold_reached: r's failures on node i
 // reached its migration-threshold.
-func (p *plan) thresholdReached(r *Resource, i int) bool {
+func (p *plan) thresholdReached(r *model.Resource, i int) bool {
 	if r.MigrationThreshold == 0 || r.FailureIgnored {
 		return false
 	}
@@ -234,7 +224,7 @@ func (p *plan) thresholdReached(r *Resource, i int) bool {
 
 // colocateAsDependent does nothing: a bundle's colocations as dependent
 // are applied to its replicas.
-func (bundle) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
+func (bundle) colocateAsDependent(*plan, *model.Resource, *model.Resource, *colocation) {}
 
 // colocateAsPrimary applies colocation c, whose primary is bundle r, to
 // dep (pcmk__bundle_apply_coloc_score): a clone or bundle dependent is
@@ -242,7 +232,7 @@ func (bundle) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
 // group follows each container for a finite score, and for a mandatory
 // one may run only where some container (of a promoted replica, for a
 // Promoted role) is placed.
-func (bundle) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
+func (bundle) colocateAsPrimary(p *plan, dep, r *model.Resource, c *colocation) {
 	d := p.bundles[r]
 	if r.Provisional || d == nil {
 		return
@@ -280,8 +270,8 @@ func (bundle) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
 // compatibleContainer is the container of d's replicas placed where dep
 // is, or else on the first of dep's nodes, best first, that has one
 // (compatible_replica); nil for none.
-func (p *plan) compatibleContainer(dep *Resource, d *bundleData) *Resource {
-	on := func(n int) *Resource {
+func (p *plan) compatibleContainer(dep *model.Resource, d *bundleData) *model.Resource {
+	on := func(n int) *model.Resource {
 		for _, rep := range d.replicas {
 			if rep.container.AssignedTo == n {
 				return rep.container
@@ -314,17 +304,17 @@ func (p *plan) compatibleContainer(dep *Resource, d *bundleData) *Resource {
 	return nil
 }
 
-func (bundle) colocatedScores(p *plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+func (bundle) colocatedScores(p *plan, r *model.Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	return primitive{}.colocatedScores(p, r, nodes, attr, factor, flags, cause)
 }
 
-func (bundle) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+func (bundle) colocatedResources(p *plan, r, orig *model.Resource, list []*model.Resource) []*model.Resource {
 	return p.colocatedChain(r, orig, list)
 }
 
 // addUtilization adds the first replica's container's needs: the
 // replicas are alike, and only containers have utilization.
-func (bundle) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+func (bundle) addUtilization(p *plan, r *model.Resource, all []*model.Resource, need map[string]int) {
 	d := p.bundles[r]
 	if !r.Provisional || d == nil || len(d.replicas) == 0 {
 		return
@@ -335,7 +325,7 @@ func (bundle) addUtilization(p *plan, r *Resource, all []*Resource, need map[str
 // applyLocation applies a location to the bundle, its containers and
 // addresses, and, for a role-specific one, its child clone
 // (pcmk__bundle_rsc_location).
-func (bundle) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+func (bundle) applyLocation(p *plan, r *model.Resource, loc *location, nodes []locNode) {
 	p.applyLocationTo(r, loc, nodes)
 	d := p.bundles[r]
 	if d == nil {
@@ -354,7 +344,7 @@ func (bundle) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode
 
 // internalConstraints colocates each replica's address with its container
 // ("ip-with-docker") and adds the child clone's own.
-func (bundle) internalConstraints(p *plan, r *Resource) {
+func (bundle) internalConstraints(p *plan, r *model.Resource) {
 	d := p.bundles[r]
 	if d == nil {
 		return
@@ -370,7 +360,7 @@ func (bundle) internalConstraints(p *plan, r *Resource) {
 }
 
 // placement is how many replicas run where.
-func (bundle) placement(p *plan, r *Resource) (string, string) {
+func (bundle) placement(p *plan, r *model.Resource) (string, string) {
 	d := p.bundles[r]
 	if d == nil {
 		return "", "the bundle has no container runtime"
@@ -391,7 +381,7 @@ func (bundle) placement(p *plan, r *Resource) (string, string) {
 }
 
 // running is where the bundle's containers run now.
-func (bundle) running(p *plan, r *Resource) Running {
+func (bundle) running(p *plan, r *model.Resource) Running {
 	d := p.bundles[r]
 	if d == nil {
 		return Running{}

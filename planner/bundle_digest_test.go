@@ -34,7 +34,7 @@ func TestBundleImplicitDigests(t *testing.T) {
 				for _, ns := range p.CIB.Status.Nodes {
 					for _, h := range ns.Resources {
 						r := p.byID[h.ID]
-						if r == nil || r.Parent == nil || r.Parent.Kind != model.KindBundle || r.Kind != KindPrimitive {
+						if r == nil || r.Parent == nil || r.Parent.Kind != model.KindBundle || r.Kind != model.KindPrimitive {
 							continue
 						}
 						if strings.Contains(string(summary), h.ID+" ") && strings.Contains(string(summary), "definition change") {

@@ -19,7 +19,7 @@ import (
 // addColocatedNodeScoresInto is addColocatedNodeScores merging into
 // target's own table, so that target's replica nodes are read as Pacemaker
 // reads them.
-func (p *plan) addColocatedNodeScoresInto(target, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) {
+func (p *plan) addColocatedNodeScoresInto(target, rsc *model.Resource, nodes *table, attr string, factor float32, flags int, cause string) {
 	saved := p.colocTarget
 	p.colocTarget = target
 	p.addColocatedNodeScores(rsc, target.ID, nodes, attr, factor, flags, cause)
@@ -40,7 +40,7 @@ func (p *plan) colocMergeNode(i int) int {
 // colocation attributes on another node (colocAttrNode): r is a bundle's
 // child or one of its instances, or its container-attribute-target is
 // "host", and the cluster has guest nodes.
-func (p *plan) colocReadsHosts(r *Resource) bool {
+func (p *plan) colocReadsHosts(r *model.Resource) bool {
 	if !p.target.Since(pcmk.V2_1_7) {
 		return false
 	}
@@ -60,7 +60,7 @@ func (p *plan) colocReadsHosts(r *Resource) bool {
 // guestContainer is the container of guest node i (a bundle replica's or
 // a VM's), nil for other nodes: promotion on a guest node needs its
 // container placed (pcmk__node_available with consider_guest).
-func (p *plan) guestContainer(i int) *Resource {
+func (p *plan) guestContainer(i int) *model.Resource {
 	n := p.Nodes[i]
 	if !n.Guest() || n.Conn == nil {
 		return nil

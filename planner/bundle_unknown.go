@@ -28,7 +28,7 @@ import (
 //     TestSettledMatchesCRMSimulate30) still differs from crm_simulate's
 //     for them (the roles its replicas are left in after a node is lost), so
 //     they stay unknown until that is exact.
-func (p *plan) bundlePlacementUnknown(r *Resource) []string {
+func (p *plan) bundlePlacementUnknown(r *model.Resource) []string {
 	d := p.bundles[r]
 	if r.Kind != model.KindBundle || d == nil {
 		return nil
@@ -60,7 +60,7 @@ func (p *plan) bundlePlacementUnknown(r *Resource) []string {
 //     be fenced: which actions on its guest node are blocked;
 //   - a replica's instance chosen for promotion while its container can
 //     run nowhere: Pacemaker promotes another instance then.
-func (p *plan) bundleActionsUnknown(r *Resource) string {
+func (p *plan) bundleActionsUnknown(r *model.Resource) string {
 	d := p.bundles[r]
 	if d == nil || len(p.bundlePlacementUnknown(r)) > 0 {
 		return ""

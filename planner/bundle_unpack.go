@@ -41,7 +41,7 @@ type bundleData struct {
 
 	// child is the clone made of the bundle's primitive (BUNDLE-clone,
 	// BUNDLE-master when promotable), nil when the bundle has none.
-	child    *Resource
+	child    *model.Resource
 	replicas []*bundleReplica
 }
 
@@ -56,7 +56,7 @@ type bundleMount struct {
 type bundleReplica struct {
 	offset                      int
 	ipaddr                      string
-	ip, container, remote, inst *Resource
+	ip, container, remote, inst *model.Resource
 	// node is the replica's guest node (the connection's), -1 for none.
 	node int
 }
@@ -232,7 +232,7 @@ func (p *plan) unpackBundleNodes() {
 		}
 		for i := 0; i < d.replicaCount(); i++ {
 			name := b.ID + "-" + strconv.Itoa(i)
-			var node *Node
+			var node *model.Node
 			for _, n := range p.Nodes {
 				if strings.EqualFold(n.Uname, name) {
 					node = n
@@ -251,8 +251,8 @@ func (p *plan) unpackBundleNodes() {
 }
 
 // newBundle unpacks a bundle and its replicas' resources.
-func (p *plan) newBundle(b *ir.Bundle) *Resource {
-	r := &Resource{ID: b.ID, Kind: model.KindBundle, Bundle: b, AssignedTo: -1, LockNode: -1, PendingNode: -1}
+func (p *plan) newBundle(b *ir.Bundle) *model.Resource {
+	r := &model.Resource{ID: b.ID, Kind: model.KindBundle, Bundle: b, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	r.Meta = p.metaFor(r, b.Sets, nil, map[string]string{"id": b.ID})
 	p.commonUnpack(r)
 	p.register(r)
@@ -345,7 +345,7 @@ func (p *plan) newBundle(b *ir.Bundle) *Resource {
 // newBundleChild makes the clone of the bundle's primitive: ordered, one
 // instance per replica, replicas-per-host instances per node, unique
 // when more than one, promotable with promoted-max.
-func (p *plan) newBundleChild(r *Resource, d *bundleData) *Resource {
+func (p *plan) newBundleChild(r *model.Resource, d *bundleData) *model.Resource {
 	kind := "clone"
 	if d.promotedMax > 0 {
 		kind = "master"
@@ -470,7 +470,7 @@ func (d *bundleData) ipPrimitive(rep *bundleReplica) *ir.Primitive {
 // reaching the replica's address (or, without one, the host's name) on the
 // control port; its node is the replica's guest node, where only the
 // replica's instance may run.
-func (p *plan) newBundleRemote(r *Resource, d *bundleData, rep *bundleReplica) {
+func (p *plan) newBundleRemote(r *model.Resource, d *bundleData, rep *bundleReplica) {
 	id := fmt.Sprintf("%s-%d", d.cfg.ID, rep.offset)
 	addr := rep.ipaddr
 	if addr == "" {
@@ -524,7 +524,7 @@ func (p *plan) newBundleRemote(r *Resource, d *bundleData, rep *bundleReplica) {
 
 // disallowNode bans r and its parts from node i where they have it
 // (disallow_node).
-func disallowNode(r *Resource, i int) {
+func disallowNode(r *model.Resource, i int) {
 	if r.Allowed.In != nil && r.Allowed.In[i] {
 		r.Allowed.Set(i, -ir.Infinity, &bundleNodeBan)
 		r.Allowed.Discover[i] = pcmk.DiscoverNever

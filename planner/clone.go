@@ -15,19 +15,19 @@ type clone struct {
 	scoreFunc string // pcmk__clone_allocate, pcmk__clone_assign since 2.1.6
 	// assignInstances places the sorted instances: distribute_children
 	// until 2.1.6, pcmk__assign_instances since 2.1.7.
-	assignInstances func(p *plan, r *Resource, insts []*Resource)
+	assignInstances func(p *plan, r *model.Resource, insts []*model.Resource)
 }
 
 func (c clone) assignFunc() string { return c.scoreFunc }
 
 // newClone unpacks a clone and creates its configured instances
 // (clone_unpack).
-func (p *plan) newClone(c *ir.Clone) *Resource { return p.newCloneIn(c, nil) }
+func (p *plan) newClone(c *ir.Clone) *model.Resource { return p.newCloneIn(c, nil) }
 
 // newCloneIn unpacks a clone whose parent is parent (a bundle's child
 // clone), nil for a top-level one.
-func (p *plan) newCloneIn(c *ir.Clone, parent *Resource) *Resource {
-	r := &Resource{ID: c.ID, Kind: model.KindClone, Clone: c, Parent: parent, AssignedTo: -1, LockNode: -1, PendingNode: -1}
+func (p *plan) newCloneIn(c *ir.Clone, parent *model.Resource) *model.Resource {
+	r := &model.Resource{ID: c.ID, Kind: model.KindClone, Clone: c, Parent: parent, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	r.Meta = p.metaFor(r, c.Sets, nil, map[string]string{"id": c.ID})
 	if c.Master {
 		r.Meta["promotable"] = "true"
@@ -84,12 +84,12 @@ func (p *plan) newCloneIn(c *ir.Clone, parent *Resource) *Resource {
 // newInstance creates the clone's next instance (pe__create_clone_child):
 // numbered after the ones before it, and an orphan once clone-max are
 // made.
-func (p *plan) newInstance(r *Resource) *Resource {
+func (p *plan) newInstance(r *model.Resource) *model.Resource {
 	opts := r.CloneOpts
 	suffix := ":" + strconv.Itoa(opts.Total)
 	orphan := opts.Total >= opts.Max
 	opts.Total++
-	var inst *Resource
+	var inst *model.Resource
 	switch child := r.Clone.Child.(type) {
 	case *ir.Primitive:
 		inst = p.newPrimitive(child, r, suffix)
@@ -108,7 +108,7 @@ func (p *plan) newInstance(r *Resource) *Resource {
 // forceAnonymous makes a globally-unique clone anonymous because the agent
 // class of its child cannot run unique instances (pe__force_anon): one
 // instance per node, no more instances than nodes.
-func (p *plan) forceAnonymous(r *Resource) {
+func (p *plan) forceAnonymous(r *model.Resource) {
 	top := r.UberParent()
 	if !top.IsClone() {
 		return
@@ -119,7 +119,7 @@ func (p *plan) forceAnonymous(r *Resource) {
 	clearUnique(r)
 }
 
-func clearUnique(r *Resource) {
+func clearUnique(r *model.Resource) {
 	r.Unique = false
 	for _, c := range r.Children {
 		clearUnique(c)
@@ -133,7 +133,7 @@ func classCanBeUnique(class string) bool {
 	return strings.EqualFold(class, "ocf") || strings.EqualFold(class, "stonith")
 }
 
-func setOrphan(r *Resource) {
+func setOrphan(r *model.Resource) {
 	r.Orphan = true
 	for _, c := range r.Children {
 		setOrphan(c)

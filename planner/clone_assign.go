@@ -18,18 +18,7 @@ import (
 
 func (clone) planned() bool { return true }
 
-// scoreLines counts the clone's lines and its instances': each instance
-// and its members once under the clone's function, then as the
-// instance's own kind prints them.
-func (clone) scoreLines(p *plan, r *Resource) int {
-	n := 1
-	for _, c := range r.Children {
-		n += 1 + len(descendants(c)) + p.kindOf(c).scoreLines(p, c)
-	}
-	return n
-}
-
-func (k clone) assign(p *plan, r *Resource, prefer int) int {
+func (k clone) assign(p *plan, r *model.Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1
 	}
@@ -48,7 +37,7 @@ func (k clone) assign(p *plan, r *Resource, prefer int) int {
 		}
 	}
 	p.show(p.kindOf(r).assignFunc(), r)
-	slices.SortStableFunc(r.Children, func(a, b *Resource) int { return p.cmpInstance(a, b) })
+	slices.SortStableFunc(r.Children, func(a, b *model.Resource) int { return p.cmpInstance(a, b) })
 	k.assignInstances(p, r, r.Children)
 	if r.Promotable {
 		p.setInstanceRoles(r)
@@ -61,7 +50,7 @@ func (k clone) assign(p *plan, r *Resource, prefer int) int {
 // distributeInstances places the clone's instances (distribute_children):
 // first each active instance where it runs, as long as that node has
 // fewer than its fair share, then every instance left, up to clone-max.
-func (p *plan) distributeInstances(r *Resource, insts []*Resource) {
+func (p *plan) distributeInstances(r *model.Resource, insts []*model.Resource) {
 	opts := r.CloneOpts
 	opts.Counts = make([]int, len(p.Nodes))
 	available := 0
@@ -112,7 +101,7 @@ func (p *plan) distributeInstances(r *Resource, insts []*Resource) {
 // none), and returns its node (allocate_instance). With a preferred node
 // the instance is placed only if that node is where it would go anyway;
 // otherwise its table is restored and it waits for the second round.
-func (p *plan) allocateInstance(inst *Resource, prefer int, allColoc bool, limit int) int {
+func (p *plan) allocateInstance(inst *model.Resource, prefer int, allColoc bool, limit int) int {
 	if !inst.Provisional {
 		return p.instanceNode(inst)
 	}
@@ -148,7 +137,7 @@ func (p *plan) allocateInstance(inst *Resource, prefer int, allColoc bool, limit
 // instanceNode is where an instance is placed: a primitive's node, or the
 // one node a group instance's members are placed on (-1 when none or
 // several).
-func (p *plan) instanceNode(r *Resource) int {
+func (p *plan) instanceNode(r *model.Resource) int {
 	if len(r.Children) == 0 {
 		return r.AssignedTo
 	}
@@ -170,7 +159,7 @@ func (p *plan) instanceNode(r *Resource) int {
 // (can_run_instance): unavailable nodes, nodes the clone does not allow
 // or dislikes, and nodes that already hold clone-node-max instances;
 // orphans may run nowhere.
-func (p *plan) canRunInstance(inst *Resource, limit int) {
+func (p *plan) canRunInstance(inst *model.Resource, limit int) {
 	parent := inst.Parent
 	// One cause per reason, shared by the nodes it bans: the text does
 	// not name the node, and a clone's instances are banned from most
@@ -208,7 +197,7 @@ func (p *plan) canRunInstance(inst *Resource, limit int) {
 
 // updateScore adds score to r's and its members' tables on node i where
 // they have the node (common_update_score).
-func (p *plan) updateScore(r *Resource, i int, score ir.Score, cause *model.Cause) {
+func (p *plan) updateScore(r *model.Resource, i int, score ir.Score, cause *model.Cause) {
 	if r.Allowed.In != nil && r.Allowed.In[i] {
 		r.Allowed.Add(i, score, cause)
 	}
@@ -222,7 +211,7 @@ func (p *plan) updateScore(r *Resource, i int, score ir.Score, cause *model.Caus
 // every instance cannot have a node of its own (all), else only negative
 // and mandatory ones; those with the clone as primary likewise, when they
 // influence the instance.
-func (p *plan) appendParentColocations(parent, inst *Resource, all bool) {
+func (p *plan) appendParentColocations(parent, inst *model.Resource, all bool) {
 	for _, c := range parent.ThisWith {
 		if all || c.Score < 0 || c.Score == ir.Infinity {
 			inst.ThisWith = insertSorted(inst.ThisWith, c, cmpPrimaryPriority)
@@ -239,7 +228,7 @@ func (p *plan) appendParentColocations(parent, inst *Resource, all bool) {
 }
 
 // cmpInstance orders instances for placement (pcmk__cmp_instance).
-func (p *plan) cmpInstance(a, b *Resource) int {
+func (p *plan) cmpInstance(a, b *model.Resource) int {
 	na, nb := p.currentNode(a), p.currentNode(b)
 	if ca, cb := len(a.RunningOn), len(b.RunningOn); ca > 0 && cb > 0 {
 		switch {
@@ -307,7 +296,7 @@ func (p *plan) cmpInstance(a, b *Resource) int {
 
 // nodeAllowed clears *node when the instance's table does not allow it
 // there with a non-negative score (node_is_allowed).
-func (p *plan) nodeAllowed(r *Resource, node *int) bool {
+func (p *plan) nodeAllowed(r *model.Resource, node *int) bool {
 	if *node < 0 {
 		return true
 	}
@@ -318,7 +307,7 @@ func (p *plan) nodeAllowed(r *Resource, node *int) bool {
 	return true
 }
 
-func didFail(r *Resource) bool {
+func didFail(r *model.Resource) bool {
 	if r.Failed {
 		return true
 	}
@@ -332,7 +321,7 @@ func didFail(r *Resource) bool {
 
 // cmpInstanceByColocation compares two active instances by how much the
 // clone's colocations like each one's current node.
-func (p *plan) cmpInstanceByColocation(a, b *Resource) int {
+func (p *plan) cmpInstanceByColocation(a, b *model.Resource) int {
 	sa, sb := p.colocatedScoreHere(a), p.colocatedScoreHere(b)
 	switch {
 	case sa < sb:
@@ -346,7 +335,7 @@ func (p *plan) cmpInstanceByColocation(a, b *Resource) int {
 // colocatedScoreHere is an instance's current node's weight after the
 // clone's colocations are applied to a table of that node alone
 // (apply_parent_colocations).
-func (p *plan) colocatedScoreHere(inst *Resource) ir.Score {
+func (p *plan) colocatedScoreHere(inst *model.Resource) ir.Score {
 	cur := p.currentNode(inst)
 	t := model.NewTable(len(p.Nodes), false)
 	t.In[cur] = true
@@ -370,7 +359,7 @@ func (p *plan) colocatedScoreHere(inst *Resource) ir.Score {
 // instance), which for a bundle's container are its replica's address
 // and connection colocated with it, so a replica whose parts are sticky
 // on its node is placed before one whose are not.
-func (p *plan) instanceColocations(inst *Resource) (thisWith, withThis []*colocation) {
+func (p *plan) instanceColocations(inst *model.Resource) (thisWith, withThis []*colocation) {
 	parent := inst.Parent
 	switch {
 	case !p.target.Since(pcmk.V2_1_7):

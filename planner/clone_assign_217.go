@@ -26,7 +26,7 @@ import (
 // assignInstances places the clone's sorted instances
 // (pcmk__assign_instances): first each active, healthy instance on its
 // current node, then every instance left, up to clone-max.
-func (p *plan) assignInstances(r *Resource, insts []*Resource) {
+func (p *plan) assignInstances(r *model.Resource, insts []*model.Resource) {
 	opts := r.CloneOpts
 	opts.Counts = make([]int, len(p.Nodes))
 	p.attachParentColocations(r, insts)
@@ -73,7 +73,7 @@ func (p *plan) assignInstances(r *Resource, insts []*Resource) {
 // none of its own, and otherwise inserts the clone's first colocation once
 // for each of the clone's colocations (it reads addition->data in its
 // loop); both are kept.
-func (p *plan) attachParentColocations(r *Resource, insts []*Resource) {
+func (p *plan) attachParentColocations(r *model.Resource, insts []*model.Resource) {
 	r.CloneOpts.ColocationsAttached = true
 	for _, inst := range insts {
 		inst.ThisWith = addColocationList(inst.ThisWith, r.ThisWith, cmpPrimaryPriority)
@@ -96,7 +96,7 @@ func addColocationList(list, addition []*colocation, cmp func(a, b *colocation) 
 // (preferred_node): its current node, when it is active, healthy and
 // not yet placed, the node can run resources, and the node does not yet
 // hold its fair share of instances; -1 otherwise.
-func (p *plan) preferredNode(inst *Resource, optimal int) int {
+func (p *plan) preferredNode(inst *model.Resource, optimal int) int {
 	if len(inst.RunningOn) == 0 || !inst.Provisional || inst.Failed {
 		return -1
 	}
@@ -121,7 +121,7 @@ func (p *plan) preferredNode(inst *Resource, optimal int) int {
 // as many nodes as instances left to place are reserved; its tables are
 // restored after every try that did not land, and the clone's counts
 // after all of them.
-func (p *plan) assignInstanceEarly(inst *Resource, cur, nodeMax, available int) bool {
+func (p *plan) assignInstanceEarly(inst *model.Resource, cur, nodeMax, available int) bool {
 	if !inst.Allowed.In[cur] || !p.Nodes[cur].Available() || inst.Allowed.W[cur] < 0 {
 		return false
 	}
@@ -162,7 +162,7 @@ func (p *plan) assignInstanceEarly(inst *Resource, cur, nodeMax, available int) 
 // assignInstance bans an instance from the nodes it may not take and
 // places it, preferring node prefer (-1 for none); the clone counts the
 // node chosen (assign_instance).
-func (p *plan) assignInstance(inst *Resource, prefer, nodeMax int) int {
+func (p *plan) assignInstance(inst *model.Resource, prefer, nodeMax int) int {
 	if inst.Allocating {
 		return -1
 	}
@@ -180,7 +180,7 @@ func (p *plan) assignInstance(inst *Resource, prefer, nodeMax int) int {
 // orphan, nodes that cannot run resources, nodes the clone does not allow
 // or scores below 0, and nodes that already hold clone-node-max
 // instances.
-func (p *plan) banUnavailableAllowedNodes(inst *Resource, limit int) {
+func (p *plan) banUnavailableAllowedNodes(inst *model.Resource, limit int) {
 	parent := inst.Parent
 	// One cause per reason that does not name a score, shared by the
 	// nodes it bans (as canRunInstance does).
@@ -221,10 +221,10 @@ func (p *plan) banUnavailableAllowedNodes(inst *Resource, limit int) {
 
 // backupTables copies the allowed-node tables of r and its descendants
 // (pcmk__copy_node_tables).
-func backupTables(r *Resource) map[*Resource]table {
-	b := map[*Resource]table{}
-	var walk func(*Resource)
-	walk = func(x *Resource) {
+func backupTables(r *model.Resource) map[*model.Resource]table {
+	b := map[*model.Resource]table{}
+	var walk func(*model.Resource)
+	walk = func(x *model.Resource) {
 		b[x] = x.Allowed.Clone()
 		for _, c := range x.Children {
 			walk(c)
@@ -236,7 +236,7 @@ func backupTables(r *Resource) map[*Resource]table {
 
 // restoreTables puts back the tables backupTables copied
 // (pcmk__restore_node_tables).
-func restoreTables(r *Resource, b map[*Resource]table) {
+func restoreTables(r *model.Resource, b map[*model.Resource]table) {
 	if t, ok := b[r]; ok {
 		r.Allowed = t.Clone()
 	}
@@ -247,7 +247,7 @@ func restoreTables(r *Resource, b map[*Resource]table) {
 
 // unassignAll takes back r's and its members' assignment and makes them
 // provisional again (pcmk__unassign_resource).
-func (p *plan) unassignAll(r *Resource) {
+func (p *plan) unassignAll(r *model.Resource) {
 	p.unassign(r)
 	r.Provisional = true
 	for _, c := range r.Children {

@@ -15,13 +15,13 @@ import (
 
 // colocateAsDependent does nothing: a clone's colocations as dependent
 // are copied to its instances, which apply them as primitives do.
-func (clone) colocateAsDependent(*plan, *Resource, *Resource, *colocation) {}
+func (clone) colocateAsDependent(*plan, *model.Resource, *model.Resource, *colocation) {}
 
 // colocateAsPrimary applies colocation c to the primitive dep on behalf of
 // clone r (pcmk__clone_apply_coloc_score): paired with the one instance on
 // dep's node when dep's clone interleaves, else against the nodes holding
 // instances (mandatory) or each instance in turn (finite scores).
-func (clone) colocateAsPrimary(p *plan, dep, r *Resource, c *colocation) {
+func (clone) colocateAsPrimary(p *plan, dep, r *model.Resource, c *colocation) {
 	if r.Provisional {
 		return
 	}
@@ -70,7 +70,7 @@ func (p *plan) interleaves(c *colocation) bool {
 }
 
 // copiesPerNode is a clone's clone-node-max as configured (1 when unset).
-func copiesPerNode(r *Resource) int {
+func copiesPerNode(r *model.Resource) int {
 	if v, ok := r.Meta["clone-node-max"]; ok {
 		return scanMinInt(v, 0)
 	}
@@ -80,7 +80,7 @@ func copiesPerNode(r *Resource) int {
 // compatibleInstance finds the instance of clone r that dep pairs with
 // (find_compatible_child): the one placed on dep's node, or when dep has
 // no node yet, the first placed on the first of dep's nodes, best first.
-func (p *plan) compatibleInstance(dep, r *Resource) *Resource {
+func (p *plan) compatibleInstance(dep, r *model.Resource) *model.Resource {
 	if n := p.instanceNode(dep); n >= 0 {
 		return p.instanceOn(r, n)
 	}
@@ -95,7 +95,7 @@ func (p *plan) compatibleInstance(dep, r *Resource) *Resource {
 // sortedNodes are r's allowed nodes, best first, all of them in order
 // (pcmk__sort_nodes without an active node): unlike bestFirst, which only
 // needs the best ones, callers here walk the whole list.
-func (p *plan) sortedNodes(r *Resource) []int {
+func (p *plan) sortedNodes(r *model.Resource) []int {
 	var nodes []int
 	for i, in := range r.Allowed.In {
 		if in {
@@ -108,7 +108,7 @@ func (p *plan) sortedNodes(r *Resource) []int {
 
 // instanceOn is the first instance of clone r placed on node n that is
 // not blocked.
-func (p *plan) instanceOn(r *Resource, n int) *Resource {
+func (p *plan) instanceOn(r *model.Resource, n int) *model.Resource {
 	for _, inst := range r.Children {
 		if !blocked(inst) && p.instanceNode(inst) == n {
 			return inst
@@ -118,7 +118,7 @@ func (p *plan) instanceOn(r *Resource, n int) *Resource {
 }
 
 // blocked reports whether r or any of its members is blocked.
-func blocked(r *Resource) bool {
+func blocked(r *model.Resource) bool {
 	if r.Blocked {
 		return true
 	}
@@ -132,7 +132,7 @@ func blocked(r *Resource) bool {
 
 // assignLeaves assigns r, or each of its members, to node n (-1: none),
 // forced (pcmk__assign_resource).
-func (p *plan) assignLeaves(r *Resource, n int) {
+func (p *plan) assignLeaves(r *model.Resource, n int) {
 	if len(r.Children) == 0 {
 		// Always final (stop_if_fail true), even inside an instance's
 		// early assignment.
@@ -147,17 +147,17 @@ func (p *plan) assignLeaves(r *Resource, n int) {
 	}
 }
 
-func (clone) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+func (clone) colocatedScores(p *plan, rsc *model.Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	return primitive{}.colocatedScores(p, rsc, nodes, attr, factor, flags, cause)
 }
 
-func (clone) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+func (clone) colocatedResources(p *plan, r, orig *model.Resource, list []*model.Resource) []*model.Resource {
 	return p.colocatedChain(r, orig, list)
 }
 
 // addUtilization adds an instance's needs: of the instance already in all
 // (or whose member is), else of the first instance.
-func (clone) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+func (clone) addUtilization(p *plan, r *model.Resource, all []*model.Resource, need map[string]int) {
 	if !r.Provisional {
 		return
 	}
@@ -181,7 +181,7 @@ func (clone) addUtilization(p *plan, r *Resource, all []*Resource, need map[stri
 }
 
 // applyLocation applies a location to the clone and each instance.
-func (clone) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+func (clone) applyLocation(p *plan, r *model.Resource, loc *location, nodes []locNode) {
 	p.applyLocationTo(r, loc, nodes)
 	for _, inst := range r.Children {
 		p.applyLocation(inst, loc, nodes)
@@ -191,7 +191,7 @@ func (clone) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
 // internalConstraints adds each instance's own constraints (a cloned
 // group's members are colocated within each instance), as
 // clone_internal_constraints does.
-func (clone) internalConstraints(p *plan, r *Resource) {
+func (clone) internalConstraints(p *plan, r *model.Resource) {
 	for _, inst := range r.Children {
 		p.kindOf(inst).internalConstraints(p, inst)
 	}
@@ -199,7 +199,7 @@ func (clone) internalConstraints(p *plan, r *Resource) {
 
 // placement of a clone counts its placed instances and names their nodes
 // in node order: "2/3 n1 n2" (clone-max 3, two placed).
-func (clone) placement(p *plan, r *Resource) (string, string) {
+func (clone) placement(p *plan, r *model.Resource) (string, string) {
 	on := make([]bool, len(p.Nodes))
 	placed := 0
 	for _, inst := range r.Children {
@@ -228,7 +228,7 @@ func (clone) placement(p *plan, r *Resource) (string, string) {
 // running counts the clone's active instances and names their nodes in
 // node order, as placement does for the placed ones: "2/3 n1 n2 (Promoted
 // n1)".
-func (clone) running(p *plan, r *Resource) Running {
+func (clone) running(p *plan, r *model.Resource) Running {
 	on := make([]bool, len(p.Nodes))
 	promoted := make([]bool, len(p.Nodes))
 	var run Running
@@ -239,7 +239,7 @@ func (clone) running(p *plan, r *Resource) Running {
 		}
 		run.Instances++
 		on[n] = true
-		if highestRole(inst, func(r *Resource) pcmk.Role { return r.Role }) == pcmk.RolePromoted {
+		if highestRole(inst, func(r *model.Resource) pcmk.Role { return r.Role }) == pcmk.RolePromoted {
 			run.Promoted++
 			promoted[n] = true
 		}
@@ -257,7 +257,7 @@ func (clone) running(p *plan, r *Resource) Running {
 // instanceRunningNode is the node a clone instance is active on: a
 // primitive's, or the one node every member of a cloned group's instance
 // is active on; -1 for none.
-func instanceRunningNode(r *Resource) int {
+func instanceRunningNode(r *model.Resource) int {
 	if len(r.Children) == 0 {
 		if len(r.RunningOn) == 0 {
 			return -1
@@ -280,7 +280,7 @@ func instanceRunningNode(r *Resource) int {
 
 // promotedText is " (Promoted n1 ...)" for a promotable clone whose
 // instances are to be promoted, in node order, and "" when none is.
-func promotedText(p *plan, r *Resource) string {
+func promotedText(p *plan, r *model.Resource) string {
 	promoted := make([]bool, len(p.Nodes))
 	any := false
 	for _, inst := range r.Children {
@@ -323,7 +323,7 @@ func (p *plan) colocationAddsHostNodes() bool {
 // or replicas (hosts). Until 2.1.6 node_list_exclude also added the hosts
 // the dependent lacked, at -INFINITY; since 2.1.7
 // pcmk__colocation_intersect_nodes only bans.
-func (p *plan) intersectHostNodes(dep *Resource, hosts []bool, cause *model.Cause) {
+func (p *plan) intersectHostNodes(dep *model.Resource, hosts []bool, cause *model.Cause) {
 	for i, host := range hosts {
 		if !dep.Allowed.In[i] && host && p.colocationAddsHostNodes() {
 			dep.Allowed.Insert(i, -ir.Infinity, cause)

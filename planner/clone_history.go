@@ -17,12 +17,12 @@ import (
 // clone's entry is given an instance here, a new orphan instance if need
 // be, and an entry known under another name records it as the instance's
 // CloneName.
-func (p *plan) historyResource(n *Node, id string) *Resource {
+func (p *plan) historyResource(n *model.Node, id string) *model.Resource {
 	if p.bundleOrphans[id] {
 		return nil
 	}
 	r := p.findRenamed(id)
-	var parent *Resource
+	var parent *model.Resource
 	switch {
 	case r == nil:
 		zero := p.findRenamed(cloneZero(id))
@@ -30,7 +30,7 @@ func (p *plan) historyResource(n *Node, id string) *Resource {
 			return nil
 		}
 		r, parent = zero, zero.UberParent()
-	case r.Kind != KindPrimitive:
+	case r.Kind != model.KindPrimitive:
 		// The history is of a resource that is no longer a primitive.
 		return nil
 	default:
@@ -62,7 +62,7 @@ func (p *plan) historyResource(n *Node, id string) *Resource {
 }
 
 // setCloneName records the name the status knows r by ("" for none).
-func (p *plan) setCloneName(r *Resource, name string) {
+func (p *plan) setCloneName(r *model.Resource, name string) {
 	if old := r.CloneName; old != "" {
 		list := p.renamed[old]
 		for i, x := range list {
@@ -83,7 +83,7 @@ func (p *plan) setCloneName(r *Resource, name string) {
 // resource order. The candidates come from the indexes by id and by
 // status name, so that a cluster with many clones does not search every
 // resource for every history entry.
-func (p *plan) findRenamed(id string) *Resource {
+func (p *plan) findRenamed(id string) *model.Resource {
 	byName := p.renamed[id]
 	r := p.byID[id]
 	if len(byName) == 0 {
@@ -102,16 +102,16 @@ func (p *plan) findRenamed(id string) *Resource {
 }
 
 // inTree reports whether r is reached from the top-level resources.
-func (p *plan) inTree(r *Resource) bool {
+func (p *plan) inTree(r *model.Resource) bool {
 	_, ok := p.topPosition(r.Top())
 	return ok
 }
 
 // topPosition is top-level resource t's index in p.Top. The index is
 // built once and again whenever p.Top has grown.
-func (p *plan) topPosition(t *Resource) (int, bool) {
+func (p *plan) topPosition(t *model.Resource) (int, bool) {
 	if len(p.topIndex) != len(p.Top) {
-		p.topIndex = make(map[*Resource]int, len(p.Top))
+		p.topIndex = make(map[*model.Resource]int, len(p.Top))
 		for i, r := range p.Top {
 			p.topIndex[r] = i
 		}
@@ -122,7 +122,7 @@ func (p *plan) topPosition(t *Resource) (int, bool) {
 
 // resourceOrderBefore reports whether a comes before b walking the
 // top-level resources and their children depth first, parents first.
-func (p *plan) resourceOrderBefore(a, b *Resource) bool {
+func (p *plan) resourceOrderBefore(a, b *model.Resource) bool {
 	pa, pb := p.treePath(a), p.treePath(b)
 	for i := 0; i < len(pa) && i < len(pb); i++ {
 		if pa[i] != pb[i] {
@@ -134,7 +134,7 @@ func (p *plan) resourceOrderBefore(a, b *Resource) bool {
 
 // treePath is r's position from the top: its top-level resource's index
 // in p.Top, then each child's index in its parent's children.
-func (p *plan) treePath(r *Resource) []int {
+func (p *plan) treePath(r *model.Resource) []int {
 	var path []int
 	for ; r.Parent != nil; r = r.Parent {
 		for i, c := range r.Parent.Children {
@@ -159,8 +159,8 @@ func (p *plan) treePath(r *Resource) []int {
 // else the first instance active or pending nowhere; else a new orphan
 // instance. A second history of the same resource on one node is an
 // orphan even when numbers are free.
-func (p *plan) findAnonymousClone(n *Node, parent *Resource, base string) *Resource {
-	var found, inactive *Resource
+func (p *plan) findAnonymousClone(n *model.Node, parent *model.Resource, base string) *model.Resource {
+	var found, inactive *model.Resource
 	skipInactive := false
 	for _, child := range parent.Children {
 		if found != nil {
@@ -203,7 +203,7 @@ func (p *plan) findAnonymousClone(n *Node, parent *Resource, base string) *Resou
 // activeNodes lists the nodes r (or, for a collective, its members) is
 // active on, with the node of a pending operation when pending is set
 // (the location method with current=2), each once.
-func (p *plan) activeNodes(r *Resource, list []int, pending bool) []int {
+func (p *plan) activeNodes(r *model.Resource, list []int, pending bool) []int {
 	add := func(i int) {
 		for _, j := range list {
 			if j == i {
@@ -229,7 +229,7 @@ func (p *plan) activeNodes(r *Resource, list []int, pending bool) []int {
 
 // findInstanceMember finds in instance inst (or its members) the resource
 // whose configured id is base (find_rsc with pe_find_clone).
-func findInstanceMember(inst *Resource, base string) *Resource {
+func findInstanceMember(inst *model.Resource, base string) *model.Resource {
 	if inst == nil {
 		return nil
 	}
@@ -246,7 +246,7 @@ func findInstanceMember(inst *Resource, base string) *Resource {
 
 // configuredID is the id a resource has in the configuration: an
 // instance's without its number.
-func configuredID(r *Resource) string {
+func configuredID(r *model.Resource) string {
 	switch {
 	case r.Prim != nil:
 		return r.Prim.ID

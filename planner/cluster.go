@@ -7,20 +7,12 @@ import (
 
 // The planner works on the shared model; these names keep its code short.
 type (
-	Resource     = model.Resource
-	Node         = model.Node
-	Kind         = model.Kind
 	Contribution = model.Contribution
 	table        = model.Table
 )
 
-const (
-	KindPrimitive = model.KindPrimitive
-	KindGroup     = model.KindGroup
-)
-
 // variantOrder is Pacemaker's enum pe_obj_types, used by colocation sorting.
-func variantOrder(r *Resource) int { return int(r.Kind) }
+func variantOrder(r *model.Resource) int { return int(r.Kind) }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 

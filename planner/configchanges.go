@@ -57,10 +57,10 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 // primitivesByID indexes the primitives by their id and by the name the
 // status knows them by (pcmk__rscs_matching_id): each name gives every
 // instance an anonymous clone's history may stand for, in resource order.
-func (p *plan) primitivesByID() map[string][]*Resource {
-	out := map[string][]*Resource{}
+func (p *plan) primitivesByID() map[string][]*model.Resource {
+	out := map[string][]*model.Resource{}
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive {
+		if r.Kind != model.KindPrimitive {
 			continue
 		}
 		out[r.ID] = append(out[r.ID], r)
@@ -73,7 +73,7 @@ func (p *plan) primitivesByID() map[string][]*Resource {
 
 // historyChanges appends what primitive r's history h on node i asks
 // for (process_rsc_history).
-func (p *plan) historyChanges(out map[string][]model.ConfigChange, r *Resource, i int, n *Node, h *ir.ResourceHistory) {
+func (p *plan) historyChanges(out map[string][]model.ConfigChange, r *model.Resource, i int, n *model.Node, h *ir.ResourceHistory) {
 	running := false
 	for _, rn := range r.RunningOn {
 		if rn == i {

@@ -15,7 +15,7 @@ import (
 type location struct {
 	id         string
 	cause      model.Cause // how explanations name it
-	rsc        *Resource
+	rsc        *model.Resource
 	nodes      []locNode
 	roleFilter pcmk.Role
 	discover   pcmk.Discovery
@@ -67,15 +67,15 @@ func (p *plan) tagRefs(id string) ([]string, bool) {
 
 // resolve finds a resource (or the members of a tag or template) for a
 // constraint.
-func (p *plan) resolve(id string) ([]*Resource, bool) {
+func (p *plan) resolve(id string) ([]*model.Resource, bool) {
 	if r := p.constraintResource(id); r != nil {
 		if p.notPlanned(r) {
 			return nil, false
 		}
-		return []*Resource{r}, false
+		return []*model.Resource{r}, false
 	}
 	if refs, ok := p.tagRefs(id); ok {
-		var out []*Resource
+		var out []*model.Resource
 		for _, ref := range refs {
 			if r, ok := p.byID[ref]; ok && !p.notPlanned(r) {
 				out = append(out, r)
@@ -90,7 +90,7 @@ func (p *plan) resolve(id string) ([]*Resource, bool) {
 	for _, r := range p.Resources {
 		if r.CloneName == id && !r.Orphan {
 			if top := r.Top(); !p.notPlanned(top) {
-				return []*Resource{top}, false
+				return []*model.Resource{top}, false
 			}
 		}
 	}
@@ -102,7 +102,7 @@ func (p *plan) resolve(id string) ([]*Resource, bool) {
 // clone holding an instance the status knows by that name (an anonymous
 // clone's primitive named without its instance number, once its history
 // gave an instance that name), nil for none.
-func (p *plan) constraintResource(id string) *Resource {
+func (p *plan) constraintResource(id string) *model.Resource {
 	if r, ok := p.byID[id]; ok {
 		return r
 	}
@@ -185,7 +185,7 @@ func (p *plan) unpackLocation(c *ir.Location) {
 	}
 }
 
-func (p *plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string, matches []string) {
+func (p *plan) unpackRscLocation(c *ir.Location, r *model.Resource, role, score string, matches []string) {
 	if score == "" && c.Score != nil {
 		score = c.Score.Text
 	}
@@ -215,7 +215,7 @@ func (p *plan) unpackRscLocation(c *ir.Location, r *Resource, role, score string
 	}
 }
 
-func (p *plan) newLocation(id string, r *Resource, discovery string) *location {
+func (p *plan) newLocation(id string, r *model.Resource, discovery string) *location {
 	loc := &location{id: id, cause: model.Cause{Kind: model.CauseLocation, Constraint: id, Text: id}, rsc: r}
 	loc.discover = pcmk.ParseDiscovery(discovery)
 	if loc.discover == pcmk.DiscoverExclusive {
@@ -246,7 +246,7 @@ func expandMatches(s string, m []string) string {
 }
 
 // locationRule is generate_location_rule.
-func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, discovery string, matches []string) {
+func (p *plan) locationRule(constraintID string, r *model.Resource, rule *ir.Rule, discovery string, matches []string) {
 	if rule.Role != "" && pcmk.ParseRole(string(rule.Role)) == pcmk.RoleUnknown {
 		return
 	}
@@ -271,7 +271,7 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 			loc.roleFilter = pcmk.RoleUnknown
 		}
 	}
-	nodeScore := func(n *Node) ir.Score {
+	nodeScore := func(n *model.Node) ir.Score {
 		if score == "" {
 			return 0
 		}
@@ -326,7 +326,7 @@ func (p *plan) locationRule(constraintID string, r *Resource, rule *ir.Rule, dis
 // rule passes on, with the rule's score (the boolean-op is the rule's own
 // business). Since 3.0.0 a node whose score attribute is unset, or not a
 // valid score, is left out instead of getting -INFINITY (score_from_attr).
-func (p *plan) locationRuleNodes(loc *location, rule *ir.Rule, r *Resource, matches []string, raw bool, attr string, nodeScore func(*Node) ir.Score) (list []locNode, skipped []locSkip) {
+func (p *plan) locationRuleNodes(loc *location, rule *ir.Rule, r *model.Resource, matches []string, raw bool, attr string, nodeScore func(*model.Node) ir.Score) (list []locNode, skipped []locSkip) {
 	for i, n := range p.Nodes {
 		env := &RuleEnv{Node: n.Attrs, Now: p.Now, Params: p.paramsOn(r, i), Meta: r.Meta, Matches: matches, Agent: &r.Agent}
 		if !p.eval(rule, env) {
@@ -357,7 +357,7 @@ func (p *plan) unpackColocation(c *ir.Colocation) {
 	}
 	// An influence that is not a boolean is a configuration error that
 	// unpack_influence replaces by the default: the dependent's critical.
-	influenceOf := func(r *Resource) bool {
+	influenceOf := func(r *model.Resource) bool {
 		if c.Influence != nil {
 			if c.Influence.Text == "" {
 				return c.Influence.Value
@@ -404,8 +404,8 @@ func (p *plan) unpackColocation(c *ir.Colocation) {
 
 // colocationSets handles a colocation whose rsc or with-rsc is a tag or
 // template: each side becomes a resource set, non-sequential for a tag.
-func (p *plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*Resource) bool, deps, prims []*Resource, depTag, primTag bool) {
-	mk := func(id string, rs []*Resource, role ir.Role, tag bool) *ir.ResourceSet {
+func (p *plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*model.Resource) bool, deps, prims []*model.Resource, depTag, primTag bool) {
+	mk := func(id string, rs []*model.Resource, role ir.Role, tag bool) *ir.ResourceSet {
 		s := &ir.ResourceSet{ID: id, Role: role}
 		for _, r := range rs {
 			s.Resources = append(s.Resources, r.ID)
@@ -425,7 +425,7 @@ func (p *plan) colocationSets(c *ir.Colocation, score ir.Score, inf func(*Resour
 func setSequential(s *ir.ResourceSet) bool { return s.Sequential == nil || s.Sequential.Value }
 
 // colocationSet is unpack_colocation_set.
-func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
+func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf func(*model.Resource) bool) bool {
 	local := score
 	if s.Score != nil {
 		local = pcmk.ScoreOf(s.Score.Text)
@@ -437,7 +437,7 @@ func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf f
 	if ordering == "" {
 		ordering = "group"
 	}
-	var rs []*Resource
+	var rs []*model.Resource
 	for _, ref := range s.Resources {
 		r := p.byID[ref]
 		if r == nil || p.notPlanned(r) {
@@ -470,18 +470,18 @@ func (p *plan) colocationSet(id string, s *ir.ResourceSet, score ir.Score, inf f
 }
 
 // colocateSets is colocate_rsc_sets: set1 depends on set2.
-func (p *plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Score, inf func(*Resource) bool) bool {
+func (p *plan) colocateSets(id string, set1, set2 *ir.ResourceSet, score ir.Score, inf func(*model.Resource) bool) bool {
 	if score == 0 {
 		return true
 	}
-	get := func(ref string) *Resource {
+	get := func(ref string) *model.Resource {
 		r := p.byID[ref]
 		if r == nil || p.notPlanned(r) {
 			return nil
 		}
 		return r
 	}
-	var r1, r2 *Resource
+	var r1, r2 *model.Resource
 	if setSequential(set1) && len(set1.Resources) > 0 {
 		if r1 = get(set1.Resources[0]); r1 == nil {
 			return false
@@ -539,7 +539,7 @@ func colocRole(s string) pcmk.Role {
 }
 
 // newColocation is pcmk__new_colocation.
-func (p *plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *Resource, depRole, primRole string, influence bool) {
+func (p *plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *model.Resource, depRole, primRole string, influence bool) {
 	if score == 0 || dep == nil || prim == nil {
 		return
 	}
@@ -568,7 +568,7 @@ func insertSorted(list []*colocation, c *colocation, cmp func(a, b *colocation) 
 // then clones before groups and primitives, promotable clones before the
 // others (the order in which a clone merges its dependents' scores, which
 // decides what the nonnegative merge keeps), then by id.
-func cmpRsc(a, b *Resource) int {
+func cmpRsc(a, b *model.Resource) int {
 	switch {
 	case a.Priority > b.Priority:
 		return -1
@@ -610,7 +610,7 @@ func (p *plan) applyNodeCriteria() {
 	}
 }
 
-func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
+func (p *plan) applyLocationTo(r *model.Resource, loc *location, nodes []locNode) {
 	if loc.roleFilter > pcmk.RoleUnknown && loc.roleFilter != r.NextRole {
 		return
 	}
@@ -646,7 +646,7 @@ func (p *plan) applyLocationTo(r *Resource, loc *location, nodes []locNode) {
 	}
 }
 
-func (p *plan) applyStickiness(r *Resource) {
+func (p *plan) applyStickiness(r *model.Resource) {
 	if len(r.Children) > 0 {
 		for _, c := range r.Children {
 			p.applyStickiness(c)
@@ -663,7 +663,7 @@ func (p *plan) applyStickiness(r *Resource) {
 	p.rscLocation(r, i, r.Stickiness, &model.Cause{Kind: model.CauseStickiness, Text: "resource-stickiness"})
 }
 
-func (p *plan) failureThreshold(r *Resource, i int) {
+func (p *plan) failureThreshold(r *model.Resource, i int) {
 	if len(r.Children) > 0 {
 		for _, c := range r.Children {
 			p.failureThreshold(c, i)
@@ -694,7 +694,7 @@ func (p *plan) failureThreshold(r *Resource, i int) {
 	}
 }
 
-func (p *plan) exclusiveDiscovery(r *Resource, i int) {
+func (p *plan) exclusiveDiscovery(r *model.Resource, i int) {
 	top := r.UberParent()
 	if !r.ExclusiveDiscovery && !top.ExclusiveDiscovery {
 		return

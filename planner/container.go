@@ -10,7 +10,7 @@ import "pcl/planner/model"
 // and so everything in it (StopRequiredOn).
 
 // isBundled is pe_rsc_is_bundled: r belongs to a bundle replica.
-func isBundled(r *Resource) bool {
+func isBundled(r *model.Resource) bool {
 	up := r.UberParent()
 	return up.Parent != nil && up.Parent.Kind == model.KindBundle
 }

@@ -28,7 +28,7 @@ func readCIB(t testing.TB, path string) *ir.CIB {
 
 func scoreLines(p *plan) []string {
 	var out []string
-	for _, l := range p.Scores {
+	for _, l := range p.Scores.All() {
 		out = append(out, l.String())
 	}
 	return out
@@ -175,7 +175,7 @@ func TestExplainSums(t *testing.T) {
 		if p == nil {
 			continue
 		}
-		for _, l := range p.Scores {
+		for _, l := range p.Scores.All() {
 			if got := SumTrail(l.Trail); got != l.Score {
 				t.Errorf("%s: %s: trail sums to %s: %v", name, l, got, l.Trail)
 				break

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pcl/internal/testenv"
+	"pcl/planner/model"
 )
 
 // genCIB writes a random CIB of primitives and groups with status: running
@@ -323,7 +324,7 @@ func placementDiff(p *plan, out string) string {
 	}
 	var bad []string
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive {
+		if r.Kind != model.KindPrimitive {
 			continue
 		}
 		want, ok := dest[r.ID]

@@ -13,7 +13,7 @@ import (
 
 // opEntry finds a resource's configured op by name and interval
 // (find_rsc_op_entry, disabled ones included).
-func (p *plan) opEntry(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
+func (p *plan) opEntry(r *model.Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 	for _, op := range r.OpDefs {
 		if strings.EqualFold(op.Name, string(task)) && op.Interval.Ms == intervalMs {
 			return op
@@ -26,7 +26,7 @@ func (p *plan) opEntry(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 // an operation (params_all of pe__calculate_digests): the resource's
 // instance attributes, the op's own instance attributes and, for recurring
 // operations, its timeout. extra reports op-level attributes.
-func (p *plan) digestParams(r *Resource, task pcmk.Task, intervalMs int64) (params map[string]string, extra bool) {
+func (p *plan) digestParams(r *model.Resource, task pcmk.Task, intervalMs int64) (params map[string]string, extra bool) {
 	params = map[string]string{}
 	for k, v := range r.Params {
 		params[k] = v
@@ -106,7 +106,7 @@ func isFenceParam(name string) bool {
 // (rsc_action_digest_cmp, then only_sanitized_changed, as crm_simulate
 // runs sanitized): changed reports a parameter change, restart that it
 // needs a full restart.
-func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
+func (p *plan) digestCheck(r *model.Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
 	changed, restart, unknown = p.digestCompare(r, op, task, iv)
 	if changed && p.onlySanitizedChanged(r, op, task, iv) {
 		return false, false, false
@@ -117,7 +117,7 @@ func (p *plan) digestCheck(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int6
 // digestCompare is rsc_action_digest_cmp alone, as a failure's parameter
 // change is checked (should_clear_for_param_change): the secure digest
 // does not count there.
-func (p *plan) digestCompare(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
+func (p *plan) digestCompare(r *model.Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
 	all, extra := p.digestParams(r, task, iv)
 	calc := digestOf(p.target, all)
 	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
@@ -140,7 +140,7 @@ func (p *plan) digestCompare(r *Resource, op *ir.OpRecord, task pcmk.Task, iv in
 
 // onlySanitizedChanged is only_sanitized_changed: the secure digest, of
 // the parameters that are not secret, still matches.
-func (p *plan) onlySanitizedChanged(r *Resource, op *ir.OpRecord, task pcmk.Task, iv int64) bool {
+func (p *plan) onlySanitizedChanged(r *model.Resource, op *ir.OpRecord, task pcmk.Task, iv int64) bool {
 	all, _ := p.digestParams(r, task, iv)
 	if secure, ok := opAttr(op, "op-secure-digest"); ok {
 		list, _ := opAttr(op, "op-secure-params")
@@ -188,7 +188,7 @@ func restartDigest(t pcmk.Target, all map[string]string, op *ir.OpRecord) string
 
 // opTimeout is an operation's timeout in milliseconds: op_defaults, the
 // op's meta attributes, then its timeout property; 20s when none.
-func (p *plan) opTimeout(r *Resource, op *ir.Op, task pcmk.Task, intervalMs int64) int64 {
+func (p *plan) opTimeout(r *model.Resource, op *ir.Op, task pcmk.Task, intervalMs int64) int64 {
 	meta := map[string]string{}
 	env := &RuleEnv{Now: p.Now, Agent: &r.Agent, OpName: string(task), OpIntervalMs: intervalMs, OpSet: true}
 	p.unpackSets(p.CIB.Config.OpDefaults, ir.MetaAttributes, env, meta, false, "")
@@ -215,7 +215,7 @@ func (p *plan) opTimeout(r *Resource, op *ir.Op, task pcmk.Task, intervalMs int6
 // container is assigned, else where it runs now; "" for other resources
 // or a container on no node. A connection configured with the address
 // "#uname" has its digests computed with this name instead.
-func (p *plan) bundleRemoteHost(r *Resource) string {
+func (p *plan) bundleRemoteHost(r *model.Resource) string {
 	if r.RemoteNode == nil || r.Container == nil || r.Parent == nil || r.Parent.Kind != model.KindBundle {
 		return ""
 	}

@@ -9,10 +9,16 @@
 // Schedule is the one entry point: it unpacks the CIB into the shared
 // model (package planner/model), places the resources and, when asked,
 // has package planner/transition schedule the actions, and returns a
-// read-only Result: nodes and resources with their placement, score lines
-// in the order crm_simulate prints them, what the planner cannot compute
-// exactly (Unknown) and the transition. Emitters, cmd/pcl and
-// planner/batch read the Result and nothing else.
+// read-only Result: the target planned for, nodes (Node) and resources
+// (Resource, whose kind is told by methods) with their placement and
+// state, score lines in the order crm_simulate prints them (ScoreLines,
+// 16 bytes a line, made into a ScoreLine when read), promotion lines,
+// tickets, what the planner cannot compute exactly (Unknown), the
+// transition and, when asked, its operations' digests. The Result is copied out of the
+// working model when Schedule finishes and holds none of it: emitters,
+// cmd/pcl, cibdiff, history, policytest and lsp read the Result and
+// nothing else; only packages under planner/ import planner/model
+// (internal/deps checks it).
 //
 // Every score line carries its explanation: the contributions (constraint
 // id or cause, and value) in the order Pacemaker applied them. Folding them
@@ -35,7 +41,8 @@
 // --show-utilization prints them, when Options.Utilization asks); ghash.go
 // (GLib's hash-table order, which decides a tie and the order those
 // tables print in); unknown.go (what
-// cannot be computed exactly); result.go.
+// cannot be computed exactly); result.go, result_resource.go,
+// result_node.go, result_outcome.go and scorelines.go (the Result).
 //
 // Behaviour that differs by kind of resource is in one table indexed by
 // model.Kind (variant.go), one file per kind: primitive.go, group.go,

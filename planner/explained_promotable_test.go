@@ -219,7 +219,7 @@ func TestScoresExplainedPromotable(t *testing.T) {
 			}
 			p, _ := compute(cib, Options{})
 			var lines, promoted []string
-			for _, l := range p.Scores {
+			for _, l := range p.Scores.All() {
 				lines = append(lines, l.String())
 				if w, ok := tc.allocation[l.Resource+" "+l.Node]; ok && l.Func == "pcmk__primitive_assign" && l.Score.String() != w {
 					t.Errorf("%s on %s: allocation score %s, want %s", l.Resource, l.Node, l.Score, w)

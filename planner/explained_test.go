@@ -102,7 +102,7 @@ func TestScoresExplained(t *testing.T) {
 			p, _ := compute(cib, Options{})
 			got := map[string]string{}
 			var lines []string
-			for _, l := range p.Scores {
+			for _, l := range p.Scores.All() {
 				if l.Resource == tc.resource && l.Func == "pcmk__primitive_assign" {
 					got[l.Node] = l.Score.String()
 				}

@@ -13,7 +13,7 @@ import (
 // clearIfFailed adds a fail-count clearing when the resource has
 // unexpired failures on the node (a changed definition gets a fresh
 // start), once per node.
-func (p *plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int) []model.ConfigChange {
+func (p *plan) clearIfFailed(changes []model.ConfigChange, r *model.Resource, node int) []model.ConfigChange {
 	for _, c := range changes {
 		if c.Kind == model.ChangeClearFailcount && c.Node == node {
 			return changes
@@ -32,7 +32,7 @@ func (p *plan) clearIfFailed(changes []model.ConfigChange, r *Resource, node int
 
 // expiredRecurringFailure reports a recorded recurring-operation failure
 // whose failure-timeout has passed, with no unexpired failures left.
-func (p *plan) expiredRecurringFailure(r *Resource, op *ir.OpRecord) bool {
+func (p *plan) expiredRecurringFailure(r *model.Resource, op *ir.OpRecord) bool {
 	target := targetRC(op)
 	if op.OpStatus == pcmk.ExecPending || target < 0 || (op.OpStatus == pcmk.ExecDone && op.RCCode == target) {
 		return false
@@ -48,7 +48,7 @@ type failEntry = model.FailEntry
 // failIndex groups a node's fail-count-* and last-failure-* attributes by
 // resource id, in attribute name order, so that looking a resource's
 // failures up costs no scan of every attribute.
-func (p *plan) failIndex(n *Node) map[string][]failEntry {
+func (p *plan) failIndex(n *model.Node) map[string][]failEntry {
 	if n.Fails != nil {
 		return n.Fails
 	}
@@ -102,7 +102,7 @@ func (p *plan) numberFails(i int, base, rsc string) {
 }
 
 // failcount is pe_get_failcount for a primitive outside any clone.
-func (p *plan) failcount(n *Node, r *Resource, effective bool, op *ir.OpRecord) (int, int64) {
+func (p *plan) failcount(n *model.Node, r *model.Resource, effective bool, op *ir.OpRecord) (int, int64) {
 	count := ir.Score(0)
 	var last int64
 	for _, e := range p.failEntries(n, r) {
@@ -141,7 +141,7 @@ func matchFailAttr(key, prefix string, legacy bool) bool {
 
 // blockFailure reports whether a failure matches an operation configured
 // with on-fail=block (which disables failure-timeout).
-func (p *plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
+func (p *plan) blockFailure(n *model.Node, r *model.Resource, op *ir.OpRecord) bool {
 	for _, o := range r.OpDefs {
 		if f, ok := pcmk.ParseOnFail(o.OnFail); !ok || f != pcmk.OnFailBlock {
 			continue
@@ -171,7 +171,7 @@ func (p *plan) blockFailure(n *Node, r *Resource, op *ir.OpRecord) bool {
 	return false
 }
 
-func (p *plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
+func (p *plan) matchedFailure(r *model.Resource, conf *ir.Op, op *ir.OpRecord) bool {
 	if conf.Interval.Ms != op.IntervalMs || !strings.EqualFold(conf.Name, string(op.Operation)) {
 		return false
 	}
@@ -185,7 +185,7 @@ func (p *plan) matchedFailure(r *Resource, conf *ir.Op, op *ir.OpRecord) bool {
 }
 
 // operationExpired is check_operation_expiry.
-func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord) bool {
+func (p *plan) operationExpired(r *model.Resource, n *model.Node, rc pcmk.OCFRC, op *ir.OpRecord) bool {
 	expired := false
 	unexpired := 0
 	lastFailure := strings.HasSuffix(op.ID, "_last_failure_0")
@@ -236,7 +236,7 @@ func (p *plan) operationExpired(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRe
 // clone instance's are its configured id's, with or without any instance
 // number (rsc_fail_name and generate_fail_regex), so every instance on a
 // node shares them.
-func (p *plan) failEntries(n *Node, r *Resource) []failEntry {
+func (p *plan) failEntries(n *model.Node, r *model.Resource) []failEntry {
 	name := r.ID
 	if r.CloneName != "" {
 		name = r.CloneName

@@ -29,7 +29,7 @@ func FuzzCompute(f *testing.F) {
 				t.Fatalf("nondeterministic line %d: %q vs %q", i, la[i], lb[i])
 			}
 		}
-		for _, l := range a.Scores {
+		for _, l := range a.Scores.All() {
 			if SumTrail(l.Trail) != l.Score {
 				t.Fatalf("%s: trail sums to %s", l, SumTrail(l.Trail))
 			}

@@ -1,5 +1,7 @@
 package planner
 
+import "pcl/planner/model"
+
 // Pacemaker keeps a resource's allowed nodes in a GLib hash table keyed by
 // node id, and in one place (choosing the node with the most free capacity
 // under a placement strategy) the first of several equal nodes in the
@@ -85,7 +87,7 @@ func ghashOrder(keys []string) []int {
 }
 
 // allowedHashOrder lists a resource's allowed nodes in hash-table order.
-func (p *plan) allowedHashOrder(r *Resource) []int {
+func (p *plan) allowedHashOrder(r *model.Resource) []int {
 	var idx []int
 	var keys []string
 	for i, in := range r.Allowed.In {

@@ -5,6 +5,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // group is a group's placement (Pacemaker's pcmk__group_*): members are
@@ -16,11 +17,7 @@ func (group) assignFunc() string { return "pcmk__group_assign" }
 
 func (group) planned() bool { return true }
 
-// scoreLines counts the group's own lines and, twice, its members': once
-// under the group's function and once under their own.
-func (group) scoreLines(_ *plan, r *Resource) int { return 1 + 2*len(r.Children) }
-
-func (group) assign(p *plan, r *Resource, prefer int) int {
+func (group) assign(p *plan, r *model.Resource, prefer int) int {
 	if !r.Provisional || r.Allocating {
 		return -1
 	}
@@ -53,7 +50,7 @@ func (group) assign(p *plan, r *Resource, prefer int) int {
 	return firstNode
 }
 
-func (p *plan) expandGroupColocations(r *Resource) {
+func (p *plan) expandGroupColocations(r *model.Resource) {
 	first := r.Children[0]
 	for _, c := range r.ThisWith {
 		first.ThisWith = insertSorted(first.ThisWith, c, cmpPrimaryPriority)
@@ -86,7 +83,7 @@ func (p *plan) expandGroupColocations(r *Resource) {
 // explicit "with this" ones, as pcmk__group_with_colocations and
 // pcmk__with_group_colocations list them since 2.1.7: the group follows
 // where an inner member must go.
-func (p *plan) addMemberColocations(r *Resource) {
+func (p *plan) addMemberColocations(r *model.Resource) {
 	if !p.groupColocated(r) {
 		return
 	}
@@ -113,7 +110,7 @@ func (p *plan) addMemberColocations(r *Resource) {
 // not from a group's members being colocated one with the other.
 func isExplicit(c *colocation) bool { return c.ID != groupInternalColocation }
 
-func (group) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
+func (group) colocateAsDependent(p *plan, dep, prim *model.Resource, c *colocation) {
 	if len(dep.Children) == 0 {
 		return
 	}
@@ -127,7 +124,7 @@ func (group) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
 // colocateGroupMembers applies a group's colocation through its first
 // member, or each member of a group that is not colocated
 // (colocate_group_with).
-func colocateGroupMembers(p *plan, dep, prim *Resource, c *colocation) {
+func colocateGroupMembers(p *plan, dep, prim *model.Resource, c *colocation) {
 	if p.groupColocated(dep) {
 		p.applyColocScore(dep.Children[0], prim, c)
 		return
@@ -140,7 +137,7 @@ func colocateGroupMembers(p *plan, dep, prim *Resource, c *colocation) {
 	}
 }
 
-func (group) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
+func (group) colocateAsPrimary(p *plan, dep, prim *model.Resource, c *colocation) {
 	if prim.Provisional {
 		return
 	}
@@ -165,7 +162,7 @@ func (group) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
 
 // colocatedScores merges through the group's last member when starting
 // from the group's own scores, its first when adding to another table.
-func (group) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+func (group) colocatedScores(p *plan, rsc *model.Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	var work table
 	if len(rsc.Children) == 0 {
 		return work, nil, true
@@ -198,7 +195,7 @@ func (group) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, 
 
 // colocatedResources is the colocated_resources method: rsc and every
 // resource tied to it by colocations of score INFINITY.
-func (group) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+func (group) colocatedResources(p *plan, r, orig *model.Resource, list []*model.Resource) []*model.Resource {
 	if orig == nil {
 		orig = r
 	}
@@ -214,7 +211,7 @@ func (group) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []
 
 // addUtilization adds the needs of the members that are placed with the
 // group (all of them, or the first when not collocated).
-func (group) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+func (group) addUtilization(p *plan, r *model.Resource, all []*model.Resource, need map[string]int) {
 	if !r.Provisional {
 		return
 	}
@@ -239,7 +236,7 @@ func (group) addUtilization(p *plan, r *Resource, all []*Resource, need map[stri
 // applyLocation applies the scores to the group and each member; after
 // the first member of a collocated group the rest get the nodes at 0, as
 // they follow the first anyway.
-func (group) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+func (group) applyLocation(p *plan, r *model.Resource, loc *location, nodes []locNode) {
 	p.applyLocationTo(r, loc, nodes)
 	list := nodes
 	for k, m := range r.Children {
@@ -254,14 +251,14 @@ func (group) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
 	}
 }
 
-func (p *plan) groupColocated(r *Resource) bool {
+func (p *plan) groupColocated(r *model.Resource) bool {
 	v, ok := r.Meta["collocated"]
 	return !ok || isTrueDefault(v, true)
 }
 
 // internalConstraints adds the colocation of each group member with the
 // one before it.
-func (group) internalConstraints(p *plan, r *Resource) {
+func (group) internalConstraints(p *plan, r *model.Resource) {
 	if !p.groupColocated(r) {
 		return
 	}
@@ -272,7 +269,7 @@ func (group) internalConstraints(p *plan, r *Resource) {
 }
 
 // running is the first member's: the group is where it is.
-func (group) running(p *plan, r *Resource) Running {
+func (group) running(p *plan, r *model.Resource) Running {
 	if len(r.Children) == 0 {
 		return Running{}
 	}
@@ -280,7 +277,7 @@ func (group) running(p *plan, r *Resource) Running {
 }
 
 // placement is the first member's: the group goes where it goes.
-func (group) placement(p *plan, r *Resource) (string, string) {
+func (group) placement(p *plan, r *model.Resource) (string, string) {
 	if len(r.Children) == 0 {
 		return "", r.Why
 	}

@@ -3,6 +3,7 @@ package planner
 import (
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // groupInternalColocation names the colocation of each member of a
@@ -27,7 +28,7 @@ func explicitColocation(c *colocation) bool { return c.ID != groupInternalColoca
 // The group's are added as pcmk__add_this_with_list and
 // pcmk__add_with_this_list add a list to a list that is not empty: the
 // list's first colocation once for each of its colocations.
-func (p *plan) memberColocations(r *Resource) {
+func (p *plan) memberColocations(r *model.Resource) {
 	members := r.Children
 	ownThis := make([][]*colocation, len(members))
 	ownWith := make([][]*colocation, len(members))

@@ -24,11 +24,11 @@ type historyKey struct {
 // status unpack matched it (clone instances are matched by more than
 // their id); an entry the unpack did not read is matched by id. nil means
 // an orphan.
-func (p *plan) historyOwner(node int, id string) *Resource {
+func (p *plan) historyOwner(node int, id string) *model.Resource {
 	if r, ok := p.owners[historyKey{node, id}]; ok {
 		return r
 	}
-	if r := p.byID[id]; r != nil && r.Kind == KindPrimitive {
+	if r := p.byID[id]; r != nil && r.Kind == model.KindPrimitive {
 		return r
 	}
 	return nil
@@ -41,10 +41,10 @@ func (p *plan) isOrphanHistory(node int, id string) bool {
 	// The history of a resource that is no longer a primitive (a clone's
 	// or group's id) is an orphan's too.
 	if r, ok := p.owners[historyKey{node, id}]; ok {
-		return r == nil && (p.byID[id] == nil || p.byID[id].Kind != KindPrimitive)
+		return r == nil && (p.byID[id] == nil || p.byID[id].Kind != model.KindPrimitive)
 	}
 	if r := p.byID[id]; r != nil {
-		return r.Kind != KindPrimitive
+		return r.Kind != model.KindPrimitive
 	}
 	zero := p.byID[cloneZero(id)]
 	return zero == nil || zero.Unique
@@ -53,8 +53,8 @@ func (p *plan) isOrphanHistory(node int, id string) bool {
 // histories gathers each resource's operation history per node, for nodes
 // of the configuration, in status order; orphaned entries are gathered by
 // id.
-func (p *plan) histories() (owned map[*Resource][]nodeHistory, orphaned map[string][]nodeHistory) {
-	owned, orphaned = map[*Resource][]nodeHistory{}, map[string][]nodeHistory{}
+func (p *plan) histories() (owned map[*model.Resource][]nodeHistory, orphaned map[string][]nodeHistory) {
+	owned, orphaned = map[*model.Resource][]nodeHistory{}, map[string][]nodeHistory{}
 	if p.CIB.Status == nil {
 		return owned, orphaned
 	}
@@ -77,7 +77,7 @@ func (p *plan) histories() (owned map[*Resource][]nodeHistory, orphaned map[stri
 // knownFrom reports whether a node's history tells the resource's state
 // there: some operation that is neither a pending monitor nor an expired
 // failure (Pacemaker's known_on, set when the history yields a role).
-func (p *plan) knownFrom(r *Resource, ops []*ir.OpRecord) bool {
+func (p *plan) knownFrom(r *model.Resource, ops []*ir.OpRecord) bool {
 	for _, op := range ops {
 		if op.OpStatus == pcmk.ExecPending && op.Operation != pcmk.TaskStart && op.Operation != pcmk.TaskPromote {
 			continue

@@ -139,7 +139,7 @@ func (p *plan) unknownOn(id, uname string) bool {
 // too while that is up, its state there is known and nothing newer
 // happened there since; else, while nothing newer than the migrate_to ran
 // here, it must still be stopped here (a dangling migration).
-func (p *plan) migrateToFailure(r *Resource, n *Node, op *ir.OpRecord) {
+func (p *plan) migrateToFailure(r *model.Resource, n *model.Node, op *ir.OpRecord) {
 	source, target := op.MigrateSource, op.MigrateTarget
 	if source == "" || target == "" || source != n.Uname {
 		return
@@ -161,7 +161,7 @@ func (p *plan) migrateToFailure(r *Resource, n *Node, op *ir.OpRecord) {
 // that failed on n, the target: the resource is active here, and failed on
 // the source too while that is up, its state there is known and nothing
 // newer happened there since.
-func (p *plan) migrateFromFailure(r *Resource, n *Node, op *ir.OpRecord) {
+func (p *plan) migrateFromFailure(r *model.Resource, n *model.Node, op *ir.OpRecord) {
 	source, target := op.MigrateSource, op.MigrateTarget
 	if source == "" || target == "" || target != n.Uname {
 		return
@@ -183,7 +183,7 @@ func (p *plan) migrateFromFailure(r *Resource, n *Node, op *ir.OpRecord) {
 // resource Started here as before, for the entries after it to settle; a
 // dangling one (the migrate_from succeeded) leaves it stopped here, to be
 // stopped again.
-func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
+func (p *plan) migrateToSuccess(r *model.Resource, n *model.Node, op *ir.OpRecord) {
 	if r.Role < pcmk.RoleStarted {
 		r.Role = pcmk.RoleStarted
 	}
@@ -245,7 +245,7 @@ func (p *plan) migrateToSuccess(r *Resource, n *Node, op *ir.OpRecord) {
 
 // migrationFailed marks a resource failed, to be recovered by a stop, and
 // not migratable.
-func (p *plan) migrationFailed(r *Resource) {
+func (p *plan) migrationFailed(r *model.Resource) {
 	r.Failed = true
 	r.StopFailed = true
 	r.AllowMigrate = false

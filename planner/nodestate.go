@@ -6,6 +6,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // nodeState is what determine_online_status_fencing (and its no-fencing
@@ -57,7 +58,7 @@ func onlineSince(ns *ir.NodeState) int64 {
 
 // terminateRequested is unpack_node_terminate: the terminate attribute
 // as a boolean, or as an epoch time when it is a positive number.
-func terminateRequested(n *Node) bool {
+func terminateRequested(n *model.Node) bool {
 	v := n.Attrs["terminate"]
 	if b, ok := ir.ParseBool(v); ok {
 		return b
@@ -68,7 +69,7 @@ func terminateRequested(n *Node) bool {
 
 // readNodeState is determine_online_status as 2.1.7 rewrote it, without
 // its side effects: the caller marks the node.
-func (p *plan) readNodeState(ns *ir.NodeState, n *Node) nodeState {
+func (p *plan) readNodeState(ns *ir.NodeState, n *model.Node) nodeState {
 	member, online := p.memberSince(ns), onlineSince(ns)
 	if !p.StonithEnabled {
 		switch {
@@ -132,6 +133,6 @@ func (p *plan) pendingTooLong(member, online int64) bool {
 
 // quorumFence is unpack_node_state's fencing of every online node of a
 // cluster without quorum under no-quorum-policy=fence (suicide).
-func (p *plan) quorumFence(n *Node) bool {
+func (p *plan) quorumFence(n *model.Node) bool {
 	return !p.HaveQuorum && n.Online && p.NoQuorumPolicy == pcmk.NoQuorumSuicide
 }

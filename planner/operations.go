@@ -3,6 +3,7 @@ package planner
 import (
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 	"strings"
 )
 
@@ -47,7 +48,7 @@ func (p *plan) resolveOps(ops *ir.Operations) []*ir.Op {
 }
 
 // opConfig finds the configured operation for a history entry.
-func opConfig(r *Resource, task pcmk.Task, intervalMs int64) *ir.Op {
+func opConfig(r *model.Resource, task pcmk.Task, intervalMs int64) *ir.Op {
 	for _, o := range r.OpDefs {
 		if strings.EqualFold(o.Name, string(task)) && o.Interval.Ms == intervalMs {
 			return o

@@ -21,9 +21,18 @@ type Options struct {
 	EvalRule RuleEvaluator
 	// NoTrail skips recording explanation trails (faster for batch runs).
 	NoTrail bool
+	// NoScores records no allocation score lines (Result.Scores is
+	// empty), for an output that neither prints them nor explains by
+	// them (a plan's JSON, the transition graph): a clone-heavy cluster
+	// has tens of millions.
+	NoScores bool
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.
 	Transition bool
+	// Digests asks, with Transition, for the parameter digests of the
+	// transition's operations (Result.OpDigest), which settling the
+	// transition into a status records.
+	Digests bool
 	// StatusOnly reads the cluster as its status describes it and stops
 	// there: where each resource is active and in which role
 	// (Result.Running), orphans included; no scores, placement or

@@ -92,7 +92,7 @@ func (p *plan) unpackOrphanConnections() {
 	if len(p.orphanConns) == 0 {
 		return
 	}
-	p.statusOrphans = map[string]*Resource{}
+	p.statusOrphans = map[string]*model.Resource{}
 	entry := func(id string) *ir.ResourceHistory {
 		for _, ns := range p.CIB.Status.Nodes {
 			for _, h := range ns.Resources {
@@ -103,7 +103,7 @@ func (p *plan) unpackOrphanConnections() {
 		}
 		return nil
 	}
-	orphan := func(id string) *Resource {
+	orphan := func(id string) *model.Resource {
 		if r := p.statusOrphans[id]; r != nil {
 			return r
 		}

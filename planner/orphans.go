@@ -9,7 +9,7 @@ import (
 // orphans are resources the status knows but the configuration no longer
 // has: Pacemaker stops them (stop-orphan-resources) and deletes their
 // history.
-func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*Resource {
+func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*model.Resource {
 	if p.CIB.Status == nil {
 		return nil
 	}
@@ -30,7 +30,7 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 			ids = append(ids, h.ID)
 		}
 	}
-	var out []*Resource
+	var out []*model.Resource
 	for _, id := range ids {
 		if tr := p.statusOrphans[id]; tr != nil {
 			// Made as the status was read, its history read as any
@@ -95,11 +95,11 @@ func orphanRole(sorted []*ir.OpRecord) pcmk.Role {
 
 // newOrphan adds a resource only the status knows (create_fake_resource):
 // a primitive, stopped until its history says otherwise, never assigned.
-func (p *plan) newOrphan(id string) *Resource {
+func (p *plan) newOrphan(id string) *model.Resource {
 	// pcmk__primitive_assign unmanages every resource, an orphan too,
 	// when fencing is enabled but no device is configured; an orphan is
 	// not assigned here, so it is unmanaged here.
-	tr := &Resource{ID: id, Kind: KindPrimitive, Orphan: true, Unique: true,
+	tr := &model.Resource{ID: id, Kind: model.KindPrimitive, Orphan: true, Unique: true,
 		Managed: p.StopOrphanResources && !p.MaintenanceMode && !(p.StonithEnabled && !p.HaveStonith),
 		Role:    pcmk.RoleStopped, AssignedTo: model.NoNode, LockNode: model.NoNode, NeedsQuorum: true,
 		KnownOn: make([]bool, len(p.Nodes))}
@@ -109,7 +109,7 @@ func (p *plan) newOrphan(id string) *Resource {
 }
 
 // orphanFailcounts lists the nodes where an orphan has failures to clear.
-func (p *plan) orphanFailcounts(tr *Resource) {
+func (p *plan) orphanFailcounts(tr *model.Resource) {
 	tr.OrphanFailcounts = nil
 	for i, n := range p.Nodes {
 		for k, v := range n.Attrs {

@@ -11,7 +11,7 @@ import (
 // paramCheck is a failure whose parameters are compared after assignment
 // (a pe_check_last_failure entry of Pacemaker's param_check list).
 type paramCheck struct {
-	rsc  *Resource
+	rsc  *model.Resource
 	node int
 	op   *ir.OpRecord
 }
@@ -20,7 +20,7 @@ type paramCheck struct {
 // configured with the address "#uname", which stands for the node its
 // container is assigned to (pe__bundle_needs_remote_name): its digests
 // can be computed only once the containers are assigned.
-func (p *plan) needsRemoteName(r *Resource) bool {
+func (p *plan) needsRemoteName(r *model.Resource) bool {
 	return r.RemoteNode != nil && r.Container != nil && r.Parent != nil && r.Parent.Kind == model.KindBundle &&
 		strings.EqualFold(r.Params["addr"], "#uname")
 }

@@ -25,7 +25,7 @@ type plan struct {
 
 	// Scores are the allocation score lines in the order crm_simulate
 	// prints them; Promotions the promotion score lines.
-	Scores     []ScoreLine
+	Scores     ScoreLines
 	Promotions []PromotionLine
 	// promotion keeps what explains the promotion scores.
 	promotion promotionNotes
@@ -40,7 +40,7 @@ type plan struct {
 	// renamed lists, in the order they were named, the resources known
 	// by each name other than their id (CloneName): lookups by id
 	// consider those names too (findRenamed).
-	renamed map[string][]*Resource
+	renamed map[string][]*model.Resource
 	// bundleOrphans are the history ids that became orphan primitives
 	// when a bundle's child was found on a node hosting none of its
 	// replicas: later entries with that id belong to the orphan too.
@@ -50,13 +50,13 @@ type plan struct {
 	// in name order (see failIndex).
 	numberedFails []map[string][]string
 	// topIndex is each top-level resource's index in Top (topPosition).
-	topIndex map[*Resource]int
+	topIndex map[*model.Resource]int
 	// instanceAttrs holds, by the primitive a clone's instances are made
 	// from, the attributes its first instance unpacked.
 	instanceAttrs map[*ir.Primitive]unpackedAttrs
 	// owners records which resource each history entry the status
 	// unpack read belongs to (nil for an orphan).
-	owners map[historyKey]*Resource
+	owners map[historyKey]*model.Resource
 
 	// merging is the colocation whose dependent's scores
 	// addColocatedNodeScores is merging (nil when none, or when a caller
@@ -68,7 +68,7 @@ type plan struct {
 	// building, when its caller says (add_node_scores_matching_attr's
 	// target_rsc): since 2.1.7 a bundle's replica nodes in that table
 	// read colocation node attributes on their containers' hosts.
-	colocTarget *Resource
+	colocTarget *model.Resource
 
 	opts   Options
 	target pcmk.Target
@@ -83,7 +83,7 @@ type plan struct {
 	eval           RuleEvaluator
 	trail          bool
 	props          map[string]string
-	byID           map[string]*Resource
+	byID           map[string]*model.Resource
 	nodeByID       map[string]int
 	nodeByUn       map[string]int
 	locations      []*location // in creation order (Pacemaker's list is newest first)
@@ -92,8 +92,8 @@ type plan struct {
 	templates      map[string]*ir.Primitive
 	rules          map[string]*ir.Rule
 	tickets        map[string]*ticket
-	rscTickets     map[*Resource][]*rscTicket // by the resource a ticket constraint names
-	ticketOrder    []*rscTicket               // in the order unpacked
+	rscTickets     map[*model.Resource][]*rscTicket // by the resource a ticket constraint names
+	ticketOrder    []*rscTicket                     // in the order unpacked
 	diags          hcl.Diagnostics
 
 	// configNodes are the nodes whose history is checked for
@@ -109,15 +109,15 @@ type plan struct {
 	// read, by id.
 	orphanConns   []string
 	statusNodes   int // len(orphanConns): nodes Pacemaker makes only once the resources are unpacked
-	statusOrphans map[string]*Resource
+	statusOrphans map[string]*model.Resource
 	// containerStops are the containers of failed bundle connections, to
 	// stop where they run once every history is read (stop_needed).
-	containerStops []*Resource
+	containerStops []*model.Resource
 	// guestConns are the connections Pacemaker adds to the configuration
 	// for guest nodes, unpacked after the configured resources.
 	guestConns []*ir.Primitive
 	// bundles holds what each bundle's unpacking keeps, by the bundle.
-	bundles map[*Resource]*bundleData
+	bundles map[*model.Resource]*bundleData
 	// lateBundleNodes are the bundle replicas' nodes the configuration
 	// lists (lower-cased names): they become replica nodes only once
 	// their bundle is unpacked.
@@ -133,43 +133,14 @@ type plan struct {
 	paramChecks []paramCheck
 }
 
-// ScoreLine is one "allocation score" line.
-type ScoreLine struct {
-	Func     string // pcmk__primitive_assign or pcmk__group_assign
-	Resource string
-	Node     string
-	Score    ir.Score
-	// Trail is the explanation: contributions in the order applied.
-	Trail []Contribution
-}
-
-// String renders the line exactly as crm_simulate does.
-func (l ScoreLine) String() string {
-	b, _ := l.AppendText(nil)
-	return string(b)
-}
-
-// AppendText appends the line as String renders it (a large cluster has
-// hundreds of thousands of them: encoding.TextAppender spares a string
-// each).
-func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
-	b = append(b, l.Func...)
-	b = append(b, ": "...)
-	b = append(b, l.Resource...)
-	b = append(b, " allocation score on "...)
-	b = append(b, l.Node...)
-	b = append(b, ": "...)
-	return l.Score.AppendText(b)
-}
-
 // compute unpacks a CIB and assigns its resources as the Pacemaker release
 // opts.Target names does.
 // Diagnostics are warnings about parts of the input that Pacemaker would
 // ignore; the plan is computed regardless.
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
-		byID: map[string]*Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*Resource{}, renamed: map[string][]*Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		byID: map[string]*model.Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}

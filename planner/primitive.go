@@ -15,9 +15,7 @@ func (primitive) assignFunc() string { return "pcmk__primitive_assign" }
 
 func (primitive) planned() bool { return true }
 
-func (primitive) scoreLines(*plan, *Resource) int { return 1 }
-
-func (primitive) assign(p *plan, r *Resource, prefer int) int {
+func (primitive) assign(p *plan, r *model.Resource, prefer int) int {
 	if r.Parent != nil && !r.Parent.Allocating {
 		p.assign(r.Parent, prefer)
 	}
@@ -58,7 +56,7 @@ func (primitive) assign(p *plan, r *Resource, prefer int) int {
 	return r.AssignedTo
 }
 
-func (primitive) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation) {
+func (primitive) colocateAsDependent(p *plan, dep, prim *model.Resource, c *colocation) {
 	if prim.Kind != model.KindPrimitive {
 		p.kindOf(prim).colocateAsPrimary(p, dep, prim, c)
 		return
@@ -66,7 +64,7 @@ func (primitive) colocateAsDependent(p *plan, dep, prim *Resource, c *colocation
 	primitive{}.colocateAsPrimary(p, dep, prim, c)
 }
 
-func (primitive) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) {
+func (primitive) colocateAsPrimary(p *plan, dep, prim *model.Resource, c *colocation) {
 	if !prim.Provisional && affectsPromotion(dep, c) {
 		p.applyColocToPriority(dep, prim, c)
 		return
@@ -80,7 +78,7 @@ func (primitive) colocateAsPrimary(p *plan, dep, prim *Resource, c *colocation) 
 // dependent of, then those r is the primary of. Since 2.1.6 the mandatory
 // ones of both go first, to satisfy as many as possible
 // (pcmk__primitive_assign).
-func (p *plan) applyColocations(r *Resource) {
+func (p *plan) applyColocations(r *model.Resource) {
 	thisWith := append([]*colocation(nil), r.ThisWith...)
 	withThis := append([]*colocation(nil), r.WithThis...)
 	if !p.target.Since(pcmk.V2_1_6) {
@@ -107,7 +105,7 @@ func (p *plan) applyColocations(r *Resource) {
 	}
 }
 
-func (primitive) colocatedScores(p *plan, rsc *Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
+func (primitive) colocatedScores(p *plan, rsc *model.Resource, nodes *table, attr string, factor float32, flags int, cause string) (table, []*colocation, bool) {
 	var work table
 	if nodes.W == nil {
 		work = rsc.Allowed.Clone()
@@ -122,7 +120,7 @@ func (primitive) colocatedScores(p *plan, rsc *Resource, nodes *table, attr stri
 // its own and, for a group's last member since 2.1.6, the group's, also
 // before the group's assignment hands them over, and since 2.1.7 the
 // other members' explicit ones (pcmk__with_group_colocations).
-func (p *plan) withThisList(rsc *Resource) []*colocation {
+func (p *plan) withThisList(rsc *model.Resource) []*colocation {
 	parent := rsc.Parent
 	if !p.target.Since(pcmk.V2_1_6) || parent == nil || parent.Kind != model.KindGroup ||
 		parent.Children[len(parent.Children)-1] != rsc {
@@ -144,11 +142,11 @@ func (p *plan) withThisList(rsc *Resource) []*colocation {
 	return list
 }
 
-func (primitive) colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource {
+func (primitive) colocatedResources(p *plan, r, orig *model.Resource, list []*model.Resource) []*model.Resource {
 	return p.colocatedChain(r, orig, list)
 }
 
-func (primitive) addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int) {
+func (primitive) addUtilization(p *plan, r *model.Resource, all []*model.Resource, need map[string]int) {
 	if !r.Provisional {
 		return
 	}
@@ -157,15 +155,15 @@ func (primitive) addUtilization(p *plan, r *Resource, all []*Resource, need map[
 	}
 }
 
-func (primitive) applyLocation(p *plan, r *Resource, loc *location, nodes []locNode) {
+func (primitive) applyLocation(p *plan, r *model.Resource, loc *location, nodes []locNode) {
 	p.applyLocationTo(r, loc, nodes)
 }
 
-func (primitive) internalConstraints(*plan, *Resource) {}
+func (primitive) internalConstraints(*plan, *model.Resource) {}
 
 // running names the nodes the primitive is active on, in node order
 // (more than one when it is active where it should not be).
-func (primitive) running(p *plan, r *Resource) Running {
+func (primitive) running(p *plan, r *model.Resource) Running {
 	if len(r.RunningOn) == 0 {
 		return Running{}
 	}
@@ -180,7 +178,7 @@ func (primitive) running(p *plan, r *Resource) Running {
 	return run
 }
 
-func (primitive) placement(p *plan, r *Resource) (string, string) {
+func (primitive) placement(p *plan, r *model.Resource) (string, string) {
 	if n := p.Cluster.Node(r.AssignedTo); n != nil {
 		return n.Uname, ""
 	}

@@ -54,7 +54,7 @@ func (l PromotionLine) AppendText(b []byte) ([]byte, error) {
 // addPromotionScores adds each instance's positive promotion score to its
 // table on the nodes that can run it, and raises its priority to its best
 // promotion score.
-func (p *plan) addPromotionScores(r *Resource) {
+func (p *plan) addPromotionScores(r *model.Resource) {
 	for _, inst := range r.Children {
 		for i, in := range inst.Allowed.In {
 			if !in || !p.Nodes[i].Available() {
@@ -72,7 +72,7 @@ func (p *plan) addPromotionScores(r *Resource) {
 }
 
 // promotionAttrName is the node attribute that holds r's promotion score.
-func promotionAttrName(r *Resource) string {
+func promotionAttrName(r *model.Resource) string {
 	name := r.ID
 	if r.CloneName != "" {
 		name = r.CloneName
@@ -84,7 +84,7 @@ func promotionAttrName(r *Resource) string {
 // master-<name> node attribute where it counts, 0 elsewhere; isDefault is
 // set when no attribute was found. A cloned group's is its members' plain
 // integer sum, as Pacemaker adds them: -INFINITY and 10 make -999990.
-func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault bool) {
+func (p *plan) promotionScore(r *model.Resource, i int) (score ir.Score, isDefault bool) {
 	if len(r.Children) > 0 {
 		isDefault = true
 		for _, m := range r.Children {
@@ -109,7 +109,7 @@ func (p *plan) promotionScore(r *Resource, i int) (score ir.Score, isDefault boo
 // promotionAttr finds a primitive instance's promotion score among a
 // node's attributes: master-<name>, or for an anonymous instance
 // master-<id without :N>; name is the attribute found.
-func promotionAttr(r *Resource, attrs map[string]string) (name, value string, ok bool) {
+func promotionAttr(r *model.Resource, attrs map[string]string) (name, value string, ok bool) {
 	name = promotionAttrName(r)
 	value, ok = attrs[name]
 	if !ok && !r.Unique {
@@ -125,7 +125,7 @@ func promotionAttr(r *Resource, attrs map[string]string) (name, value string, ok
 // i (promotion_score_applies): where r (an anonymous instance) is active,
 // where no instance is active but one was probed, everywhere when r is
 // known nowhere yet, else where r is known; and only where r is allowed.
-func (p *plan) promotionScoreApplies(r *Resource, i int) bool {
+func (p *plan) promotionScoreApplies(r *model.Resource, i int) bool {
 	parent := r.UberParent()
 	base := cloneStrip(r.ID)
 	applies := false
@@ -146,7 +146,7 @@ func (p *plan) promotionScoreApplies(r *Resource, i int) bool {
 
 // activeAnonInstance is the member with base id of some instance of clone
 // that is active on node i, nil for none.
-func (p *plan) activeAnonInstance(clone *Resource, base string, i int) *Resource {
+func (p *plan) activeAnonInstance(clone *model.Resource, base string, i int) *model.Resource {
 	for _, inst := range clone.Children {
 		if m := findInstanceMember(inst, base); m != nil && slices.Contains(m.RunningOn, i) {
 			return m
@@ -157,7 +157,7 @@ func (p *plan) activeAnonInstance(clone *Resource, base string, i int) *Resource
 
 // anonymousKnownOn reports whether some instance's member with base id is
 // known on node i.
-func (p *plan) anonymousKnownOn(clone *Resource, base string, i int) bool {
+func (p *plan) anonymousKnownOn(clone *model.Resource, base string, i int) bool {
 	for _, inst := range clone.Children {
 		if m := findInstanceMember(inst, base); m != nil && i < len(m.Known) && m.Known[i] {
 			return true
@@ -172,7 +172,7 @@ func anyTrue(list []bool) bool {
 
 // setInstanceRoles chooses which placed instances are promoted
 // (pcmk__set_instance_roles) and records their promotion score lines.
-func (p *plan) setInstanceRoles(r *Resource) {
+func (p *plan) setInstanceRoles(r *model.Resource) {
 	opts := r.CloneOpts
 	// The per-node instance counts now count the promoted instances, as
 	// in Pacemaker: zero while the instances are sorted, so no instance
@@ -231,7 +231,7 @@ func (p *plan) setInstanceRoles(r *Resource) {
 // (set_instance_priority): its promotion score where it is placed (-1
 // without one), -INFINITY when it may not be promoted, plus the
 // Promoted-role locations for that node.
-func (p *plan) setInstancePriority(clone, inst *Resource) {
+func (p *plan) setInstancePriority(clone, inst *model.Resource) {
 	startedAsUnpromoted(inst)
 	chosen := p.instanceNode(inst)
 	if chosen < 0 {
@@ -271,9 +271,9 @@ func (p *plan) setInstancePriority(clone, inst *Resource) {
 // promotedLocations are the location constraints limited to the Promoted
 // role on the instance, then on its clone (a bundle's child clone has its
 // bundle's too: pcmk__bundle_rsc_location).
-func (p *plan) promotedLocations(inst, clone *Resource) []*location {
+func (p *plan) promotedLocations(inst, clone *model.Resource) []*location {
 	var out []*location
-	wants := []*Resource{inst, clone}
+	wants := []*model.Resource{inst, clone}
 	if b := clone.Parent; b != nil && b.Kind == model.KindBundle {
 		wants = append(wants, b)
 	}
@@ -290,7 +290,7 @@ func (p *plan) promotedLocations(inst, clone *Resource) []*location {
 // sortPromotableInstances sums the instances' priorities per node into the
 // clone's table, with the colocations that name the Promoted role, and
 // orders the instances by the result (sort_promotable_instances).
-func (p *plan) sortPromotableInstances(r *Resource) {
+func (p *plan) sortPromotableInstances(r *model.Resource) {
 	r.Merging = true
 	p.noteCloneScores(r)
 	for _, inst := range r.Children {
@@ -334,7 +334,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 			p.explainClonePromotionScore(r, inst, chosen)
 		}
 	}
-	slices.SortStableFunc(r.Children, func(a, b *Resource) int {
+	slices.SortStableFunc(r.Children, func(a, b *model.Resource) int {
 		switch {
 		case a.SortIndex > b.SortIndex:
 			return -1
@@ -355,7 +355,7 @@ func (p *plan) sortPromotableInstances(r *Resource) {
 
 // nodeToBePromotedOn is the node an instance can be promoted on, -1 for
 // none (node_to_be_promoted_on), and why not.
-func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) (int, string) {
+func (p *plan) nodeToBePromotedOn(clone, inst *model.Resource, promotedOn []int) (int, string) {
 	for _, m := range inst.Children {
 		if n, why := p.nodeToBePromotedOn(clone, m, promotedOn); n < 0 {
 			return -1, "its member " + m.ID + " cannot be promoted: " + why
@@ -388,17 +388,17 @@ func (p *plan) nodeToBePromotedOn(clone, inst *Resource, promotedOn []int) (int,
 
 // instanceRole is an instance's current role: a group instance's is its
 // members' highest.
-func instanceRole(r *Resource) pcmk.Role {
-	return highestRole(r, func(r *Resource) pcmk.Role { return r.Role })
+func instanceRole(r *model.Resource) pcmk.Role {
+	return highestRole(r, func(r *model.Resource) pcmk.Role { return r.Role })
 }
 
 // instanceNextRole is an instance's next role: a group instance's is its
 // members' highest.
-func instanceNextRole(r *Resource) pcmk.Role {
-	return highestRole(r, func(r *Resource) pcmk.Role { return r.NextRole })
+func instanceNextRole(r *model.Resource) pcmk.Role {
+	return highestRole(r, func(r *model.Resource) pcmk.Role { return r.NextRole })
 }
 
-func highestRole(r *Resource, role func(*Resource) pcmk.Role) pcmk.Role {
+func highestRole(r *model.Resource, role func(*model.Resource) pcmk.Role) pcmk.Role {
 	best := role(r)
 	for _, m := range r.Children {
 		best = max(best, highestRole(m, role))
@@ -411,13 +411,13 @@ func highestRole(r *Resource, role func(*Resource) pcmk.Role) pcmk.Role {
 // is Started: a cloned group's member started while another member is
 // Unpromoted or Promoted keeps Started, which the summary shows
 // ("Started node1 -> Unpromoted node2").
-func startedAsUnpromoted(inst *Resource) {
+func startedAsUnpromoted(inst *model.Resource) {
 	if instanceRole(inst) == pcmk.RoleStarted {
 		setCurrentRoleUnpromoted(inst)
 	}
 }
 
-func setCurrentRoleUnpromoted(r *Resource) {
+func setCurrentRoleUnpromoted(r *model.Resource) {
 	if r.Role == pcmk.RoleStarted {
 		r.Role = pcmk.RoleUnpromoted
 	}
@@ -426,7 +426,7 @@ func setCurrentRoleUnpromoted(r *Resource) {
 	}
 }
 
-func setNextRoleUnpromoted(p *plan, r *Resource) {
+func setNextRoleUnpromoted(p *plan, r *model.Resource) {
 	if p.instanceNode(r) < 0 {
 		r.NextRole = pcmk.RoleStopped
 	} else {
@@ -437,7 +437,7 @@ func setNextRoleUnpromoted(p *plan, r *Resource) {
 	}
 }
 
-func setNextRolePromoted(r *Resource) {
+func setNextRolePromoted(r *model.Resource) {
 	if r.NextRole == pcmk.RoleUnknown {
 		r.NextRole = pcmk.RolePromoted
 	}
@@ -450,14 +450,14 @@ func setNextRolePromoted(r *Resource) {
 // dependent, now bears on dep's promotion rather than its placement: dep
 // is an instance of a promotable clone and already placed
 // (pcmk__coloc_affects_role).
-func affectsPromotion(dep *Resource, c *colocation) bool {
+func affectsPromotion(dep *model.Resource, c *colocation) bool {
 	return c.DepRole >= pcmk.RoleUnpromoted && dep.Parent != nil && dep.Parent.Promotable && !dep.Provisional
 }
 
 // applyColocToPriority adds a role colocation's score to a placed
 // instance's promotion priority where it shares its node (by the
 // colocation's node attribute) with the primary (pcmk__apply_coloc_to_priority).
-func (p *plan) applyColocToPriority(dep, prim *Resource, c *colocation) {
+func (p *plan) applyColocToPriority(dep, prim *model.Resource, c *colocation) {
 	if p.target.Since(pcmk.V2_1_8) {
 		p.applyColocToPriority218(dep, prim, c)
 		return
@@ -490,7 +490,7 @@ func (p *plan) applyColocToPriority(dep, prim *Resource, c *colocation) {
 // scores (pcmk__update_dependent_with_promotable); while a promotable
 // dep's roles are chosen, to its priority
 // (pcmk__update_promotable_dependent_priority).
-func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
+func (p *plan) colocateWithPromotable(dep, r *model.Resource, c *colocation) {
 	if dep.Provisional {
 		var hosts []int
 		weights := make([]ir.Score, len(p.Nodes))
@@ -540,7 +540,7 @@ func (p *plan) colocateWithPromotable(dep, r *Resource, c *colocation) {
 
 // addScoreMatchingAttr adds c's score to dep's nodes that share the
 // colocation's node attribute with node n (update_dependent_allowed_nodes).
-func (p *plan) addScoreMatchingAttr(dep *Resource, n int, c *colocation) {
+func (p *plan) addScoreMatchingAttr(dep *model.Resource, n int, c *colocation) {
 	attr := c.NodeAttr
 	if attr == "" {
 		attr = "#uname"
@@ -556,7 +556,7 @@ func (p *plan) addScoreMatchingAttr(dep *Resource, n int, c *colocation) {
 
 // assignedWeight is the weight an instance had on the node it was
 // assigned to: its allocated node's score when it was chosen.
-func (p *plan) assignedWeight(inst *Resource, n int) ir.Score {
+func (p *plan) assignedWeight(inst *model.Resource, n int) ir.Score {
 	leaf := inst
 	for len(leaf.Children) > 0 {
 		leaf = leaf.Children[0]
@@ -578,8 +578,8 @@ func (p *plan) assignedWeight(inst *Resource, n int) ir.Score {
 
 // compatibleInstanceInRole finds the instance of clone r in role (any
 // role for RoleUnknown) that dep pairs with (find_compatible_child).
-func (p *plan) compatibleInstanceInRole(dep, r *Resource, role pcmk.Role) *Resource {
-	match := func(n int) *Resource {
+func (p *plan) compatibleInstanceInRole(dep, r *model.Resource, role pcmk.Role) *model.Resource {
+	match := func(n int) *model.Resource {
 		for _, inst := range r.Children {
 			if blocked(inst) || p.instanceNode(inst) != n {
 				continue

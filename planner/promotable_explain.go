@@ -39,16 +39,16 @@ func SumPromotionTrail(trail []PromotionTerm) ir.Score {
 type promotionNotes struct {
 	// priorities is each instance's promotion priority (then sort
 	// index) in the making.
-	priorities map[*Resource][]Contribution
+	priorities map[*model.Resource][]Contribution
 	// summed names the instance whose priority a clone-table
 	// contribution is.
-	summed map[*model.Cause]*Resource
+	summed map[*model.Cause]*model.Resource
 	// final is each instance's promotion score, explained.
-	final map[*Resource][]PromotionTerm
+	final map[*model.Resource][]PromotionTerm
 	// cloneScores is each promotable clone's table, by node, before the
 	// promotion pass adds to it: its allocation score and that score's
 	// trail length.
-	cloneScores map[*Resource][]PromotionTerm
+	cloneScores map[*model.Resource][]PromotionTerm
 }
 
 var (
@@ -62,36 +62,36 @@ var (
 
 // startPriorityTrail forgets what an instance's priority was made of
 // before its promotion priority is set.
-func (p *plan) startPriorityTrail(r *Resource) {
+func (p *plan) startPriorityTrail(r *model.Resource) {
 	if p.trail {
 		delete(p.promotion.priorities, r)
 	}
 }
 
 // setPriority replaces a promotable instance's promotion priority.
-func (p *plan) setPriority(r *Resource, v ir.Score, why *model.Cause) {
+func (p *plan) setPriority(r *model.Resource, v ir.Score, why *model.Cause) {
 	r.Priority = v
 	p.notePriority(r, Contribution{Why: why, Value: v, Set: true})
 }
 
 // addPriority adds to a promotable instance's promotion priority.
-func (p *plan) addPriority(r *Resource, v ir.Score, why *model.Cause) {
+func (p *plan) addPriority(r *model.Resource, v ir.Score, why *model.Cause) {
 	r.Priority = r.Priority.Add(v)
 	p.notePriority(r, Contribution{Why: why, Value: v})
 }
 
 // noteSortIndex records that an instance's sort index replaced its
 // priority.
-func (p *plan) noteSortIndex(r *Resource, why *model.Cause) {
+func (p *plan) noteSortIndex(r *model.Resource, why *model.Cause) {
 	p.notePriority(r, Contribution{Why: why, Value: r.SortIndex, Set: true})
 }
 
-func (p *plan) notePriority(r *Resource, c Contribution) {
+func (p *plan) notePriority(r *model.Resource, c Contribution) {
 	if !p.trail {
 		return
 	}
 	if p.promotion.priorities == nil {
-		p.promotion.priorities = map[*Resource][]Contribution{}
+		p.promotion.priorities = map[*model.Resource][]Contribution{}
 	}
 	p.promotion.priorities[r] = append(p.promotion.priorities[r], c)
 }
@@ -99,7 +99,7 @@ func (p *plan) notePriority(r *Resource, c Contribution) {
 // promotionScoreCause says where an instance's promotion score on node i
 // comes from: the master-<rsc> attribute (which form), or why none
 // counts and the default -1 applies.
-func (p *plan) promotionScoreCause(r *Resource, i int, isDefault bool) *model.Cause {
+func (p *plan) promotionScoreCause(r *model.Resource, i int, isDefault bool) *model.Cause {
 	if !p.trail {
 		return nil
 	}
@@ -111,7 +111,7 @@ func (p *plan) promotionScoreCause(r *Resource, i int, isDefault bool) *model.Ca
 
 // promotionSources names the attributes that make r's promotion score
 // on node i, with their values.
-func (p *plan) promotionSources(r *Resource, i int) []string {
+func (p *plan) promotionSources(r *model.Resource, i int) []string {
 	if len(r.Children) > 0 {
 		var out []string
 		for _, m := range r.Children {
@@ -132,7 +132,7 @@ func (p *plan) promotionSources(r *Resource, i int) []string {
 // noPromotionScore says why r has no promotion score on node i: the
 // attribute is not set (named as an admin sets it: master-<primitive>
 // for an anonymous clone), or it is set but counts for another instance.
-func (p *plan) noPromotionScore(r *Resource, i int) string {
+func (p *plan) noPromotionScore(r *model.Resource, i int) string {
 	leaf := r
 	for len(leaf.Children) > 0 {
 		leaf = leaf.Children[0]
@@ -150,7 +150,7 @@ func (p *plan) noPromotionScore(r *Resource, i int) string {
 
 // cannotPromoteCause says why an instance whose next role is already
 // decided cannot be promoted.
-func (p *plan) cannotPromoteCause(r *Resource, next pcmk.Role) *model.Cause {
+func (p *plan) cannotPromoteCause(r *model.Resource, next pcmk.Role) *model.Cause {
 	if !p.trail {
 		return nil
 	}
@@ -181,7 +181,7 @@ func (p *plan) promotedLocationCause(loc *location) *model.Cause {
 
 // roleColocationCause names a colocation acting on a promotion priority,
 // with the other resource and what it found.
-func (p *plan) roleColocationCause(c *colocation, other *Resource, found string) *model.Cause {
+func (p *plan) roleColocationCause(c *colocation, other *model.Resource, found string) *model.Cause {
 	if !p.trail {
 		return nil
 	}
@@ -192,7 +192,7 @@ func (p *plan) roleColocationCause(c *colocation, other *Resource, found string)
 // groupPriorityCause names what a colocation changed of a cloned group
 // instance's members' promotion priorities, which since 2.1.8 counts for
 // the group instance too (colocate_group_with).
-func (p *plan) groupPriorityCause(inst *Resource, c *colocation) *model.Cause {
+func (p *plan) groupPriorityCause(inst *model.Resource, c *colocation) *model.Cause {
 	if !p.trail {
 		return nil
 	}
@@ -210,13 +210,13 @@ func roleOf(id string, role pcmk.Role) string {
 
 // instancePriorityCause is the contribution of an instance's priority to
 // its clone's score on its node.
-func (p *plan) instancePriorityCause(inst *Resource) *model.Cause {
+func (p *plan) instancePriorityCause(inst *model.Resource) *model.Cause {
 	if !p.trail {
 		return nil
 	}
 	c := &model.Cause{Kind: model.CausePromotion, Text: "promotion priority of " + inst.ID}
 	if p.promotion.summed == nil {
-		p.promotion.summed = map[*model.Cause]*Resource{}
+		p.promotion.summed = map[*model.Cause]*model.Resource{}
 	}
 	p.promotion.summed[c] = inst
 	return c
@@ -224,7 +224,7 @@ func (p *plan) instancePriorityCause(inst *Resource) *model.Cause {
 
 // explainOwnPromotionScore records the promotion score of an instance
 // that keeps its own sort index: set by why, or its priority's trail.
-func (p *plan) explainOwnPromotionScore(inst *Resource, why *model.Cause) {
+func (p *plan) explainOwnPromotionScore(inst *model.Resource, why *model.Cause) {
 	if !p.trail {
 		return
 	}
@@ -245,12 +245,12 @@ func (p *plan) explainOwnPromotionScore(inst *Resource, why *model.Cause) {
 
 // noteCloneScores records a promotable clone's scores before the
 // promotion pass sums its instances' priorities into them.
-func (p *plan) noteCloneScores(clone *Resource) {
+func (p *plan) noteCloneScores(clone *model.Resource) {
 	if !p.trail || clone.Allowed.Trail == nil {
 		return
 	}
 	if p.promotion.cloneScores == nil {
-		p.promotion.cloneScores = map[*Resource][]PromotionTerm{}
+		p.promotion.cloneScores = map[*model.Resource][]PromotionTerm{}
 	}
 	base := make([]PromotionTerm, len(p.Nodes))
 	for i := range base {
@@ -263,7 +263,7 @@ func (p *plan) noteCloneScores(clone *Resource) {
 // explainClonePromotionScore records the promotion score of an instance
 // that takes its clone's score on its node: the clone table's trail
 // there, each instance priority in it with its own trail.
-func (p *plan) explainClonePromotionScore(clone, inst *Resource, node int) {
+func (p *plan) explainClonePromotionScore(clone, inst *model.Resource, node int) {
 	if !p.trail || clone.Allowed.Trail == nil {
 		return
 	}
@@ -279,9 +279,9 @@ func (p *plan) explainClonePromotionScore(clone, inst *Resource, node int) {
 	p.noteFinal(inst, trail)
 }
 
-func (p *plan) noteFinal(inst *Resource, trail []PromotionTerm) {
+func (p *plan) noteFinal(inst *model.Resource, trail []PromotionTerm) {
 	if p.promotion.final == nil {
-		p.promotion.final = map[*Resource][]PromotionTerm{}
+		p.promotion.final = map[*model.Resource][]PromotionTerm{}
 	}
 	p.promotion.final[inst] = trail
 }
@@ -293,7 +293,7 @@ type promotionDecisions struct {
 }
 
 // promote records a promoted instance and says why it was chosen.
-func (d *promotionDecisions) promote(clone *Resource, l *PromotionLine) string {
+func (d *promotionDecisions) promote(clone *model.Resource, l *PromotionLine) string {
 	d.promoted = append(d.promoted, l.Resource+" on "+l.Node)
 	switch {
 	case !clone.Managed:

@@ -26,7 +26,7 @@ import (
 // roleColocations are the colocations set_instance_priority applies to a
 // placed instance of clone: its own, and since 2.1.7 its clone's too, each
 // once, in the order of their primaries' priority.
-func (p *plan) roleColocations(clone, inst *Resource) []*colocation {
+func (p *plan) roleColocations(clone, inst *model.Resource) []*colocation {
 	if !p.target.Since(pcmk.V2_1_7) {
 		return slices.Clone(inst.ThisWith)
 	}
@@ -71,7 +71,7 @@ func (p *plan) clonePromotedColocationsInTable() bool {
 // nodes differ (or the primary is placed nowhere), a mandatory colocation
 // of the Promoted role forbids promotion, and where they match the score
 // is added (subtracted for the Unpromoted role).
-func (p *plan) applyColocToPriority218(dep, prim *Resource, c *colocation) {
+func (p *plan) applyColocToPriority218(dep, prim *model.Resource, c *colocation) {
 	if dep.AssignedTo < 0 {
 		return
 	}
@@ -100,7 +100,7 @@ func (p *plan) applyColocToPriority218(dep, prim *Resource, c *colocation) {
 }
 
 // addPriorityDelta adds v to dep's promotion priority and notes it.
-func (p *plan) addPriorityDelta(dep *Resource, v ir.Score, why *model.Cause) {
+func (p *plan) addPriorityDelta(dep *model.Resource, v ir.Score, why *model.Cause) {
 	p.addPriority(dep, v, why)
 	p.notePriorityDelta(v)
 }
@@ -119,7 +119,7 @@ func (p *plan) notePriorityDelta(v ir.Score) {
 // member when the group is not colocated), and what that changed of the
 // members' promotion priorities is added to the group instance's own,
 // which is what orders the instances for promotion.
-func (p *plan) colocateGroupInstance(dep *Resource, c *colocation, apply func()) {
+func (p *plan) colocateGroupInstance(dep *model.Resource, c *colocation, apply func()) {
 	outer := p.priorityDelta
 	var delta ir.Score
 	p.priorityDelta = &delta

@@ -143,8 +143,8 @@ func (p *plan) unpackRemoteNodes() {
 // and the other built-in attributes come with its <node> entry or, for a
 // node without one, once its status is read (remoteAttrs). Until then a
 // rule or a colocation reads them as unset.
-func (p *plan) newRemoteNode(name string) *Node {
-	node := &Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
+func (p *plan) newRemoteNode(name string) *model.Node {
+	node := &model.Node{ID: name, Uname: name, Type: "remote", Kind: model.NodeRemote, Attrs: map[string]string{}, Capacity: map[string]int{}}
 	node.Attrs["#kind"] = "remote"
 	p.Nodes = append(p.Nodes, node)
 	return node
@@ -156,7 +156,7 @@ func (p *plan) newRemoteNode(name string) *Node {
 // a guest node's #kind becomes "container".
 func (p *plan) linkRemoteNodes() {
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive || r.Orphan || !isRemoteAgent(r.Agent) {
+		if r.Kind != model.KindPrimitive || r.Orphan || !isRemoteAgent(r.Agent) {
 			continue
 		}
 		i := p.findNode(r.ID)
@@ -194,7 +194,7 @@ func (p *plan) hasRemoteNodes() bool {
 // be read yet (unpack_node_history): once its connection (and a guest's
 // container) is known to be started, or, with shutdown locks, a remote
 // node's whenever it has a connection.
-func (p *plan) remoteStatusReady(n *Node) bool {
+func (p *plan) remoteStatusReady(n *model.Node) bool {
 	c := n.Conn
 	if c == nil {
 		return false
@@ -209,7 +209,7 @@ func (p *plan) remoteStatusReady(n *Node) bool {
 // node is online while its connection is started, and not when the
 // connection or a guest's container failed or stopped, or a guest's host
 // is unclean.
-func (p *plan) remoteOnlineStatus(n *Node) {
+func (p *plan) remoteOnlineStatus(n *model.Node) {
 	c := n.Conn
 	if c == nil {
 		n.Online = false
@@ -245,7 +245,7 @@ func (p *plan) remoteOnlineStatus(n *Node) {
 // (unpack_handle_remote_attrs): its maintenance flag, transient
 // attributes, shutdown, standby, maintenance (also when its connection is
 // unmanaged) and resource discovery.
-func (p *plan) remoteAttrs(n *Node, ns *ir.NodeState) {
+func (p *plan) remoteAttrs(n *model.Node, ns *ir.NodeState) {
 	if v, err := parseMinInt(ns.NodeInMaintenance); err == nil && v != 0 {
 		n.RemoteMaintenance = true
 	}
@@ -298,7 +298,7 @@ func (p *plan) finishRemoteStatus() {
 // remoteConnectionAssigned is remote_connection_assigned: once its
 // connection is assigned, a remote node will be online (and need no
 // startup fencing), or, when the connection is to stop, shut down.
-func (p *plan) remoteConnectionAssigned(r *Resource) {
+func (p *plan) remoteConnectionAssigned(r *model.Resource) {
 	n := r.RemoteNode
 	if n == nil {
 		return
@@ -315,7 +315,7 @@ func (p *plan) remoteConnectionAssigned(r *Resource) {
 
 // avoidRemoteNodes bans a resource from every remote and guest node it
 // may run on (rsc_avoids_remote_nodes).
-func (p *plan) avoidRemoteNodes(r *Resource) {
+func (p *plan) avoidRemoteNodes(r *model.Resource) {
 	for i, n := range p.Nodes {
 		if n.Conn != nil && r.Allowed.In[i] {
 			r.Allowed.Set(i, -ir.Infinity, &remoteBan)
@@ -329,7 +329,7 @@ var remoteBan = model.Cause{Kind: model.CauseRemote, Text: "remote connections, 
 // meta-attribute names (setup_container).
 func (p *plan) setupContainers() {
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive || r.Orphan || r.Container != nil {
+		if r.Kind != model.KindPrimitive || r.Orphan || r.Container != nil {
 			continue
 		}
 		if id := r.Meta["container"]; id != "" && !strings.EqualFold(id, r.ID) {
@@ -343,7 +343,7 @@ func (p *plan) setupContainers() {
 
 // guestConnOf is the connection of the guest node whose container is c
 // (pe__resource_contains_guest_node), nil for none.
-func guestConnOf(c *Resource) *Resource {
+func guestConnOf(c *model.Resource) *model.Resource {
 	for _, f := range c.Fillers {
 		if f.RemoteNode != nil {
 			return f
@@ -360,11 +360,11 @@ func guestConnOf(c *Resource) *Resource {
 // connection, is colocated with its container.
 func (p *plan) remoteInternalConstraints() {
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive || r.Orphan || !r.Managed {
+		if r.Kind != model.KindPrimitive || r.Orphan || !r.Managed {
 			continue
 		}
 		if c := r.Container; c != nil {
-			var conn *Resource
+			var conn *model.Resource
 			score := ir.Infinity
 			switch {
 			case r.RemoteNode != nil && r.AllowRemoteRemotes:
@@ -398,14 +398,14 @@ var containedBan = model.Cause{Kind: model.CauseRemote, Text: "its container is 
 
 // isRemoteConn is pe__resource_is_remote_conn: the connection of a
 // Pacemaker Remote node (not a guest's).
-func (p *plan) isRemoteConn(r *Resource) bool {
+func (p *plan) isRemoteConn(r *model.Resource) bool {
 	return r.RemoteNode != nil && !r.RemoteNode.Guest()
 }
 
 // fenceNode is pe_fence_node: a guest node is fenced by recovering its
 // container; a remote node is marked unclean, the first reason kept; a
 // cluster node as fence does.
-func (p *plan) fenceNode(n *Node, reason string) {
+func (p *plan) fenceNode(n *model.Node, reason string) {
 	switch {
 	case n.Guest():
 		c := n.Conn.Container
@@ -439,7 +439,7 @@ func (p *plan) fenceNode(n *Node, reason string) {
 // unrunnable"). Offline cluster nodes only get here already unclean (their
 // histories are read only with fencing enabled, which makes them so): the
 // nodes this fences are remote nodes whose connection failed.
-func (p *plan) unpackStop(r *Resource, n *Node) {
+func (p *plan) unpackStop(r *model.Resource, n *model.Node) {
 	if n.Online || (n.Guest() && !n.RequiresReset) || !r.Managed || n.Unclean {
 		return
 	}
@@ -451,7 +451,7 @@ func (p *plan) unpackStop(r *Resource, n *Node) {
 // recovered) whether or not fencing is enabled, and the resource is
 // failed; any other node is fenced when fencing is enabled, a remote
 // node's only if its connection cannot come back elsewhere (unseen).
-func (p *plan) activeOnDownNode(r *Resource, n *Node) {
+func (p *plan) activeOnDownNode(r *model.Resource, n *model.Node) {
 	reason := ""
 	switch {
 	case n.Guest():
@@ -474,7 +474,7 @@ func (p *plan) activeOnDownNode(r *Resource, n *Node) {
 // the node fenced (unless the status says it already was), and with a
 // reconnect_interval the connection stays stopped until its failure
 // expires.
-func (p *plan) resetRemote(r *Resource) {
+func (p *plan) resetRemote(r *model.Resource) {
 	r.Failed = true
 	r.StopFailed = true
 	if p.StonithEnabled && r.RemoteNode != nil && r.RemoteNode.Kind == model.NodeRemote && !r.RemoteNode.WasFenced {
@@ -489,7 +489,7 @@ func (p *plan) resetRemote(r *Resource) {
 // monitor failure of a connection with a reconnect interval does not
 // expire, with fencing enabled, until the remote node was fenced (the
 // executor reports only changes of a monitor's result).
-func (p *plan) waitForRemoteFencing(r *Resource, op *ir.OpRecord) bool {
+func (p *plan) waitForRemoteFencing(r *model.Resource, op *ir.OpRecord) bool {
 	if r.ReconnectMs == 0 || !p.StonithEnabled || op.IntervalMs == 0 || op.Operation != pcmk.TaskMonitor {
 		return false
 	}
@@ -516,18 +516,15 @@ func (p *plan) remoteUnknowns() []Unknown {
 	return out
 }
 
-// NodeReach says how the resources on a remote or guest node are reached,
-// "" for a cluster node (or a remote node whose connection is gone): the
-// node's connection and where it is placed, and for a guest node the
-// resource it runs in and that resource's host.
-func (r *Result) NodeReach(n *Node) string {
+// nodeReach is Result.NodeReach of n among nodes.
+func nodeReach(nodes []*model.Node, n *model.Node) string {
 	c := n.Conn
 	if c == nil {
 		return ""
 	}
 	where := func(x *model.Resource) string {
-		if x.AssignedTo >= 0 && x.AssignedTo < len(r.Nodes) {
-			return "placed on " + r.Nodes[x.AssignedTo].Uname
+		if x.AssignedTo >= 0 && x.AssignedTo < len(nodes) {
+			return "placed on " + nodes[x.AssignedTo].Uname
 		}
 		return "not placed, so the node is down"
 	}

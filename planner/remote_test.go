@@ -19,9 +19,9 @@ import (
 // them failed (fenced by recovering its container).
 func TestRemoteNodes(t *testing.T) {
 	dir := testenv.CorpusDir(t)
-	res, _ := Schedule(readCIB(t, filepath.Join(dir, "xml", "remote-move.xml")), Options{NoTrail: true})
-	var remote *Node
-	for _, n := range res.Nodes {
+	res, p := schedulePlan(readCIB(t, filepath.Join(dir, "xml", "remote-move.xml")), Options{NoTrail: true})
+	var remote *model.Node
+	for _, n := range p.Nodes {
 		if n.Uname == "remote1" {
 			remote = n
 		}
@@ -32,12 +32,12 @@ func TestRemoteNodes(t *testing.T) {
 	if _, unknown := res.PlanUnknown(); unknown {
 		t.Errorf("remote-move: the plan is unknown: %v", res.Unknown)
 	}
-	if reach := res.NodeReach(remote); !strings.Contains(reach, "connection remote1 (placed on 18node1)") {
+	if reach := res.NodeReach(res.Nodes[remote.Index]); !strings.Contains(reach, "connection remote1 (placed on 18node1)") {
 		t.Errorf("remote-move: NodeReach = %q", reach)
 	}
 
-	res, _ = Schedule(readCIB(t, filepath.Join(dir, "xml", "whitebox-fail1.xml")), Options{NoTrail: true})
-	for _, n := range res.Nodes {
+	_, p = schedulePlan(readCIB(t, filepath.Join(dir, "xml", "whitebox-fail1.xml")), Options{NoTrail: true})
+	for _, n := range p.Nodes {
 		switch n.Uname {
 		case "lxc1":
 			// container1 failed: the guest is reset through it.
@@ -50,7 +50,7 @@ func TestRemoteNodes(t *testing.T) {
 			}
 		}
 	}
-	for _, r := range res.Resources {
+	for _, r := range p.Resources {
 		if r.ID == "lxc1" && (r.RemoteNode == nil || r.Container == nil || !r.Container.Failed) {
 			t.Errorf("whitebox-fail1: lxc1's implicit connection is not linked to its failed container")
 		}
@@ -62,12 +62,12 @@ func TestRemoteNodes(t *testing.T) {
 // makes the plan unknown.
 func TestOrphanedConnection(t *testing.T) {
 	dir := testenv.CorpusDir(t)
-	res, _ := Schedule(readCIB(t, filepath.Join(dir, "xml", "remote-orphaned.xml")), Options{NoTrail: true})
+	res, p := schedulePlan(readCIB(t, filepath.Join(dir, "xml", "remote-orphaned.xml")), Options{NoTrail: true})
 	if u, unknown := res.PlanUnknown(); unknown {
 		t.Errorf("remote-orphaned: plan unknown: %+v", u)
 	}
-	var node *Node
-	for _, n := range res.Nodes {
+	var node *model.Node
+	for _, n := range p.Nodes {
 		if n.Uname == "remote1" {
 			node = n
 		}
@@ -164,13 +164,14 @@ func TestRemoteNodeAttrsFromStatus(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	res, _ := Schedule(base, Options{NoTrail: true})
-	for _, n := range res.Nodes {
+	p, _ := compute(base, Options{NoTrail: true})
+	for _, n := range p.Nodes {
 		_, has := n.Attrs["#uname"]
 		if want := n.Uname != "remote1" && n.Uname != "guest1"; has != want {
 			t.Errorf("%s: has #uname %v, want %v", n.Uname, has, want)
 		}
 	}
+	res, _ := Schedule(base, Options{NoTrail: true})
 	if got := res.AssignedNode(res.Resource("rsc1")); got != "guest1" {
 		t.Errorf("rsc1 placed on %q, want guest1", got)
 	}

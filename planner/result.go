@@ -23,15 +23,15 @@ type Result struct {
 	// Now is the time rules and failure expiry were evaluated at.
 	Now time.Time
 	// Nodes are in Pacemaker's node order; a node's Index is its position.
-	Nodes []*model.Node
+	Nodes []*Node
 	// Resources are every resource in unpack order (members and orphans
 	// included); Top the top-level ones in assignment order.
-	Resources []*model.Resource
-	Top       []*model.Resource
+	Resources []*Resource
+	Top       []*Resource
 	// Scores are the allocation score lines in the order crm_simulate
 	// prints them, each with its explanation; Promotions the promotion
 	// score lines of promotable clones' instances.
-	Scores     []ScoreLine
+	Scores     ScoreLines
 	Promotions []PromotionLine
 	// Unknown lists what the planner cannot compute exactly, and why. An
 	// output shows every resource named here as unknown, never with a
@@ -46,12 +46,18 @@ type Result struct {
 	// --show-utilization prints (nil unless Options.Utilization).
 	Utilization *UtilizationReport
 
-	byID      map[string]*model.Resource
-	unknown   map[string]int
-	placement map[*model.Resource]placed
-	running   map[*model.Resource]Running
-	// digest computes operation digests from the configuration.
-	digest func(r *model.Resource, task pcmk.Task, intervalMs int64) string
+	byID    map[string]*Resource
+	unknown map[string]int
+	// digests are the parameter digests of the transition's resource
+	// actions, computed when the plan is made (see OpDigest).
+	digests map[digestKey]string
+}
+
+// digestKey names an operation of a resource.
+type digestKey struct {
+	rsc        string
+	task       pcmk.Task
+	intervalMs int64
 }
 
 // Running is where a resource is active now, as the status shows it.
@@ -63,11 +69,6 @@ type Running struct {
 	// Instances counts the active instances of a clone (1 for an active
 	// primitive or group), Promoted those active in the Promoted role.
 	Instances, Promoted int
-}
-
-// placed is a resource's placement as reports show it.
-type placed struct {
-	where, why string
 }
 
 // Unknown is one thing the planner does not compute exactly.
@@ -89,65 +90,96 @@ type Unknown struct {
 // result is returned regardless.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
-	res := &Result{Target: p.target, Now: p.Now, Nodes: p.Nodes, Resources: p.Resources, Top: p.Top, Scores: p.Scores, Promotions: p.Promotions,
-		Unknown: p.unknowns(opts.Transition), Tickets: p.ticketHolds(), byID: p.byID, unknown: map[string]int{}}
+	return p.result(cib, opts), diags
+}
+
+// result builds the Result of p: every view copied out of the working
+// model, so the Result keeps none of it alive.
+func (p *plan) result(cib *ir.CIB, opts Options) *Result {
+	res := &Result{Target: p.target, Now: p.Now, Scores: p.Scores, Promotions: p.Promotions,
+		Unknown: p.unknowns(opts.Transition), Tickets: p.ticketHolds(), unknown: map[string]int{}}
 	if p.utilization != nil && p.utilization.keys != nil {
 		report := p.utilization.report
 		res.Utilization = &report
 	}
-	res.digest = func(r *model.Resource, task pcmk.Task, intervalMs int64) string {
-		params, _ := p.digestParams(r, task, intervalMs)
-		return digestOf(p.target, params)
-	}
 	if opts.Transition && cib != nil && cib.Config != nil {
 		res.Transition = transition.Compute(p.forTransition())
-		res.Top = p.Top
-		res.Resources = p.Resources
-		res.Unknown = append(res.Unknown, memberOrphans(p.target, cib.Config, res.Resources)...)
+		res.Unknown = append(res.Unknown, memberOrphans(p.target, cib.Config, p.Resources)...)
+		if opts.Digests {
+			res.digests = opDigests(p, res.Transition)
+		}
 	}
 	for i, u := range res.Unknown {
 		if _, ok := res.unknown[u.Resource]; !ok {
 			res.unknown[u.Resource] = i
 		}
 	}
-	res.placement = make(map[*model.Resource]placed, len(res.Resources))
-	res.running = make(map[*model.Resource]Running, len(res.Resources))
-	for _, rsc := range res.Resources {
-		where, why := p.kindOf(rsc).placement(p, rsc)
-		res.placement[rsc] = placed{where, why}
-		res.running[rsc] = p.kindOf(rsc).running(p, rsc)
+	res.Nodes = nodeViews(p.Nodes)
+	views := newResourceViews(p, len(p.Resources))
+	res.Resources = views.all(p.Resources)
+	res.Top = views.all(p.Top)
+	for _, m := range p.Resources {
+		r, k := views.of(m), p.kindOf(m)
+		r.where, r.why = k.placement(p, m)
+		r.running = k.running(p, m)
 	}
-	return res, diags
+	res.byID = make(map[string]*Resource, len(p.byID))
+	for id, m := range p.byID {
+		res.byID[id] = views.of(m)
+	}
+	return res
+}
+
+// opDigests computes the parameter digest of every resource action of t:
+// those a batch records in the status it settles.
+func opDigests(p *plan, t *transition.Transition) map[digestKey]string {
+	out := map[digestKey]string{}
+	for _, a := range t.Actions {
+		if a == nil || a.Rsc == nil {
+			continue
+		}
+		k := digestKey{a.Rsc.ID, a.Task, a.IntervalMs}
+		if _, ok := out[k]; !ok {
+			params, _ := p.digestParams(a.Rsc, a.Task, a.IntervalMs)
+			out[k] = digestOf(p.target, params)
+		}
+	}
+	return out
 }
 
 // Placement is where rsc is placed as a report shows it, whatever its
 // kind (a group goes where its first member goes), "" for nowhere, and
 // why it is not placed.
-func (r *Result) Placement(rsc *model.Resource) (node, why string) {
-	pl, ok := r.placement[rsc]
-	if !ok {
-		return r.AssignedNode(rsc), rsc.Why
-	}
-	return pl.where, pl.why
-}
+func (r *Result) Placement(rsc *Resource) (node, why string) { return rsc.where, rsc.why }
 
 // Running is where rsc is active now, whatever its kind: the cluster the
 // status describes, before the transition.
-func (r *Result) Running(rsc *model.Resource) Running { return r.running[rsc] }
+func (r *Result) Running(rsc *Resource) Running { return rsc.running }
 
-// OpDigest is the parameter digest (op-digest) of an operation of rsc as
-// the configuration defines it: what the executor records when it runs
-// the operation, and what the next run compares the history with.
-func (r *Result) OpDigest(rsc *model.Resource, task pcmk.Task, intervalMs int64) string {
-	return r.digest(rsc, task, intervalMs)
+// OpDigest is the parameter digest (op-digest) of an operation of the
+// resource with the given id as the configuration defines it: what the
+// executor records when it runs the operation, and what the next run
+// compares the history with. Only the transition's operations have one
+// ("" for any other), and only when Options.Digests asked for them.
+func (r *Result) OpDigest(rsc string, task pcmk.Task, intervalMs int64) string {
+	if r.digests == nil {
+		// A programming error, not an input's: the digest would be wrong.
+		panic("planner: OpDigest of a plan made without Options.Digests")
+	}
+	return r.digests[digestKey{rsc, task, intervalMs}]
 }
 
 // Resource returns the resource with the given id, or nil.
-func (r *Result) Resource(id string) *model.Resource { return r.byID[id] }
+func (r *Result) Resource(id string) *Resource { return r.byID[id] }
 
 // AssignedNode returns the uname of the node rsc is assigned to, "" for
 // none.
-func (r *Result) AssignedNode(rsc *model.Resource) string { return assignedUname(r.Nodes, rsc) }
+func (r *Result) AssignedNode(rsc *Resource) string {
+	if n := rsc.AssignedTo; n >= 0 && n < len(r.Nodes) {
+		return r.Nodes[n].Uname
+	}
+	return ""
+}
 
 // assignedUname is the uname of the node in nodes that rsc is assigned to,
 // "" for none.
@@ -249,8 +281,3 @@ func memberOrphans(t pcmk.Target, cfg *ir.Config, rscs []*model.Resource) []Unkn
 	}
 	return out
 }
-
-// IsClone reports whether rsc is a clone, promotable or not: reports show
-// one as a whole (how many of its instances run where), not instance by
-// instance.
-func (r *Result) IsClone(rsc *model.Resource) bool { return rsc.Kind == model.KindClone }

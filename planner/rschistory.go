@@ -19,7 +19,7 @@ type historyState struct {
 }
 
 // unpackHistory is unpack_lrm_resource for one resource on one node.
-func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
+func (p *plan) unpackHistory(n *model.Node, h *ir.ResourceHistory) {
 	if len(h.Ops) == 0 && !p.ShutdownLock {
 		return
 	}
@@ -68,7 +68,7 @@ func (p *plan) unpackHistory(n *Node, h *ir.ResourceHistory) {
 
 // setActive marks a resource active: Unpromoted in a promotable clone
 // (unless its history says Promoted), Started otherwise.
-func (p *plan) setActive(r *Resource) {
+func (p *plan) setActive(r *model.Resource) {
 	if r.UberParent().Promotable {
 		r.Role = pcmk.RoleUnpromoted
 	} else {
@@ -77,7 +77,7 @@ func (p *plan) setActive(r *Resource) {
 }
 
 // unpackOp is unpack_rsc_op for a primitive outside any clone.
-func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState) {
+func (p *plan) unpackOp(r *model.Resource, n *model.Node, op *ir.OpRecord, st *historyState) {
 	task := op.Operation
 	if !p.affectsState(task) {
 		return
@@ -175,7 +175,7 @@ func (p *plan) unpackOp(r *Resource, n *Node, op *ir.OpRecord, st *historyState)
 // its successful counterpart, not only a monitor's; an expired result
 // (expired is only set since 2.1.6) neither blocks the resource nor makes
 // it promoted.
-func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus, expired bool) (pcmk.OCFRC, pcmk.ExecStatus) {
+func (p *plan) remap(r *model.Resource, n *model.Node, op *ir.OpRecord, target, rc pcmk.OCFRC, status pcmk.ExecStatus, expired bool) (pcmk.OCFRC, pcmk.ExecStatus) {
 	if op.Operation == pcmk.TaskMonitor || p.target.Since(pcmk.V2_1_6) {
 		switch rc {
 		case pcmk.RCDegraded:
@@ -243,7 +243,7 @@ func (p *plan) remap(r *Resource, n *Node, op *ir.OpRecord, target, rc pcmk.OCFR
 	return rc, status
 }
 
-func (p *plan) checkRecoverable(r *Resource, n *Node, task pcmk.Task) {
+func (p *plan) checkRecoverable(r *model.Resource, n *model.Node, task pcmk.Task) {
 	if task != pcmk.TaskStop || p.canFenceNode(n) {
 		return
 	}
@@ -269,7 +269,7 @@ func (p *plan) affectsState(task pcmk.Task) bool {
 }
 
 // updateState is update_resource_state.
-func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task, rc pcmk.OCFRC, st *historyState) {
+func (p *plan) updateState(r *model.Resource, n *model.Node, op *ir.OpRecord, task pcmk.Task, rc pcmk.OCFRC, st *historyState) {
 	clear := false
 	switch {
 	case rc == pcmk.RCNotInstalled || maskProbeFailure(op):
@@ -328,7 +328,7 @@ func (p *plan) updateState(r *Resource, n *Node, op *ir.OpRecord, task pcmk.Task
 
 // opFailure returns the on-fail response and the role after failure for
 // an operation (unpack_operation).
-func (p *plan) opFailure(r *Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
+func (p *plan) opFailure(r *model.Resource, op *ir.OpRecord) (pcmk.OnFail, pcmk.Role) {
 	task := op.Operation
 	conf := opConfig(r, task, op.IntervalMs)
 	meta := map[string]string{}
@@ -419,7 +419,7 @@ func onFailValue(text string, contained bool) (pcmk.OnFail, bool) {
 }
 
 // opFailed is unpack_rsc_op_failure.
-func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st *historyState) {
+func (p *plan) opFailed(r *model.Resource, n *model.Node, rc pcmk.OCFRC, op *ir.OpRecord, st *historyState) {
 	st.lastFailure = op
 	fs, failRole := p.opFailure(r, op)
 	if cmpOnFail(st.onFail, fs) < 0 {
@@ -461,7 +461,7 @@ func (p *plan) opFailed(r *Resource, n *Node, rc pcmk.OCFRC, op *ir.OpRecord, st
 }
 
 // processState is process_rsc_state.
-func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
+func (p *plan) processState(r *model.Resource, n *model.Node, of pcmk.OnFail) {
 	if r.Role != pcmk.RoleUnknown {
 		// known_on: the resource, and up to the first unique ancestor.
 		for q := r; q != nil; q = q.Parent {
@@ -551,14 +551,14 @@ func (p *plan) processState(r *Resource, n *Node, of pcmk.OnFail) {
 }
 
 // addRunning is native_add_running.
-func (p *plan) addRunning(r *Resource, n *Node, failed bool) {
+func (p *plan) addRunning(r *model.Resource, n *model.Node, failed bool) {
 	for _, i := range r.RunningOn {
 		if i == n.Index {
 			return
 		}
 	}
 	r.RunningOn = append(r.RunningOn, n.Index)
-	if r.Kind == KindPrimitive && n.Maintenance {
+	if r.Kind == model.KindPrimitive && n.Maintenance {
 		r.Managed = false
 	}
 	if !r.Managed {
@@ -591,8 +591,8 @@ func (p *plan) addRunning(r *Resource, n *Node, failed bool) {
 	}
 }
 
-func (p *plan) multiplyActive(r *Resource) bool {
-	if r.Kind != KindPrimitive {
+func (p *plan) multiplyActive(r *model.Resource) bool {
+	if r.Kind != model.KindPrimitive {
 		return false // is_multiply_active counts primitives only
 	}
 	count := 0
@@ -606,7 +606,7 @@ func (p *plan) multiplyActive(r *Resource) bool {
 }
 
 // currentNode is pe__current_node.
-func (p *plan) currentNode(r *Resource) int {
+func (p *plan) currentNode(r *model.Resource) int {
 	active := -1
 	for _, i := range r.RunningOn {
 		n := p.Nodes[i]
@@ -640,7 +640,7 @@ func (p *plan) currentNode(r *Resource) int {
 // failureTarget is what a hard failure of r bans: r itself, or for an
 // anonymous clone instance the whole clone, as every instance would fail
 // alike there (unpack_rsc_op's parent).
-func failureTarget(r *Resource) *Resource {
+func failureTarget(r *model.Resource) *model.Resource {
 	if !r.Unique {
 		return r.UberParent()
 	}

@@ -37,7 +37,7 @@ func TestScoreAttributeUnset(t *testing.T) {
 			continue
 		}
 		// The explanation says why the rule does nothing on n2 and n3.
-		for _, l := range p.Scores {
+		for _, l := range p.Scores.All() {
 			if l.Node == "n1" {
 				continue
 			}

@@ -8,14 +8,14 @@ import (
 
 // applyShutdownLocks keeps a resource on a node that is shutting down
 // (shutdown-lock), banning it from every other node.
-func (p *plan) applyShutdownLocks(r *Resource) {
+func (p *plan) applyShutdownLocks(r *model.Resource) {
 	if !p.ShutdownLock {
 		return
 	}
 	for _, c := range r.Children {
 		p.applyShutdownLocks(c)
 	}
-	if r.Kind != KindPrimitive || strings.EqualFold(r.Agent.Class, "stonith") {
+	if r.Kind != model.KindPrimitive || strings.EqualFold(r.Agent.Class, "stonith") {
 		return
 	}
 	if r.LockNode >= 0 {

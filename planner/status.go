@@ -5,6 +5,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 func (p *plan) unpackStatus() {
@@ -121,7 +122,7 @@ func (p *plan) unpackStatus() {
 // transientUtilization adds the node's utilization set at run time (in
 // its transient attributes) to what the configuration gives it, which
 // wins where both name a capacity (add_node_attrs since 2.1.6).
-func (p *plan) transientUtilization(ns *ir.NodeState, n *Node) {
+func (p *plan) transientUtilization(ns *ir.NodeState, n *model.Node) {
 	util := map[string]string{}
 	p.unpackSets(ns.Transient, ir.Utilization, &RuleEnv{Now: p.Now}, util, false, "")
 	for k, v := range util {
@@ -142,13 +143,13 @@ func (p *plan) findNodeAny(id, uname string) int {
 
 // shutdownRequested is pe__shutdown_requested: a shutdown attribute that
 // is present and not "0".
-func shutdownRequested(n *Node) bool {
+func shutdownRequested(n *model.Node) bool {
 	v, ok := n.Attrs["shutdown"]
 	return ok && v != "0"
 }
 
 // onlineStatus is determine_online_status.
-func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
+func (p *plan) onlineStatus(ns *ir.NodeState, n *model.Node) {
 	n.Shutdown = false
 	n.ExpectedUp = false
 	if shutdownRequested(n) {
@@ -224,7 +225,7 @@ func (p *plan) onlineStatus(ns *ir.NodeState, n *Node) {
 }
 
 // setOnline marks a node online, or out of contention (determine_online_status).
-func (p *plan) setOnline(n *Node, online bool) {
+func (p *plan) setOnline(n *model.Node, online bool) {
 	if online {
 		n.Online = true
 	} else {
@@ -236,7 +237,7 @@ func (p *plan) setOnline(n *Node, online bool) {
 }
 
 // fence marks a node unclean (pe_fence_node without the fencing action).
-func (p *plan) fence(n *Node) {
+func (p *plan) fence(n *model.Node) {
 	if !n.Unclean && !n.Remote() {
 		p.FenceOrder = append(p.FenceOrder, n.Index)
 	}
@@ -253,7 +254,7 @@ func (p *plan) canFence() bool {
 // stopping its container, which is possible where the container's hosts
 // are online or can be fenced; a cluster or remote node can be fenced
 // without quorum while it is in the partition's membership (online).
-func (p *plan) canFenceNode(n *Node) bool {
+func (p *plan) canFenceNode(n *model.Node) bool {
 	if n.Guest() && n.Conn != nil && n.Conn.Container != nil {
 		for _, h := range n.Conn.Container.RunningOn {
 			if hn := p.Nodes[h]; !hn.Online && !p.canFenceNode(hn) {
@@ -293,7 +294,7 @@ func (p *plan) fenceReason(i int) string {
 			// The resource the entry was matched to: a clone's instance
 			// is named by its own id.
 			r := p.historyOwner(i, h.ID)
-			if r == nil || r.Kind != KindPrimitive {
+			if r == nil || r.Kind != model.KindPrimitive {
 				continue
 			}
 			if !n.Online && r.Managed {
@@ -323,7 +324,7 @@ func (p *plan) fenceReason(i int) string {
 
 // fenceReason215 is the reason determine_online_status_fencing gave
 // before 2.1.7, "" when the node state fences nothing.
-func (p *plan) fenceReason215(ns *ir.NodeState, n *Node) string {
+func (p *plan) fenceReason215(ns *ir.NodeState, n *model.Node) string {
 	inCluster, _ := ir.ParseBool(ns.InCCM)
 	crmdOnline := strings.EqualFold(ns.Crmd, "online")
 	join := strings.ToLower(ns.Join)

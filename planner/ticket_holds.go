@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // TicketHold is one resource's dependency on a cluster ticket (an
@@ -164,7 +165,7 @@ func (r *Result) FrozenBy(rsc *Resource) (TicketHold, bool) {
 
 // countLeaves counts the primitives r is made of (itself for a
 // primitive).
-func countLeaves(r *Resource) int {
+func countLeaves(r *model.Resource) int {
 	if len(r.Children) == 0 {
 		return 1
 	}

@@ -71,14 +71,14 @@ func (l lossPolicy) String() string { return lossPolicyNames[l] }
 type rscTicket struct {
 	id     string
 	ticket *ticket
-	rsc    *Resource
+	rsc    *model.Resource
 	role   pcmk.Role
 	loss   lossPolicy
 
 	// What the ticket's state did, for explanations: the resources
 	// banned from every node, those frozen where they run, the nodes
 	// fenced, and whether a promotable clone lost its promotion.
-	banned, frozen []*Resource
+	banned, frozen []*model.Resource
 	fenced         []int
 	noPromotion    bool
 }
@@ -131,7 +131,7 @@ func (p *plan) unpackTicket(c *ir.Ticket) {
 }
 
 // ticketConstraint is rsc_ticket_new.
-func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss string) {
+func (p *plan) ticketConstraint(id string, r *model.Resource, t *ticket, role, loss string) {
 	if role != "" && pcmk.ParseRole(role) == pcmk.RoleUnknown && p.target.Since(pcmk.V3_0_0) {
 		// Since 3.0 a role that is not one is a configuration error
 		// that drops the constraint (pcmk__parse_constraint_role);
@@ -156,7 +156,7 @@ func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss st
 		}
 	}
 	if p.rscTickets == nil {
-		p.rscTickets = map[*Resource][]*rscTicket{}
+		p.rscTickets = map[*model.Resource][]*rscTicket{}
 	}
 	p.rscTickets[r] = append(p.rscTickets[r], rt)
 	p.ticketOrder = append(p.ticketOrder, rt)
@@ -168,7 +168,7 @@ func (p *plan) ticketConstraint(id string, r *Resource, t *ticket, role, loss st
 // applyTicket is constraints_for_ticket: what a ticket that is not
 // granted, or is in standby, does to a resource (to each of its
 // descendants).
-func (p *plan) applyTicket(r *Resource, rt *rscTicket) {
+func (p *plan) applyTicket(r *model.Resource, rt *rscTicket) {
 	t := rt.ticket
 	if t.usable() {
 		return
@@ -246,7 +246,7 @@ func (p *plan) fenceForTicket(i int) {
 // clone with a ticket for the Promoted role that is not granted, or is in
 // standby, scores -INFINITY on every node for promotion, so that no
 // instance is promoted (whatever the loss-policy).
-func (p *plan) requirePromotionTickets(r *Resource) {
+func (p *plan) requirePromotionTickets(r *model.Resource) {
 	for _, rt := range p.rscTickets[r] {
 		if rt.role == pcmk.RolePromoted && !rt.ticket.usable() {
 			p.rscLocation(r, -1, -ir.Infinity, &model.Cause{Kind: model.CauseTicket, Constraint: rt.id,

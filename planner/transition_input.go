@@ -28,7 +28,7 @@ func (p *plan) forTransition() *model.Cluster {
 	changes := p.configChanges()
 	p.runParamChecks()
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive {
+		if r.Kind != model.KindPrimitive {
 			continue
 		}
 		for _, op := range r.OpDefs {
@@ -86,7 +86,7 @@ func (p *plan) forTransition() *model.Cluster {
 // propagation).
 func (p *plan) propagateKnownOn() {
 	for _, r := range p.Resources {
-		if r.Kind != KindPrimitive || r.KnownOn == nil {
+		if r.Kind != model.KindPrimitive || r.KnownOn == nil {
 			continue
 		}
 		for child, parent := r, r.Parent; parent != nil && !child.Unique; child, parent = parent, parent.Parent {

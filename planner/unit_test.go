@@ -60,3 +60,10 @@ func TestCmpOnFail(t *testing.T) {
 		}
 	}
 }
+
+// schedulePlan is Schedule returning the working plan too, for tests that
+// look at the model the Result no longer shows.
+func schedulePlan(cib *ir.CIB, opts Options) (*Result, *plan) {
+	p, _ := compute(cib, opts)
+	return p.result(cib, opts), p
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pcl/ir"
+	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
@@ -138,8 +139,8 @@ func (p *plan) topIDs(ids []string) []string {
 }
 
 // descendants lists r's members and instances, depth first.
-func descendants(r *Resource) []*Resource {
-	var out []*Resource
+func descendants(r *model.Resource) []*model.Resource {
+	var out []*model.Resource
 	for _, c := range r.Children {
 		out = append(out, c)
 		out = append(out, descendants(c)...)

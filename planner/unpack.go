@@ -157,7 +157,7 @@ func (p *plan) unpackNodes() {
 		if typ != "member" && typ != "remote" {
 			typ = "ping"
 		}
-		node := &Node{ID: n.ID, Uname: n.Uname, Type: typ, Attrs: map[string]string{}, Capacity: map[string]int{}}
+		node := &model.Node{ID: n.ID, Uname: n.Uname, Type: typ, Attrs: map[string]string{}, Capacity: map[string]int{}}
 		if node.Uname == "" {
 			node.Uname = n.ID
 		}
@@ -269,7 +269,7 @@ func (p *plan) unpackResources() {
 	p.sortTop()
 }
 
-func (p *plan) register(r *Resource) {
+func (p *plan) register(r *model.Resource) {
 	r.Index = len(p.Resources)
 	p.Resources = append(p.Resources, r)
 	if _, dup := p.byID[r.ID]; !dup {
@@ -278,7 +278,7 @@ func (p *plan) register(r *Resource) {
 }
 
 // metaFor builds a resource's meta attributes as get_meta_attributes does.
-func (p *plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, xmlAttrs map[string]string) map[string]string {
+func (p *plan) metaFor(r *model.Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, xmlAttrs map[string]string) map[string]string {
 	meta := map[string]string{}
 	for k, v := range xmlAttrs {
 		if v != "" {
@@ -309,8 +309,8 @@ func (p *plan) metaFor(r *Resource, own []*ir.NVSet, parentSets [][]*ir.NVSet, x
 
 // newPrimitive unpacks a primitive; suffix is ":N" for a clone instance
 // (the instance number Pacemaker appends to the id), "" otherwise.
-func (p *plan) newPrimitive(prim *ir.Primitive, parent *Resource, suffix string) *Resource {
-	r := &Resource{ID: prim.ID + suffix, Kind: KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1, PendingNode: -1}
+func (p *plan) newPrimitive(prim *ir.Primitive, parent *model.Resource, suffix string) *model.Resource {
+	r := &model.Resource{ID: prim.ID + suffix, Kind: model.KindPrimitive, Parent: parent, Prim: prim, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	sets := prim.Sets
 	agent := prim.Agent
 	if prim.Template != "" {
@@ -378,7 +378,7 @@ type unpackedAttrs struct {
 
 // ownSets are the attribute sets a collective resource was configured
 // with (a group's or a clone's).
-func ownSets(r *Resource) []*ir.NVSet {
+func ownSets(r *model.Resource) []*ir.NVSet {
 	switch {
 	case r.Group != nil:
 		return r.Group.Sets
@@ -392,7 +392,7 @@ func ownSets(r *Resource) []*ir.NVSet {
 
 // ancestorSets are the configured sets of r and each of its ancestors,
 // nearest first.
-func ancestorSets(r *Resource) [][]*ir.NVSet {
+func ancestorSets(r *model.Resource) [][]*ir.NVSet {
 	var out [][]*ir.NVSet
 	for ; r != nil; r = r.Parent {
 		out = append(out, ownSets(r))
@@ -401,8 +401,8 @@ func ancestorSets(r *Resource) [][]*ir.NVSet {
 }
 
 // newGroup unpacks a group; suffix is ":N" for a clone instance.
-func (p *plan) newGroup(g *ir.Group, parent *Resource, suffix string) *Resource {
-	r := &Resource{ID: g.ID + suffix, Kind: KindGroup, Parent: parent, AssignedTo: -1, LockNode: -1, PendingNode: -1}
+func (p *plan) newGroup(g *ir.Group, parent *model.Resource, suffix string) *model.Resource {
+	r := &model.Resource{ID: g.ID + suffix, Kind: model.KindGroup, Parent: parent, AssignedTo: -1, LockNode: -1, PendingNode: -1}
 	r.Group = g
 	xmlAttrs := map[string]string{"id": g.ID}
 	if suffix != "" {
@@ -420,7 +420,7 @@ func (p *plan) newGroup(g *ir.Group, parent *Resource, suffix string) *Resource 
 
 // commonUnpack reads the meta attributes every resource has
 // (pe__unpack_resource).
-func (p *plan) commonUnpack(r *Resource) {
+func (p *plan) commonUnpack(r *model.Resource) {
 	m := r.Meta
 	r.Provisional = true
 	r.Role = pcmk.RoleStopped
@@ -456,7 +456,7 @@ func (p *plan) commonUnpack(r *Resource) {
 	r.RestartType = strings.ToLower(m["restart-type"])
 	// A remote node's connection migrates by default, so that the node's
 	// resources need not stop when it moves; a guest's does not.
-	remoteConn := r.Kind == KindPrimitive && isRemoteAgent(r.Agent)
+	remoteConn := r.Kind == model.KindPrimitive && isRemoteAgent(r.Agent)
 	r.AllowMigrate = isTrueDefault(m["allow-migrate"], remoteConn && m["container"] == "")
 	if v, ok := m["resource-stickiness"]; ok && !strings.EqualFold(v, "default") {
 		r.Stickiness = pcmk.ScoreOf(v)
@@ -489,7 +489,7 @@ func (p *plan) commonUnpack(r *Resource) {
 	default:
 		// A remote connection, like a fence device, needs quorum only.
 		r.NeedsFencing = !r.IsFenceDevice && !remoteConn && p.StonithEnabled
-		r.NeedsUnfencing = r.NeedsFencing && p.EnableUnfencing && r.Kind == KindPrimitive
+		r.NeedsUnfencing = r.NeedsFencing && p.EnableUnfencing && r.Kind == model.KindPrimitive
 	}
 	if v, ok := m["failure-timeout"]; ok {
 		if d, err := ir.ParseDuration(v); err == nil {
@@ -581,14 +581,14 @@ func targetRole(v string, promotable bool) (pcmk.Role, bool) {
 
 // symmetricDefault gives a resource every node at the node's own weight in
 // a symmetric cluster (resource_location with "symmetric_default").
-func (p *plan) symmetricDefault(r *Resource) {
+func (p *plan) symmetricDefault(r *model.Resource) {
 	if r.Allowed.W == nil {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
 	}
 	if !p.Symmetric {
 		// A guest node's connection may go wherever its container
 		// goes, even in an opt-in cluster.
-		if r.Kind == KindPrimitive && isRemoteAgent(r.Agent) && r.Meta["container"] != "" {
+		if r.Kind == model.KindPrimitive && isRemoteAgent(r.Agent) && r.Meta["container"] != "" {
 			for i := range p.Nodes {
 				p.nodeScore(r, i, 0, &remoteConnectionDefault)
 			}
@@ -604,7 +604,7 @@ func (p *plan) symmetricDefault(r *Resource) {
 
 // nodeScore is resource_node_score: add score on node i to r and, first,
 // to each of its children, inserting the node when it is not yet allowed.
-func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause *model.Cause) {
+func (p *plan) nodeScore(r *model.Resource, i int, score ir.Score, cause *model.Cause) {
 	if cause.Kind == model.CauseDefault && r.ExclusiveDiscovery {
 		return
 	}
@@ -625,7 +625,7 @@ func (p *plan) nodeScore(r *Resource, i int, score ir.Score, cause *model.Cause)
 }
 
 // location is resource_location: on one node, or (i < 0) on every node.
-func (p *plan) rscLocation(r *Resource, i int, score ir.Score, cause *model.Cause) {
+func (p *plan) rscLocation(r *model.Resource, i int, score ir.Score, cause *model.Cause) {
 	if i >= 0 {
 		p.nodeScore(r, i, score, cause)
 	} else {
@@ -640,7 +640,7 @@ func (p *plan) rscLocation(r *Resource, i int, score ir.Score, cause *model.Caus
 
 // paramsOn returns a resource's instance attributes as evaluated for node i
 // (pe_rsc_params), whose rules may test node attributes.
-func (p *plan) paramsOn(r *Resource, i int) map[string]string {
+func (p *plan) paramsOn(r *model.Resource, i int) map[string]string {
 	if r.Prim == nil {
 		return r.Params
 	}
@@ -687,14 +687,14 @@ var remoteConnectionDefault = model.Cause{Kind: model.CauseDefault, Text: "remot
 // by default (or for a value it does not know) a resource that is no fence
 // device and no remote connection needs nothing in a cluster without
 // fencing or unfencing whose no-quorum-policy is ignore.
-func (p *plan) needsQuorum(r *Resource, requires string) bool {
+func (p *plan) needsQuorum(r *model.Resource, requires string) bool {
 	switch strings.ToLower(requires) {
 	case "nothing":
 		return false
 	case "quorum", "fencing", "unfencing":
 		return true
 	}
-	return r.IsFenceDevice || (r.Kind == KindPrimitive && isRemoteAgent(r.Agent)) || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != pcmk.NoQuorumIgnore
+	return r.IsFenceDevice || (r.Kind == model.KindPrimitive && isRemoteAgent(r.Agent)) || p.EnableUnfencing || p.StonithEnabled || p.NoQuorumPolicy != pcmk.NoQuorumIgnore
 }
 
 // detectUnique is whether a clone's resource is globally unique: its
@@ -716,7 +716,7 @@ func (p *plan) detectUnique(m map[string]string) bool {
 // overwrite), then #site-name when no set named it: from site-name, else
 // the cluster's name (add_node_attrs). A cluster node gets them with its
 // <node> entry, a remote or guest node with its entry or its status.
-func (p *plan) addNodeAttrs(n *Node, sets []*ir.NVSet, overwrite bool) {
+func (p *plan) addNodeAttrs(n *model.Node, sets []*ir.NVSet, overwrite bool) {
 	n.Attrs["#uname"] = n.Uname
 	n.Attrs["#id"] = n.ID
 	if n.ID == p.cibAttr("dc-uuid") {

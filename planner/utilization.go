@@ -13,7 +13,7 @@ import (
 
 // compareCapacities is pcmk__compare_node_capacities: negative when a has
 // more free capacity than b.
-func compareCapacities(a, b *Node) int {
+func compareCapacities(a, b *model.Node) int {
 	result := 0
 	for k, va := range a.Remaining {
 		vb := b.Remaining[k]
@@ -36,7 +36,7 @@ func compareCapacities(a, b *Node) int {
 	return result
 }
 
-func haveEnoughCapacity(n *Node, need map[string]int) bool {
+func haveEnoughCapacity(n *model.Node, need map[string]int) bool {
 	for k, v := range need {
 		if v > n.Remaining[k] {
 			return false
@@ -46,7 +46,7 @@ func haveEnoughCapacity(n *Node, need map[string]int) bool {
 }
 
 // shortfalls are the capacities of n smaller than need, by name.
-func shortfalls(n *Node, need map[string]int) []model.Shortfall {
+func shortfalls(n *model.Node, need map[string]int) []model.Shortfall {
 	var out []model.Shortfall
 	for k, v := range need {
 		if v > n.Remaining[k] {
@@ -58,7 +58,7 @@ func shortfalls(n *Node, need map[string]int) []model.Shortfall {
 }
 
 // colocatedChain is pcmk__colocated_resources.
-func (p *plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
+func (p *plan) colocatedChain(r, orig *model.Resource, list []*model.Resource) []*model.Resource {
 	if orig == nil {
 		orig = r
 	}
@@ -93,7 +93,7 @@ func (p *plan) colocatedChain(r, orig *Resource, list []*Resource) []*Resource {
 // banInsufficientCapacity is pcmk__ban_insufficient_capacity; it returns
 // the node with the most free capacity when no node can take the resource
 // with everything colocated with it.
-func (p *plan) banInsufficientCapacity(r *Resource) int {
+func (p *plan) banInsufficientCapacity(r *model.Resource) int {
 	if p.PlacementStrategy == pcmk.PlacementDefault {
 		return -1
 	}
@@ -146,7 +146,7 @@ func (p *plan) banInsufficientCapacity(r *Resource) int {
 // which capacity fell short, what the resource needs and what is left
 // ("; not enough capacity (placement-strategy=utilization) on n2, cpu:
 // needs 2, 0 left of 2"). "" when none was.
-func (p *plan) capacityWhy(r *Resource) string {
+func (p *plan) capacityWhy(r *model.Resource) string {
 	var parts []string
 	for _, b := range r.CapacityBans {
 		parts = append(parts, "on "+p.Nodes[b.Node].Uname+", "+b.Text())
@@ -182,7 +182,7 @@ func (p *plan) sortByScores() {
 		}
 		return a.Uname < b.Uname
 	})
-	tables := map[*Resource]table{}
+	tables := map[*model.Resource]table{}
 	for _, r := range p.Top {
 		var t table
 		p.addColocatedNodeScores(r, r.ID, &t, "", 1, selectThisWith, "")

@@ -6,6 +6,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // The utilization report is what crm_simulate --show-utilization (-U)
@@ -59,7 +60,7 @@ type utilizationTables struct {
 	keys [][]string
 	text []map[string]string
 	// needs are each primitive's utilization, in its table's order.
-	needs map[*Resource][]UtilizationValue
+	needs map[*model.Resource][]UtilizationValue
 }
 
 func newUtilizationTables(t pcmk.Target) *utilizationTables {
@@ -67,12 +68,12 @@ func newUtilizationTables(t pcmk.Target) *utilizationTables {
 	if t.Since(pcmk.V2_1_7) {
 		fn = "pcmk__assign_resource"
 	}
-	return &utilizationTables{report: UtilizationReport{Func: fn}, needs: map[*Resource][]UtilizationValue{}}
+	return &utilizationTables{report: UtilizationReport{Func: fn}, needs: map[*model.Resource][]UtilizationValue{}}
 }
 
 // noteUtilization keeps r's utilization as configured, names in the order
 // they entered its table.
-func (p *plan) noteUtilization(r *Resource, order []string, text map[string]string) {
+func (p *plan) noteUtilization(r *model.Resource, order []string, text map[string]string) {
 	u := p.utilization
 	if u == nil {
 		return
@@ -169,7 +170,7 @@ func (u *utilizationTables) nodeValues(i int) []UtilizationValue {
 // assigned records r's assignment to node i and takes its utilization
 // from the node's table, as pcmk__consume_node_capacity does: a name the
 // node lacks enters the table as 0.
-func (u *utilizationTables) assigned(p *plan, r *Resource, i int) {
+func (u *utilizationTables) assigned(p *plan, r *model.Resource, i int) {
 	if u == nil || u.keys == nil {
 		return
 	}
@@ -185,12 +186,12 @@ func (u *utilizationTables) assigned(p *plan, r *Resource, i int) {
 		u.text[i][v.Name] = strconv.Itoa(p.consumed(left, v.Name, utilizationValue(v.Value)))
 	}
 	u.report.Assignments = append(u.report.Assignments, UtilizationAssignment{
-		Resource: r.ID, Node: p.Nodes[i].Uname, Values: need, AfterScores: len(p.Scores)})
+		Resource: r.ID, Node: p.Nodes[i].Uname, Values: need, AfterScores: p.Scores.Len()})
 }
 
 // released gives r's utilization back to node i, as
 // pcmk__release_node_capacity does when an assignment is undone.
-func (u *utilizationTables) released(p *plan, r *Resource, i int) {
+func (u *utilizationTables) released(p *plan, r *model.Resource, i int) {
 	if u == nil || u.keys == nil {
 		return
 	}

@@ -18,41 +18,39 @@ type variant interface {
 	planned() bool
 	// assign places r, preferring node prefer (-1 for none), and returns
 	// the node chosen for it (-1 for none).
-	assign(p *plan, r *Resource, prefer int) int
+	assign(p *plan, r *model.Resource, prefer int) int
 	// assignFunc names the function crm_simulate's allocation score
 	// lines of this kind carry (pcmk__primitive_assign).
 	assignFunc() string
-	// scoreLines is how many score lines per node assigning r prints.
-	scoreLines(p *plan, r *Resource) int
 	// colocateAsDependent applies colocation c, whose dependent is r, with
 	// prim as the primary (apply_coloc_score for the dependent).
-	colocateAsDependent(p *plan, r, prim *Resource, c *colocation)
+	colocateAsDependent(p *plan, r, prim *model.Resource, c *colocation)
 	// colocateAsPrimary applies colocation c to the primitive dep on
 	// behalf of r, the primary (apply_coloc_score for the primary).
-	colocateAsPrimary(p *plan, dep, r *Resource, c *colocation)
+	colocateAsPrimary(p *plan, dep, r *model.Resource, c *colocation)
 	// colocatedScores is the starting table and the member whose
 	// colocations continue the walk when r's scores are merged into
 	// another resource's (pcmk__add_colocated_node_scores): into nodes,
 	// or r's own table when nodes is empty. done is set when the kind
 	// made the table itself.
-	colocatedScores(p *plan, r *Resource, nodes *table, attr string, factor float32, flags int, cause string) (work table, withThis []*colocation, done bool)
+	colocatedScores(p *plan, r *model.Resource, nodes *table, attr string, factor float32, flags int, cause string) (work table, withThis []*colocation, done bool)
 	// colocatedResources lists r and every resource tied to it by
 	// colocations of score INFINITY (colocated_resources).
-	colocatedResources(p *plan, r, orig *Resource, list []*Resource) []*Resource
+	colocatedResources(p *plan, r, orig *model.Resource, list []*model.Resource) []*model.Resource
 	// addUtilization adds what r needs to need, leaving out resources in
 	// all (add_utilization).
-	addUtilization(p *plan, r *Resource, all []*Resource, need map[string]int)
+	addUtilization(p *plan, r *model.Resource, all []*model.Resource, need map[string]int)
 	// applyLocation applies a location constraint's node scores to r.
-	applyLocation(p *plan, r *Resource, loc *location, nodes []locNode)
+	applyLocation(p *plan, r *model.Resource, loc *location, nodes []locNode)
 	// internalConstraints adds the constraints the kind implies among
 	// its own parts (a group's members colocated one with the other).
-	internalConstraints(p *plan, r *Resource)
+	internalConstraints(p *plan, r *model.Resource)
 	// placement is where r is placed as a report shows it: a node's
 	// name, "" for none, or for a clone how many instances run where
 	// ("2/3 n1 n2"); and why it is not placed when it is not.
-	placement(p *plan, r *Resource) (where, why string)
+	placement(p *plan, r *model.Resource) (where, why string)
 	// running is where r is active now, as the status shows it.
-	running(p *plan, r *Resource) Running
+	running(p *plan, r *model.Resource) Running
 }
 
 // variantTable holds each kind's placement behaviour for one release.
@@ -79,26 +77,26 @@ func variantsFor(t pcmk.Target) *variantTable {
 	}
 }
 
-func (p *plan) kindOf(r *Resource) variant { return p.variants[r.Kind] }
+func (p *plan) kindOf(r *model.Resource) variant { return p.variants[r.Kind] }
 
-func (p *plan) assign(r *Resource, prefer int) int {
+func (p *plan) assign(r *model.Resource, prefer int) int {
 	return p.kindOf(r).assign(p, r, prefer)
 }
 
 // applyColocScore applies a colocation on behalf of its dependent.
-func (p *plan) applyColocScore(dep, prim *Resource, c *colocation) {
+func (p *plan) applyColocScore(dep, prim *model.Resource, c *colocation) {
 	p.kindOf(dep).colocateAsDependent(p, dep, prim, c)
 }
 
-func (p *plan) colocatedResources(r, orig *Resource, list []*Resource) []*Resource {
+func (p *plan) colocatedResources(r, orig *model.Resource, list []*model.Resource) []*model.Resource {
 	return p.kindOf(r).colocatedResources(p, r, orig, list)
 }
 
-func (p *plan) addUtilization(r *Resource, all []*Resource, need map[string]int) {
+func (p *plan) addUtilization(r *model.Resource, all []*model.Resource, need map[string]int) {
 	p.kindOf(r).addUtilization(p, r, all, need)
 }
 
-func (p *plan) applyLocation(r *Resource, loc *location, nodes []locNode) {
+func (p *plan) applyLocation(r *model.Resource, loc *location, nodes []locNode) {
 	p.kindOf(r).applyLocation(p, r, loc, nodes)
 }
 
@@ -110,4 +108,4 @@ func (p *plan) internalConstraints() {
 }
 
 // notPlanned reports a resource of a kind this planner does not place yet.
-func (p *plan) notPlanned(r *Resource) bool { return !p.kindOf(r).planned() }
+func (p *plan) notPlanned(r *model.Resource) bool { return !p.kindOf(r).planned() }

@@ -12,7 +12,6 @@ import (
 	"pcl/pcmk"
 	"pcl/planner"
 	"pcl/planner/batch"
-	"pcl/planner/model"
 	"pcl/planner/scenario"
 	"pcl/planner/transition"
 )
@@ -370,7 +369,7 @@ func checkResource(a *ir.Assertion, o *batch.Outcome, before *planner.Result, fa
 // checkRole checks the role condition: Stopped is not active; Started
 // active in any role; Promoted and Unpromoted an instance in that role
 // (on runs_on's nodes when given).
-func checkRole(a *ir.Assertion, res *planner.Result, r *model.Resource, nodes []string, fail func(cond, format string, args ...any) *Failure) {
+func checkRole(a *ir.Assertion, res *planner.Result, r *planner.Resource, nodes []string, fail func(cond, format string, args ...any) *Failure) {
 	explain := []string{a.Resource}
 	switch a.Role {
 	case ir.RoleStopped:
@@ -387,7 +386,7 @@ func checkRole(a *ir.Assertion, res *planner.Result, r *model.Resource, nodes []
 	want := pcmk.ParseRole(string(a.Role))
 	var roles []string
 	found := false
-	walkPrimitives(r, func(p *model.Resource) {
+	walkPrimitives(r, func(p *planner.Resource) {
 		for _, n := range p.RunningOn {
 			name := res.Nodes[n].Uname
 			roles = append(roles, fmt.Sprintf("%s on %s", p.Role, name))
@@ -478,9 +477,9 @@ func checkSPOF(a *ir.Assertion, o *batch.Outcome, opts batch.Options, fail func(
 
 // active lists the nodes r's primitives are active on, once per active
 // instance.
-func active(res *planner.Result, r *model.Resource) []string {
+func active(res *planner.Result, r *planner.Resource) []string {
 	var out []string
-	walkPrimitives(r, func(p *model.Resource) {
+	walkPrimitives(r, func(p *planner.Resource) {
 		for _, n := range p.RunningOn {
 			if n >= 0 && n < len(res.Nodes) {
 				out = append(out, res.Nodes[n].Uname)
@@ -490,7 +489,7 @@ func active(res *planner.Result, r *model.Resource) []string {
 	return out
 }
 
-func walkPrimitives(r *model.Resource, f func(*model.Resource)) {
+func walkPrimitives(r *planner.Resource, f func(*planner.Resource)) {
 	if len(r.Children) == 0 {
 		f(r)
 		return

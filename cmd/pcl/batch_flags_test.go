@@ -68,7 +68,7 @@ func TestBatchFlagsWithoutStatus(t *testing.T) {
 		t.Errorf("%d scenarios, want one per node", len(res.Scenarios))
 	}
 	for _, r := range res.Baseline.Result.Resources {
-		if r.Kind == planner.KindPrimitive && r.AssignedTo < 0 {
+		if r.IsPrimitive() && r.AssignedTo < 0 {
 			t.Errorf("%s is not placed with every node up", r.ID)
 		}
 	}

@@ -132,7 +132,7 @@ func whatIf(t *testing.T, cib *ir.CIB, injections ...ir.Injection) []cibdiff.Run
 			t.Fatal(err)
 		}
 	}
-	res, diags := planner.Schedule(cib, planner.Options{Transition: true})
+	res, diags := planner.Schedule(cib, planner.Options{Transition: true, Digests: true})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -103,7 +103,8 @@ func runPlan(e *env, args []string, o planRun) int {
 		fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 		return exitUsage
 	}
-	res, pd := computePlan(cib, o.now, target)
+	// Only the text explains changes by their scores.
+	res, pd := computePlan(cib, o.now, target, o.format == "text")
 	diags = append(append(diags, pd...), unknownWarning(res)...)
 	printDiags(e.stderr, files, diags)
 	if pd.HasErrors() {
@@ -146,7 +147,7 @@ func computeTransition(paths, vars []string, statePath string, whatIf *whatIfFla
 	if err != nil {
 		return nil, files, diags, err
 	}
-	res, pd := computePlan(cib, now, target)
+	res, pd := computePlan(cib, now, target, false)
 	return res, files, append(diags, pd...), nil
 }
 
@@ -177,9 +178,11 @@ func loadPlanInput(paths, vars []string, statePath string, version pcmk.Version)
 	return scenario.WithStatus(cib, live), targetFor(version, live, cib), files, diags
 }
 
-// computePlan places the resources of cib and schedules the transition.
-func computePlan(cib *ir.CIB, now time.Time, target pcmk.Target) (*planner.Result, hcl.Diagnostics) {
-	res, diags := planner.Schedule(cib, planner.Options{Target: target, Now: now, Transition: true})
+// computePlan places the resources of cib and schedules the transition;
+// scores asks for the allocation score lines, which only an output that
+// prints or explains by them needs.
+func computePlan(cib *ir.CIB, now time.Time, target pcmk.Target, scores bool) (*planner.Result, hcl.Diagnostics) {
+	res, diags := planner.Schedule(cib, planner.Options{Target: target, Now: now, Transition: true, NoScores: !scores, NoTrail: !scores})
 	if diags.HasErrors() {
 		return nil, diags
 	}

@@ -258,9 +258,9 @@ func rows(baseline *Run, runs []*Run) (ids []string, unknown []planner.Unknown, 
 		res := run.Result
 		for _, r := range res.Resources {
 			switch {
-			case res.IsClone(r):
+			case r.IsClone():
 				ids = append(ids, r.ID)
-			case r.Kind == planner.KindPrimitive && !r.InClone():
+			case r.IsPrimitive() && !r.InClone():
 				ids = append(ids, r.ID)
 			}
 		}
@@ -330,7 +330,7 @@ func column(run *Run, resources []string) *Column {
 			c.Cells[i] = Cell{State: Blocked, Node: now.Where, Why: why}
 		case stall.Holds(id):
 			c.Cells[i] = stuckCell(now, stall.Why(id))
-		case p.IsClone(res):
+		case res.IsClone():
 			c.Cells[i] = cloneCell(p, res, now)
 		case now.Where != "":
 			c.Cells[i] = Cell{State: Placed, Node: now.Where}
@@ -362,7 +362,7 @@ func stuckCell(now planner.Running, why string) Cell {
 // promotable clone with no instance promoted; both are single points of
 // failure.
 func cloneCell(p *planner.Result, clone *planner.Resource, now planner.Running) Cell {
-	switch min := clone.CloneOpts.Min; {
+	switch min := clone.CloneLimits.Min; {
 	case now.Instances == 0:
 		_, why := p.Placement(clone)
 		return Cell{State: Stopped, Why: "no instance of " + clone.ID + " runs; " + why}
@@ -403,7 +403,7 @@ func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resour
 		why = "no node can run it"
 	}
 	var causes []string
-	for _, l := range p.Scores {
+	for _, l := range p.Scores.All() {
 		if l.Resource != res.ID || l.Score > -ir.Infinity || len(l.Trail) == 0 {
 			continue
 		}

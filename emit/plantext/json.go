@@ -18,7 +18,7 @@ type Placement struct {
 	Next string `json:"next,omitempty"`
 	// Role is the current role (as the what-if leaves it), NextRole the
 	// role once the transition ran, on Next: a resource started, stopped,
-	// promoted or demoted changes it (transition.RoleAfter).
+	// promoted or demoted changes it (planner.Result.RoleAfter).
 	Role     string `json:"role"`
 	NextRole string `json:"next_role,omitempty"`
 	// Reason says why a resource gets no node.
@@ -125,13 +125,13 @@ func JSON(res *planner.Result) ([]byte, error) {
 		}
 	}
 	for _, r := range res.Resources {
-		if r.Kind != planner.KindPrimitive {
+		if !r.IsPrimitive() {
 			continue
 		}
 		pl := Placement{Resource: r.ID, Current: []string{}, Role: r.Role.String(), Reason: r.Why}
-		if after := t.NodesAfter(exec, r); len(after) > 0 {
+		if after := res.NodesAfter(exec, r); len(after) > 0 {
 			pl.Next = t.NodeName(after[0])
-			pl.NextRole = t.RoleAfter(exec, r).String()
+			pl.NextRole = res.RoleAfter(exec, r).String()
 		} else if pl.Reason == "" {
 			pl.Reason = notRunningWhy(res, doc.Stall, stops[r.ID], r)
 		}

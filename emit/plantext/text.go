@@ -260,13 +260,18 @@ func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
 			m[r.Parent.Children[0].ID] = nil
 		}
 	}
-	for start := 0; start < len(res.Scores); {
+	for start, n := 0, res.Scores.Len(); start < n; {
+		rsc := res.Scores.Resource(start)
 		end := start + 1
-		for end < len(res.Scores) && res.Scores[end].Resource == res.Scores[start].Resource {
+		for end < n && res.Scores.Resource(end) == rsc {
 			end++
 		}
-		if runs, needed := m[res.Scores[start].Resource]; needed {
-			m[res.Scores[start].Resource] = append(runs, res.Scores[start:end])
+		if runs, needed := m[rsc]; needed {
+			run := make([]planner.ScoreLine, 0, end-start)
+			for i := start; i < end; i++ {
+				run = append(run, res.Scores.At(i))
+			}
+			m[rsc] = append(runs, run)
 		}
 		start = end
 	}
@@ -327,7 +332,7 @@ func capacityOn(res *planner.Result, r *planner.Resource, node string) string {
 	}
 	for _, b := range r.CapacityBans {
 		if b.Node < len(res.Nodes) && res.Nodes[b.Node].Uname == node {
-			return b.Text()
+			return b.Text
 		}
 	}
 	return ""

@@ -41,7 +41,7 @@ func instancesOf(res *planner.Result, id string) []*planner.Resource {
 	var out []*planner.Resource
 	for _, r := range res.Resources {
 		base, _, numbered := strings.Cut(r.ID, ":")
-		if numbered && base == id && r.Parent != nil && r.Parent.CloneOpts != nil {
+		if numbered && base == id && r.Parent != nil && r.Parent.CloneLimits != nil {
 			out = append(out, r)
 		}
 	}
@@ -107,7 +107,7 @@ func explainOne(b *bytes.Buffer, res *planner.Result, r *planner.Resource) bool 
 		// scores above (which crm_simulate prints as they are).
 		for _, ban := range r.CapacityBans {
 			if ban.Node == i {
-				fmt.Fprintf(b, "  then banned (-INFINITY) at assignment, not enough capacity: %s\n", ban.Text())
+				fmt.Fprintf(b, "  then banned (-INFINITY) at assignment, not enough capacity: %s\n", ban.Text)
 			}
 		}
 	}
@@ -146,7 +146,7 @@ func explainPromotions(b *bytes.Buffer, res *planner.Result, r *planner.Resource
 		return
 	}
 	b.WriteString("\npromotion scores")
-	if opts := r.Top().CloneOpts; opts != nil {
+	if opts := r.Top().CloneLimits; opts != nil {
 		fmt.Fprintf(b, " (promoted-max %d, promoted-node-max %d)", opts.PromotedMax, opts.PromotedNodeMax)
 	}
 	b.WriteString(", highest first:\n")

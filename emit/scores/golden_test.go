@@ -101,7 +101,7 @@ func TestExplainSumsToScore(t *testing.T) {
 				t.Fatal(diags)
 			}
 			plan, _ := planner.Schedule(cib, planner.Options{})
-			for _, l := range plan.Scores {
+			for _, l := range plan.Scores.All() {
 				if planner.SumTrail(l.Trail) != l.Score {
 					t.Errorf("%s: %s: explanation sums to %s", path, l, planner.SumTrail(l.Trail))
 				}

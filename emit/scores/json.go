@@ -133,11 +133,11 @@ func JSON(res *planner.Result) ([]byte, error) {
 		jp.Nodes = append(jp.Nodes, jsonNode{Name: n.Uname, CannotRun: availability(n)})
 	}
 	byRsc := map[string][]jsonScore{}
-	for _, l := range res.Scores {
+	for _, l := range res.Scores.All() {
 		byRsc[l.Resource] = append(byRsc[l.Resource], jsonScore{Func: l.Func, Node: l.Node, Score: l.Score.String(), Trail: jsonTrail(l.Trail)})
 	}
 	for _, r := range rows(res) {
-		jr := jsonResource{ID: r.ID, Kind: r.Kind.String(), Scores: []jsonScore{}}
+		jr := jsonResource{ID: r.ID, Kind: r.KindName(), Scores: []jsonScore{}}
 		if r.Parent != nil {
 			jr.Parent = r.Parent.ID
 		}

@@ -11,8 +11,8 @@ func CRMSimulate(res *planner.Result) []byte {
 		return crmSimulateWithUtilization(res)
 	}
 	// A line is some 80 bytes; a large cluster has hundreds of thousands.
-	b := make([]byte, 0, 96*(len(res.Scores)+len(res.Promotions)))
-	for _, l := range res.Scores {
+	b := make([]byte, 0, 96*(res.Scores.Len()+len(res.Promotions)))
+	for _, l := range res.Scores.All() {
 		b, _ = l.AppendText(b)
 		b = append(b, '\n')
 	}
@@ -31,24 +31,36 @@ func finalLines(res *planner.Result) map[string][]*planner.ScoreLine {
 	for i, n := range res.Nodes {
 		nodeIndex[n.Uname] = i
 	}
-	out := map[string][]*planner.ScoreLine{}
+	// Each row holds, by node, 1 + the index of the line (0 for none).
+	last := map[string][]int{}
 	// Lines of one resource come together: remember the last row.
-	lastRsc, lastRow := "", []*planner.ScoreLine(nil)
-	for i := range res.Scores {
-		l := &res.Scores[i]
+	lastRsc, lastRow := "", []int(nil)
+	for i, l := range res.Scores.All() {
 		n, ok := nodeIndex[l.Node]
 		if !ok {
 			continue
 		}
 		if l.Resource != lastRsc || lastRow == nil {
-			lastRow = out[l.Resource]
+			lastRow = last[l.Resource]
 			if lastRow == nil {
-				lastRow = make([]*planner.ScoreLine, len(res.Nodes))
-				out[l.Resource] = lastRow
+				lastRow = make([]int, len(res.Nodes))
+				last[l.Resource] = lastRow
 			}
 			lastRsc = l.Resource
 		}
-		lastRow[n] = l
+		lastRow[n] = i + 1
+	}
+	out := make(map[string][]*planner.ScoreLine, len(last))
+	for rsc, idx := range last {
+		lines := make([]planner.ScoreLine, len(idx))
+		row := make([]*planner.ScoreLine, len(idx))
+		for n, i := range idx {
+			if i > 0 {
+				lines[n] = res.Scores.At(i - 1)
+				row[n] = &lines[n]
+			}
+		}
+		out[rsc] = row
 	}
 	return out
 }

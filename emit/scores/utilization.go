@@ -38,18 +38,18 @@ func appendValues(b []byte, values []planner.UtilizationValue) []byte {
 // allocation line, so the lines are the same but not always in its order.
 func crmSimulateWithUtilization(res *planner.Result) []byte {
 	u := res.Utilization
-	b := make([]byte, 0, 96*(len(res.Scores)+len(res.Promotions)+len(u.Assignments)+2*len(u.Original)))
+	b := make([]byte, 0, 96*(res.Scores.Len()+len(res.Promotions)+len(u.Assignments)+2*len(u.Original)))
 	line := func(b []byte) []byte { return append(b, '\n') }
 	for _, c := range u.Original {
 		b = line(appendCapacity(b, "Original", c))
 	}
 	next := 0
-	for i := range res.Scores {
+	for i := range res.Scores.Len() {
 		for next < len(u.Assignments) && u.Assignments[next].AfterScores <= i {
 			b = line(appendAssignment(b, u.Func, u.Assignments[next]))
 			next++
 		}
-		b, _ = res.Scores[i].AppendText(b)
+		b, _ = res.Scores.At(i).AppendText(b)
 		b = line(b)
 	}
 	for ; next < len(u.Assignments); next++ {

@@ -56,7 +56,7 @@ func Build(base *ir.CIB, events []Event, start time.Time, first int) ([]File, er
 		if i == len(events) {
 			return files, nil
 		}
-		res, diags := planner.Schedule(cib, planner.Options{Now: at, Transition: true})
+		res, diags := planner.Schedule(cib, planner.Options{Now: at, Transition: true, Digests: true})
 		if diags.HasErrors() {
 			return nil, diags
 		}

@@ -38,10 +38,10 @@ var allowed = map[string][]string{
 	"pcl/planner/scenario":             {"pcl/ir", "pcl/pcmk", "pcl/planner/model", "pcl/planner/transition"},
 	"pcl/planner":                      {"pcl/ir", "pcl/pcmk", "pcl/planner/model", "pcl/planner/ruleeval", "pcl/planner/transition"},
 	"pcl/planner/batch":                {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/model", "pcl/planner/scenario", "pcl/planner/transition"},
-	"pcl/policytest":                   {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/model", "pcl/planner/scenario", "pcl/planner/transition"},
+	"pcl/policytest":                   {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/scenario", "pcl/planner/transition"},
 	"pcl/emit/testreport":              {"pcl/emit/scores", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/policytest"},
 	"pcl/cibdiff":                      {"pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/scenario", "pcl/planner/transition"},
-	"pcl/history":                      {"pcl/cibdiff", "pcl/importer", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/model", "pcl/planner/transition"},
+	"pcl/history":                      {"pcl/cibdiff", "pcl/importer", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/transition"},
 	"pcl/emit/historytext":             {"pcl/emit/difftext", "pcl/history"},
 	"pcl/emit/cibxml":                  {"pcl/ir", "pcl/pcmk"},
 	"pcl/emit/pclgen":                  {"pcl/dsl/rule", "pcl/ir", "pcl/pcmk"},
@@ -52,6 +52,24 @@ var allowed = map[string][]string{
 	"pcl/emit/difftext":                {"pcl/cibdiff", "pcl/emit/pclgen", "pcl/emit/plantext", "pcl/ir", "pcl/pcmk", "pcl/planner/transition"},
 	"pcl/lsp":                          {"pcl/agents", "pcl/compiler", "pcl/dsl", "pcl/emit/scores", "pcl/ir", "pcl/pcmk", "pcl/planner", "pcl/planner/batch", "pcl/planner/ruleeval", "pcl/planner/scenario"},
 	"pcl/cmd/...":                      {"pcl/..."},
+}
+
+// internalTo lists packages only some others may import, whatever allowed
+// says (cmd/... included): the planner's working model is the planner's
+// own; everything after planning reads planner.Result, which copies out
+// what readers need.
+var internalTo = map[string]string{
+	"pcl/planner/model": "pcl/planner/...",
+}
+
+// mayImport reports whether pkg may import imp by internalTo.
+func mayImport(pkg, imp string) bool {
+	for inner, owners := range internalTo {
+		if matches(inner, imp) && !matches(owners, pkg) {
+			return false
+		}
+	}
+	return true
 }
 
 // forbiddenExternal are modules outside the standard library a package
@@ -110,6 +128,8 @@ func TestDependencies(t *testing.T) {
 				}
 				if !permitted {
 					problems = append(problems, pkg+" imports "+imp)
+				} else if !mayImport(pkg, imp) {
+					problems = append(problems, pkg+" imports "+imp+", which only "+internalTo[imp]+" may import")
 				}
 			default:
 				for pattern, bad := range forbiddenExternal {
@@ -128,14 +148,23 @@ func TestDependencies(t *testing.T) {
 	}
 }
 
-// TestDependencyRulesCatch checks the checker on an arrow the table
-// forbids: cibdiff importing an emitter.
+// TestDependencyRulesCatch checks the checker on arrows the rules
+// forbid: cibdiff importing an emitter, a reader of the Result importing
+// the planner's working model.
 func TestDependencyRulesCatch(t *testing.T) {
 	list, _ := rulesFor("pcl/cibdiff")
 	for _, p := range list {
 		if matches(p, "pcl/emit/cibxml") {
 			t.Fatalf("cibdiff may import emit/cibxml by %q", p)
 		}
+	}
+	for _, pkg := range []string{"pcl/emit/scores", "pcl/emit/plantext", "pcl/cibdiff", "pcl/history", "pcl/policytest", "pcl/lsp", "pcl/cmd/pcl"} {
+		if mayImport(pkg, "pcl/planner/model") {
+			t.Errorf("%s may import the planner's working model", pkg)
+		}
+	}
+	if !mayImport("pcl/planner/batch", "pcl/planner/model") {
+		t.Error("planner/batch may not import the planner's working model")
 	}
 	if _, ok := rulesFor(path.Join("pcl", "cmd", "pcl")); !ok {
 		t.Fatal("cmd/pcl has no rules")

@@ -206,6 +206,16 @@ func BenchmarkClonesAtScale(b *testing.B) {
 				planner.Schedule(cib, opts)
 			}
 		})
+		// As `pcl plan --format json` and `pcl graph` plan: no score
+		// lines and no explanations, which neither prints.
+		b.Run("PlanNoScores/"+v.String(), func(b *testing.B) {
+			opts := planner.Options{Transition: true, NoScores: true, NoTrail: true, Target: pcmk.NewTarget(v, pcmk.FromFlag)}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				planner.Schedule(cib, opts)
+			}
+		})
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 
 	"pcl/ir"
 	"pcl/planner"
-	"pcl/planner/model"
 	"pcl/planner/scenario"
 )
 
@@ -19,11 +18,11 @@ func Locate(res *planner.Result) scenario.Locator {
 		if r == nil {
 			return nil, false
 		}
-		perInstance := r.Kind == model.KindClone || r.Kind == model.KindBundle
+		perInstance := r.IsClone() || r.IsBundle()
 		var out []string
 		seen := map[int]bool{}
-		var walk func(r *model.Resource)
-		walk = func(r *model.Resource) {
+		var walk func(r *planner.Resource)
+		walk = func(r *planner.Resource) {
 			if len(r.Children) == 0 {
 				for _, n := range r.RunningOn {
 					if n < 0 || n >= len(res.Nodes) || (!perInstance && seen[n]) {

@@ -154,7 +154,7 @@ func planOne(base *ir.CIB, s scenario.Scenario, opts Options, decided *scenario.
 	if !s.Now.IsZero() {
 		po.Now = s.Now
 	}
-	po.Transition = true
+	po.Transition, po.Digests = true, true
 	out.Result, out.Diags = planner.Schedule(cib, po)
 	t := out.Result.Transition
 	out.Execution = t.Execute()

@@ -7,7 +7,6 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
-	"pcl/planner/model"
 	"pcl/planner/transition"
 )
 
@@ -83,8 +82,9 @@ func latestChange(st *ir.Status) int64 {
 	return latest
 }
 
-// DigestFunc gives an operation's parameter digest.
-type DigestFunc func(r *model.Resource, task pcmk.Task, intervalMs int64) string
+// DigestFunc gives the parameter digest of an operation of the resource
+// with the given id.
+type DigestFunc func(rsc string, task pcmk.Task, intervalMs int64) string
 
 // recordStep is simulate_resource_action for an action that succeeds: its
 // result, the one expected, recorded in the resource's history on its node
@@ -107,7 +107,7 @@ func (a *applier) recordStep(t *transition.Transition, st transition.Step, diges
 		ExpectedRC: int(st.ExpectedRC),
 		NotifyType: st.NotifyType,
 		NotifyTask: st.NotifyTask,
-		Digest:     digest(act.Rsc, act.Task, act.IntervalMs),
+		Digest:     digest(act.Rsc.ID, act.Task, act.IntervalMs),
 		OnNode:     a.onNode(node),
 	})
 	return nil

@@ -479,7 +479,7 @@ func heldoutPromotable(t *testing.T, o heldoutOracle, dir, ratchet string) {
 				wantScores = append(wantScores, l)
 			}
 		}
-		for _, l := range res.Scores {
+		for _, l := range res.Scores.All() {
 			gotScores = append(gotScores, l.String())
 		}
 		for _, l := range res.Promotions {

@@ -1,22 +1,24 @@
-package transition
+package planner
 
 import (
 	"slices"
 
 	"pcl/pcmk"
+	"pcl/planner/transition"
 )
 
-// NodesAfter is where primitive r is active once the engine ran e: the
+// NodesAfter is where primitive r is active once the engine ran e (an
+// execution of res.Transition): the
 // nodes it is active on now, less those a stop that ran takes it off
 // (a fenced node's implied stops included), plus those a start or a
 // migration that ran brings it to. A start the graph leaves out (blocked
 // by lost quorum, say) or that never runs (a stalled transition) moves
 // nothing: the resource stays where it is, as the cluster leaves it.
-func (t *Transition) NodesAfter(e *Execution, r *Resource) []int {
+func (res *Result) NodesAfter(e *transition.Execution, r *Resource) []int {
 	nodes := slices.Clone(r.RunningOn)
 	for _, step := range e.Fired {
 		a := step.Action
-		if a.Rsc != r || a.Node == NoNode || a.IntervalMs != 0 {
+		if a.Rsc == nil || a.Rsc.ID != r.ID || a.Node == NoNode || a.IntervalMs != 0 {
 			continue
 		}
 		switch a.Task {
@@ -37,7 +39,7 @@ func (t *Transition) NodesAfter(e *Execution, r *Resource) []int {
 // promotable clone), promotions, demotions and stops (Stopped once no
 // node is left) that ran. Like NodesAfter, an action left out of the
 // graph or that never runs changes nothing.
-func (t *Transition) RoleAfter(e *Execution, r *Resource) pcmk.Role {
+func (res *Result) RoleAfter(e *transition.Execution, r *Resource) pcmk.Role {
 	role := r.Role
 	if len(r.RunningOn) == 0 {
 		role = pcmk.RoleStopped
@@ -49,7 +51,7 @@ func (t *Transition) RoleAfter(e *Execution, r *Resource) pcmk.Role {
 	}
 	for _, step := range e.Fired {
 		a := step.Action
-		if a.Rsc != r || a.Node == NoNode || a.IntervalMs != 0 {
+		if a.Rsc == nil || a.Rsc.ID != r.ID || a.Node == NoNode || a.IntervalMs != 0 {
 			continue
 		}
 		switch a.Task {

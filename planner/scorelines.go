@@ -1,0 +1,137 @@
+package planner
+
+import (
+	"iter"
+
+	"pcl/ir"
+	"pcl/planner/model"
+)
+
+// ScoreLine is one "allocation score" line.
+type ScoreLine struct {
+	Func     string // pcmk__primitive_assign or pcmk__group_assign
+	Resource string
+	Node     string
+	Score    ir.Score
+	// Trail is the explanation: contributions in the order applied (nil
+	// when trails are off).
+	Trail []Contribution
+}
+
+// String renders the line exactly as crm_simulate does.
+func (l ScoreLine) String() string {
+	b, _ := l.AppendText(nil)
+	return string(b)
+}
+
+// AppendText appends the line as String renders it (a large cluster has
+// hundreds of thousands of them: encoding.TextAppender spares a string
+// each).
+func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
+	b = append(b, l.Func...)
+	b = append(b, ": "...)
+	b = append(b, l.Resource...)
+	b = append(b, " allocation score on "...)
+	b = append(b, l.Node...)
+	b = append(b, ": "...)
+	return l.Score.AppendText(b)
+}
+
+// ScoreLines are a plan's allocation score lines in the order
+// crm_simulate prints them. A clone-heavy cluster has tens of millions of
+// them, so each is kept as 16 bytes (its score and indexes into a run and
+// a node table), in chunks of fixed size (growing copies nothing), and
+// made into a ScoreLine when read.
+type ScoreLines struct {
+	chunks [][]scoreLine
+	// trails are the lines' explanations, in chunks as the lines are;
+	// nil when trails are off.
+	trails [][][]Contribution
+	n      int
+	// runs are the resources whose lines were recorded, each with the
+	// function printing them, in the order recorded: a resource's lines
+	// on every node are one run.
+	runs []scoreRun
+	// nodes are the nodes' names, by index.
+	nodes []string
+	// withTrails is set when trails are kept.
+	withTrails bool
+}
+
+// scoreChunk is the number of lines in a chunk (a power of two).
+const scoreChunkBits = 16
+
+const scoreChunk = 1 << scoreChunkBits
+
+// scoreLine is one line: its score, its run and its node.
+type scoreLine struct {
+	score ir.Score
+	run   uint32
+	node  uint32
+}
+
+// scoreRun is the function and resource of a run of lines.
+type scoreRun struct {
+	fn, rsc string
+}
+
+// Len is the number of lines.
+func (s *ScoreLines) Len() int { return s.n }
+
+// line is line i as kept.
+func (s *ScoreLines) line(i int) scoreLine { return s.chunks[i>>scoreChunkBits][i&(scoreChunk-1)] }
+
+// At returns line i.
+func (s *ScoreLines) At(i int) ScoreLine {
+	l := s.line(i)
+	run := s.runs[l.run]
+	out := ScoreLine{Func: run.fn, Resource: run.rsc, Node: s.nodes[l.node], Score: l.score}
+	if s.withTrails {
+		out.Trail = s.trails[i>>scoreChunkBits][i&(scoreChunk-1)]
+	}
+	return out
+}
+
+// All yields the lines in order, with their indexes.
+func (s *ScoreLines) All() iter.Seq2[int, ScoreLine] {
+	return func(yield func(int, ScoreLine) bool) {
+		for i := range s.n {
+			if !yield(i, s.At(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Resource is the resource line i is about, without making the line.
+func (s *ScoreLines) Resource(i int) string { return s.runs[s.line(i).run].rsc }
+
+// start readies s for the lines of a plan on nodes.
+func (s *ScoreLines) start(nodes []*model.Node, trails bool) {
+	s.nodes = make([]string, len(nodes))
+	for i, n := range nodes {
+		s.nodes[i] = n.Uname
+	}
+	s.withTrails = trails
+}
+
+// startRun begins the lines of rsc printed by fn.
+func (s *ScoreLines) startRun(fn, rsc string) {
+	s.runs = append(s.runs, scoreRun{fn, rsc})
+}
+
+// add appends a line of the current run.
+func (s *ScoreLines) add(node int, score ir.Score, trail []Contribution) {
+	if s.n&(scoreChunk-1) == 0 {
+		s.chunks = append(s.chunks, make([]scoreLine, 0, scoreChunk))
+		if s.withTrails {
+			s.trails = append(s.trails, make([][]Contribution, 0, scoreChunk))
+		}
+	}
+	c := len(s.chunks) - 1
+	s.chunks[c] = append(s.chunks[c], scoreLine{score: score, run: uint32(len(s.runs) - 1), node: uint32(node)})
+	if s.withTrails {
+		s.trails[c] = append(s.trails[c], trail)
+	}
+	s.n++
+}
