@@ -104,64 +104,20 @@ func (o operatorOracle) runChains(t *testing.T, corpusDir string, seeds int) {
 	chains, back := 0, 0
 	defer func() { t.Logf("%d move-then-clear chains agree with crm_simulate (%d move back)", chains, back) }()
 	for _, in := range chainInputs(t, corpusDir, o.corpus, seeds) {
-		name, src := in.name, in.xml
-		cib, diags := importer.Read(name+".xml", src)
-		if diags.HasErrors() {
-			t.Fatalf("%s: %v", name, diags)
-		}
-		opts := batch.Options{Planner: planner.Options{Target: o.target, NoTrail: true}, Quorum: scenario.QuorumRule{Keep: true}}
-		base := batch.Run(cib, nil, opts)
-		if base.Baseline.Err != nil {
-			t.Fatalf("%s: %v", name, base.Baseline.Err)
-		}
-		if _, unknown := base.Baseline.Result.PlanUnknown(); unknown {
+		c, ok := o.chainStart(t, in.name, in.xml)
+		if !ok {
 			continue
 		}
-		orig := filepath.Join(o.dir, name+".xml")
-		if err := os.WriteFile(orig, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		settled0 := filepath.Join(o.dir, name+"-0.xml")
-		out := o.step(t, "", nil, orig, settled0)
-		if got, want := o.executed(base.Baseline), testenv.SimulateSection(out, "Executing Cluster Transition:"); !sameLines(got, want) {
-			t.Logf("%s: the baseline runs other actions than crm_simulate's; no chain planned from it", name)
-			continue
-		}
-		id, from, to := moveCandidate(cib, base.Baseline.After)
-		if id == "" {
-			t.Logf("%s: no resource runs on exactly one node with another node to move it to", name)
-			continue
-		}
+		name, cib, opts, settled0, id, from, to := c.name, c.cib, c.opts, c.settled0, c.id, c.from, c.to
 		move := scenario.Scenario{Name: "move", Injections: []ir.Injection{{Kind: ir.InjectMove, Resource: id, Node: to}}}
 		clear := scenario.Scenario{Name: "clear", After: "move", Injections: []ir.Injection{{Kind: ir.InjectClear, Resource: id}}}
 		res := batch.Run(cib, []scenario.Scenario{clear, move}, opts)
 		label := fmt.Sprintf("%s: move %s %s -> %s, then clear", name, id, from, to)
 		settled1 := filepath.Join(o.dir, name+"-1.xml")
-		steps := []struct {
-			o       *batch.Outcome
-			tool    []string
-			in, out string
-		}{
-			{res.Scenarios[1], []string{"--move", "-r", id, "-N", to}, settled0, settled1},
-			{res.Scenarios[0], []string{"--clear", "-r", id}, settled1, filepath.Join(o.dir, name+"-2.xml")},
-		}
-		agree := true
-		for _, st := range steps {
-			if st.o.Err != nil {
-				t.Errorf("%s: %s: %v", label, st.o.Scenario.Name, st.o.Err)
-				agree = false
-				break
-			}
-			out := o.step(t, "crm_resource", st.tool, st.in, st.out)
-			got, want := o.executed(st.o), testenv.SimulateSection(out, "Executing Cluster Transition:")
-			if !sameLines(got, want) {
-				t.Errorf("%s: the %s step runs other actions than crm_simulate's", label, st.o.Scenario.Name)
-				testenv.LogLineDiff(t, sortedLines(got), sortedLines(want))
-				agree = false
-				break
-			}
-		}
-		if !agree {
+		if !o.runSteps(t, label, []chainStep{
+			{res.Scenarios[1], []string{"--move", "-r", id, "-N", to}, settled0, settled1, time.Time{}},
+			{res.Scenarios[0], []string{"--clear", "-r", id}, settled1, filepath.Join(o.dir, name+"-2.xml"), time.Time{}},
+		}) {
 			continue
 		}
 		chains++
@@ -174,6 +130,87 @@ func (o operatorOracle) runChains(t *testing.T, corpusDir string, seeds int) {
 	if chains == 0 {
 		t.Error("no chain was compared")
 	}
+}
+
+// chainBase is where a chain starts: a corpus CIB whose baseline pcl
+// plans exactly and runs as crm_simulate runs it (settled0, the cluster
+// crm_simulate leaves), and the resource it moves.
+type chainBase struct {
+	name         string
+	cib          *ir.CIB
+	opts         batch.Options
+	settled0     string
+	id, from, to string
+}
+
+// chainStart reads the corpus CIB name and returns where its chain
+// starts; ok is false when it offers none.
+func (o operatorOracle) chainStart(t *testing.T, name string, src []byte) (c chainBase, ok bool) {
+	t.Helper()
+	cib, diags := importer.Read(name+".xml", src)
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", name, diags)
+	}
+	opts := batch.Options{Planner: planner.Options{Target: o.target, NoTrail: true}, Quorum: scenario.QuorumRule{Keep: true}}
+	base := batch.Run(cib, nil, opts)
+	if base.Baseline.Err != nil {
+		t.Fatalf("%s: %v", name, base.Baseline.Err)
+	}
+	if _, unknown := base.Baseline.Result.PlanUnknown(); unknown {
+		return c, false
+	}
+	orig := filepath.Join(o.dir, name+".xml")
+	if err := os.WriteFile(orig, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c = chainBase{name: name, cib: cib, opts: opts, settled0: filepath.Join(o.dir, name+"-0.xml")}
+	out := o.step(t, "", nil, orig, c.settled0)
+	if got, want := o.executed(base.Baseline), testenv.SimulateSection(out, "Executing Cluster Transition:"); !sameLines(got, want) {
+		t.Logf("%s: the baseline runs other actions than crm_simulate's; no chain planned from it", name)
+		return c, false
+	}
+	if c.id, c.from, c.to = moveCandidate(cib, base.Baseline.After); c.id == "" {
+		t.Logf("%s: no resource runs on exactly one node with another node to move it to", name)
+		return c, false
+	}
+	return c, true
+}
+
+// chainStep is one step of a chain: pcl's outcome, and the crm_resource
+// arguments (none: only time passes) applied to in, simulated (at at,
+// unless zero) into out.
+type chainStep struct {
+	o       *batch.Outcome
+	tool    []string
+	in, out string
+	at      time.Time
+}
+
+// runSteps reports whether every step runs the actions crm_simulate runs.
+func (o operatorOracle) runSteps(t *testing.T, label string, steps []chainStep) bool {
+	t.Helper()
+	for _, st := range steps {
+		if st.o.Err != nil {
+			t.Errorf("%s: %s: %v", label, st.o.Scenario.Name, st.o.Err)
+			return false
+		}
+		tool := ""
+		if st.tool != nil {
+			tool = "crm_resource"
+		}
+		var at []time.Time
+		if !st.at.IsZero() {
+			at = append(at, st.at)
+		}
+		out := o.step(t, tool, st.tool, st.in, st.out, at...)
+		got, want := o.executed(st.o), testenv.SimulateSection(out, "Executing Cluster Transition:")
+		if !sameLines(got, want) {
+			t.Errorf("%s: the %s step runs other actions than crm_simulate's", label, st.o.Scenario.Name)
+			testenv.LogLineDiff(t, sortedLines(got), sortedLines(want))
+			return false
+		}
+	}
+	return true
 }
 
 // step applies one operator command (none for the baseline) to a copy of
@@ -281,33 +318,11 @@ func (o operatorOracle) runExpiry(t *testing.T, corpusDir string, seeds int) {
 		t.Logf("%d move-with-lifetime chains agree with crm_simulate (%d move back once expired)", chains, expired)
 	}()
 	for _, in := range chainInputs(t, corpusDir, o.corpus, seeds) {
-		name, src := in.name, in.xml
-		cib, diags := importer.Read(name+".xml", src)
-		if diags.HasErrors() {
-			t.Fatalf("%s: %v", name, diags)
-		}
-		opts := batch.Options{Planner: planner.Options{Target: o.target, NoTrail: true}, Quorum: scenario.QuorumRule{Keep: true}}
-		base := batch.Run(cib, nil, opts)
-		if base.Baseline.Err != nil {
-			t.Fatalf("%s: %v", name, base.Baseline.Err)
-		}
-		if _, unknown := base.Baseline.Result.PlanUnknown(); unknown {
+		c, ok := o.chainStart(t, in.name, in.xml)
+		if !ok {
 			continue
 		}
-		orig := filepath.Join(o.dir, name+".xml")
-		if err := os.WriteFile(orig, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		settled0 := filepath.Join(o.dir, name+"-0.xml")
-		out := o.step(t, "", nil, orig, settled0)
-		if got, want := o.executed(base.Baseline), testenv.SimulateSection(out, "Executing Cluster Transition:"); !sameLines(got, want) {
-			t.Logf("%s: the baseline runs other actions than crm_simulate's; no chain planned from it", name)
-			continue
-		}
-		id, from, to := moveCandidate(cib, base.Baseline.After)
-		if id == "" {
-			continue
-		}
+		name, cib, opts, settled0, id, from, to := c.name, c.cib, c.opts, c.settled0, c.id, c.from, c.to
 		// crm_resource counts the lifetime from its clock: the move's
 		// scenario is planned at the same second.
 		now := time.Now().UTC().Truncate(time.Second)
@@ -317,37 +332,11 @@ func (o operatorOracle) runExpiry(t *testing.T, corpusDir string, seeds int) {
 		res := batch.Run(cib, []scenario.Scenario{move, later, expiry}, opts)
 		label := fmt.Sprintf("%s: move %s %s -> %s for an hour", name, id, from, to)
 		settled1, settled2 := filepath.Join(o.dir, name+"-1.xml"), filepath.Join(o.dir, name+"-2.xml")
-		steps := []struct {
-			o       *batch.Outcome
-			tool    []string
-			in, out string
-			at      time.Time
-		}{
+		if !o.runSteps(t, label, []chainStep{
 			{res.Scenarios[0], []string{"--move", "-r", id, "-N", to, "--lifetime", "PT1H"}, settled0, settled1, move.Now},
 			{res.Scenarios[1], nil, settled1, settled2, later.Now},
 			{res.Scenarios[2], nil, settled2, filepath.Join(o.dir, name+"-3.xml"), expiry.Now},
-		}
-		agree := true
-		for _, st := range steps {
-			if st.o.Err != nil {
-				t.Errorf("%s: %s: %v", label, st.o.Scenario.Name, st.o.Err)
-				agree = false
-				break
-			}
-			tool := ""
-			if st.tool != nil {
-				tool = "crm_resource"
-			}
-			out := o.step(t, tool, st.tool, st.in, st.out, st.at)
-			got, want := o.executed(st.o), testenv.SimulateSection(out, "Executing Cluster Transition:")
-			if !sameLines(got, want) {
-				t.Errorf("%s: the %s step runs other actions than crm_simulate's", label, st.o.Scenario.Name)
-				testenv.LogLineDiff(t, sortedLines(got), sortedLines(want))
-				agree = false
-				break
-			}
-		}
-		if !agree {
+		}) {
 			continue
 		}
 		chains++
