@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"iter"
 	"slices"
 
 	"pcl/pcmk"
@@ -16,11 +17,7 @@ import (
 // nothing: the resource stays where it is, as the cluster leaves it.
 func (res *Result) NodesAfter(e *transition.Execution, r *Resource) []int {
 	nodes := slices.Clone(r.RunningOn)
-	for _, step := range e.Fired {
-		a := step.Action
-		if a.Rsc == nil || a.Rsc.ID != r.ID || a.Node == NoNode || a.IntervalMs != 0 {
-			continue
-		}
+	for a := range ranOn(e, r) {
 		switch a.Task {
 		case pcmk.TaskStop:
 			nodes = slices.DeleteFunc(nodes, func(n int) bool { return n == a.Node })
@@ -49,11 +46,7 @@ func (res *Result) RoleAfter(e *transition.Execution, r *Resource) pcmk.Role {
 	if r.Promotable {
 		started = pcmk.RoleUnpromoted
 	}
-	for _, step := range e.Fired {
-		a := step.Action
-		if a.Rsc == nil || a.Rsc.ID != r.ID || a.Node == NoNode || a.IntervalMs != 0 {
-			continue
-		}
+	for a := range ranOn(e, r) {
 		switch a.Task {
 		case pcmk.TaskStop:
 			nodes = slices.DeleteFunc(nodes, func(n int) bool { return n == a.Node })
@@ -72,4 +65,20 @@ func (res *Result) RoleAfter(e *transition.Execution, r *Resource) pcmk.Role {
 		}
 	}
 	return role
+}
+
+// ranOn yields the non-recurring actions of primitive r on a node that
+// ran in e, in the order they ran.
+func ranOn(e *transition.Execution, r *Resource) iter.Seq[*transition.Action] {
+	return func(yield func(*transition.Action) bool) {
+		for _, step := range e.Fired {
+			a := step.Action
+			if a.Rsc == nil || a.Rsc.ID != r.ID || a.Node == NoNode || a.IntervalMs != 0 {
+				continue
+			}
+			if !yield(a) {
+				return
+			}
+		}
+	}
 }
