@@ -34,11 +34,6 @@ var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettled
 // agree. Each is a bug to fix, listed so that the sample of the corpus can
 // grow without hiding new ones.
 var knownExecutedDifferences = map[string]string{
-	// Found when the merged helpers' fixes shifted the 3.0 sample onto
-	// it: with kiff-02 down, crm_simulate 3.0.0 fences guest
-	// lxc-01_kiff-01 (stonith-lxc-01_kiff-01-off), pcl does not (not
-	// analysed yet).
-	"whitebox-imply-stop-on-fence, kiff-02 down": "pcl does not fence guest lxc-01_kiff-01 where crm_simulate 3.0.0 does (not analysed yet)",
 	// Found when the executed ratchet grew and the sample shifted onto it
 	// (the difference is older): with quorum lost, crm_simulate runs
 	// group2's start pseudo-action (runnable, its member stopped and not
@@ -77,8 +72,6 @@ var knownSettledDifferences = map[string]string{
 	// run agree.
 	"stop-failure-no-quorum, pcmk-1 down": "no node online: crm_simulate 3.0.0's status display omits clvm-clone, which pcl reads as active (failed stop) on unclean pcmk-3",
 	"stop-failure-no-quorum, pcmk-2 down": "no node online: crm_simulate 3.0.0's status display omits clvm-clone, which pcl reads as active (failed stop) on unclean pcmk-3",
-	// The same shift: see knownExecutedDifferences.
-	"whitebox-imply-stop-on-fence, kiff-02 down": "pcl leaves vm-fs Started on guest lxc-01_kiff-01, which crm_simulate 3.0.0 fences (not analysed yet)",
 	// See knownExecutedDifferences.
 	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
 	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
@@ -90,9 +83,10 @@ var knownSettledDifferences = map[string]string{
 	// crm_simulate then reads the guest's resources differently from how
 	// the settled status reads in pcl. whitebox-asymmetric is not
 	// analysed yet.
-	"bug-cl-5247, bl460g8n3 down":         "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
-	"bug-cl-5247, bl460g8n4 down":         "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
-	"whitebox-asymmetric, 18builder down": "in a cluster with a guest node, pcl leaves nfs_mount started on 18node2 where crm_simulate does not (not analysed yet)",
+	"whitebox-imply-stop-on-fence, kiff-02 down": "a guest node fenced through its container: pcl reads vm-fs as still on guest lxc-01_kiff-01 in the settled CIB, crm_simulate 3.0.0 does not (the actions run agree)",
+	"bug-cl-5247, bl460g8n3 down":                "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
+	"bug-cl-5247, bl460g8n4 down":                "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
+	"whitebox-asymmetric, 18builder down":        "in a cluster with a guest node, pcl leaves nfs_mount started on 18node2 where crm_simulate does not (not analysed yet)",
 	// See knownExecutedDifferences: bundle actions in what-ifs.
 	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
 	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",

@@ -21,7 +21,7 @@ import (
 	"pcl/planner/scenario"
 )
 
-var remoteSeeds = flag.Int64("remote-seeds", 40, "number of generated remote-node configurations TestDifferentialRemote compares")
+var remoteSeeds = flag.Int64("remote-seeds", 80, "number of generated remote-node configurations TestDifferentialRemote compares")
 
 // TestDifferentialRemote compares pcl's transition graph and summary with
 // crm_simulate 2.1.5's on synth.RemoteCIB's clusters (remote, guest and

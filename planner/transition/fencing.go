@@ -2,7 +2,14 @@ package transition
 
 import "pcl/pcmk"
 
+// canFence is pe_can_fence: a guest is fenced by stopping its container
+// (canFenceGuest), whatever the cluster's fencing and quorum; any other
+// node needs fencing enabled, a device, and quorum (or its loss ignored),
+// or else to be in the partition's membership.
 func (s *scheduler) canFence(node int) bool {
+	if node != NoNode && s.nodes[node].Guest() && s.nodes[node].Conn != nil && s.nodes[node].Conn.Container != nil {
+		return s.canFenceGuest(node)
+	}
 	if !s.in.StonithEnabled || !s.in.HaveStonith {
 		return false
 	}
