@@ -64,14 +64,14 @@ func TestScoresClone(t *testing.T) {
 }
 
 func TestScoresUnknown(t *testing.T) {
-	// A bundle in a cluster with remote nodes is not placed exactly: it
-	// and its parts are unknown in every format.
-	cib := filepath.Join(testenv.CorpusDir(t), "xml", "bundle-nested-colocation.xml")
+	// A bundle a colocation ties with influence=false is not placed
+	// exactly: it and its parts are unknown in every format.
+	cib := filepath.Join(testenv.CorpusDir(t), "xml", "colocation-influence.xml")
 	code, out, errs := runScoresCmd("scores", cib)
 	if code != exitOK {
 		t.Fatalf("table: exit %d: %s", code, errs)
 	}
-	for _, re := range []string{`(?m)^rabbitmq-bundle( +\?)+ +unknown$`, `(?m)^unknown: rabbitmq-bundle is a bundle whose placement is not computed exactly`} {
+	for _, re := range []string{`(?m)^bundle10( +\?)+ +unknown$`, `(?m)^unknown: bundle10 is a bundle whose placement is not computed exactly`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("table does not match %s:\n%s", re, out)
 		}
@@ -83,13 +83,13 @@ func TestScoresUnknown(t *testing.T) {
 		}
 		if format == "json" {
 			var doc jsonUnknown
-			if err := json.Unmarshal([]byte(out), &doc); err != nil || !strings.Contains(doc.names(), "rabbitmq-bundle/bundle") {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || !strings.Contains(doc.names(), "bundle10/bundle") {
 				t.Errorf("json unknown: %v %s", err, doc.names())
 			}
 		}
 	}
-	code, out, _ = runScoresCmd("scores", "--explain", "rabbitmq-bundle", cib)
-	if code != exitOK || !strings.Contains(out, "\nrabbitmq-bundle is unknown:") {
+	code, out, _ = runScoresCmd("scores", "--explain", "bundle10", cib)
+	if code != exitOK || !strings.Contains(out, "\nbundle10 is unknown:") {
 		t.Errorf("explain: exit %d:\n%s", code, out)
 	}
 }
