@@ -28,16 +28,16 @@ func (p *plan) historyOn(id, uname string) []*ir.OpRecord {
 	return nil
 }
 
-// newerOp is pe__is_newer_op > 0 for entries of two nodes' histories: the
-// entries' on_node say whether they are of the same node; without them,
-// 3.0.0 takes two entries without on_node for the same node, and earlier
-// releases take sameNode, what the caller knows.
+// newerOp is pe__is_newer_op > 0 for entries of two nodes' histories:
+// since 3.0.0 as cmpOps30 compares them; before, the entries' on_node say
+// whether they are of the same node, and without them sameNode, what the
+// caller knows.
 func (p *plan) newerOp(a, b *ir.OpRecord, sameNode bool) bool {
-	switch {
-	case a.OnNode != "" && b.OnNode != "":
+	if p.target.Since(pcmk.V3_0_0) {
+		return cmpOps30(a, b) > 0
+	}
+	if a.OnNode != "" && b.OnNode != "" {
 		sameNode = strings.EqualFold(a.OnNode, b.OnNode)
-	case p.target.Since(pcmk.V3_0_0):
-		sameNode = a.OnNode == b.OnNode
 	}
 	return cmpOpsOn(a, b, sameNode) > 0
 }
