@@ -48,7 +48,10 @@ type env struct {
 
 func main() {
 	tuneGC()
-	os.Exit(run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin}))
+	stopProfiles := startProfiles(os.Stderr)
+	code := run(os.Args[1:], &env{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin})
+	stopProfiles()
+	os.Exit(code)
 }
 
 func run(args []string, e *env) int {
