@@ -402,20 +402,42 @@ func stopReason(p *planner.Result, t *transition.Transition, res *planner.Resour
 	if why == "" {
 		why = "no node can run it"
 	}
-	var causes []string
+	// A resource has a score line per node for each pass that scored it
+	// (a bundle's container or a clone instance is scored more than
+	// once): each node counts once, with the reason of its last pass, the
+	// one the placement used; nodes with the same reason are named
+	// together.
+	last := map[string]string{}
+	var nodes []string
 	for _, l := range p.Scores.All() {
 		if l.Resource != res.ID || l.Score > -ir.Infinity || len(l.Trail) == 0 {
 			continue
 		}
 		for _, c := range l.Trail {
 			if c.Value <= -ir.Infinity {
-				causes = append(causes, l.Node+": "+c.Why.Text)
+				if _, seen := last[l.Node]; !seen {
+					nodes = append(nodes, l.Node)
+				}
+				last[l.Node] = c.Why.Text
 				break
 			}
 		}
 	}
+	var reasons []string
+	byReason := map[string][]string{}
+	for _, n := range nodes {
+		r := last[n]
+		if _, seen := byReason[r]; !seen {
+			reasons = append(reasons, r)
+		}
+		byReason[r] = append(byReason[r], n)
+	}
+	var causes []string
+	for _, r := range reasons {
+		causes = append(causes, strings.Join(byReason[r], ", ")+": "+r)
+	}
 	if len(causes) > 0 {
-		why += "; -INFINITY from " + strings.Join(causes, ", ")
+		why += "; -INFINITY from " + strings.Join(causes, "; ")
 	}
 	return why
 }
