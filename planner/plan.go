@@ -161,9 +161,13 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	if opts.StatusOnly {
 		_, orphaned := p.histories()
 		p.Top = append(p.Top, p.orphans(orphaned, nil)...)
-		// An active instance of a promotable clone is Unpromoted, not
-		// Started, as role assignment would make it.
+		// An active instance of a promotable clone, a bundle's
+		// included, is Unpromoted, not Started, as role assignment
+		// would make it.
 		for _, r := range p.Top {
+			if d := p.bundles[r]; d != nil && d.child != nil {
+				r = d.child
+			}
 			if r.Kind == model.KindClone && r.Promotable {
 				for _, inst := range r.Children {
 					startedAsUnpromoted(inst)
