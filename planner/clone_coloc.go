@@ -231,10 +231,16 @@ func (clone) placement(p *plan, r *model.Resource) (string, string) {
 func (clone) running(p *plan, r *model.Resource) Running {
 	on := make([]bool, len(p.Nodes))
 	promoted := make([]bool, len(p.Nodes))
+	lost := make([]bool, len(p.Nodes))
 	var run Running
 	for _, inst := range r.Children {
 		n := instanceRunningNode(inst)
 		if n < 0 {
+			continue
+		}
+		if instanceLost(p, inst, n) {
+			lost[n] = true
+			run.Lost++
 			continue
 		}
 		run.Instances++
@@ -244,14 +250,28 @@ func (clone) running(p *plan, r *model.Resource) Running {
 			promoted[n] = true
 		}
 	}
-	if run.Instances == 0 {
-		return run
+	if run.Instances > 0 {
+		run.Where = fmt.Sprintf("%d/%d %s", run.Instances, r.CloneOpts.Max, p.nodeList(on))
+		if run.Promoted > 0 {
+			run.Where += " (Promoted " + p.nodeList(promoted) + ")"
+		}
 	}
-	run.Where = fmt.Sprintf("%d/%d %s", run.Instances, r.CloneOpts.Max, p.nodeList(on))
-	if run.Promoted > 0 {
-		run.Where += " (Promoted " + p.nodeList(promoted) + ")"
-	}
+	run.Where = p.withLost(run.Where, lost, run.Lost)
 	return run
+}
+
+// instanceLost reports whether a clone instance active on node n is lost
+// there (a cloned group's when any member is).
+func instanceLost(p *plan, inst *model.Resource, n int) bool {
+	if len(inst.Children) == 0 {
+		return p.lostOn(inst, n)
+	}
+	for _, m := range inst.Children {
+		if instanceLost(p, m, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // instanceRunningNode is the node a clone instance is active on: a

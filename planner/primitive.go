@@ -168,14 +168,43 @@ func (primitive) running(p *plan, r *model.Resource) Running {
 		return Running{}
 	}
 	on := make([]bool, len(p.Nodes))
+	lost := make([]bool, len(p.Nodes))
+	var run Running
 	for _, n := range r.RunningOn {
-		on[n] = true
+		if p.lostOn(r, n) {
+			lost[n] = true
+			run.Lost = 1
+		} else {
+			on[n] = true
+			run.Instances = 1
+		}
 	}
-	run := Running{Where: p.nodeList(on), Instances: 1}
-	if r.Role == pcmk.RolePromoted {
+	run.Where = p.nodeList(on)
+	if run.Instances > 0 && r.Role == pcmk.RolePromoted {
 		run.Promoted = 1
 	}
+	run.Where = p.withLost(run.Where, lost, run.Lost)
 	return run
+}
+
+// lostOn reports whether r, active on node n as the status records it,
+// is lost there: failed on a remote or guest node that is down (see
+// Running.Lost).
+func (p *plan) lostOn(r *model.Resource, n int) bool {
+	node := p.Nodes[n]
+	return r.Failed && !node.Online && (node.Remote() || node.Guest())
+}
+
+// withLost adds to a Running.Where the nodes where instances are lost.
+func (p *plan) withLost(where string, lost []bool, n int) string {
+	if n == 0 {
+		return where
+	}
+	s := "FAILED on " + p.nodeList(lost) + ", which is down"
+	if where == "" {
+		return s
+	}
+	return where + "; " + s
 }
 
 func (primitive) placement(p *plan, r *model.Resource) (string, string) {

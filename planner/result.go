@@ -69,6 +69,13 @@ type Running struct {
 	// Instances counts the active instances of a clone (1 for an active
 	// primitive or group), Promoted those active in the Promoted role.
 	Instances, Promoted int
+	// Lost counts the instances (or the primitive) failed on a remote or
+	// guest node that is down: the status still records them there, and
+	// crm_mon shows them FAILED, but they run nowhere (a guest fenced
+	// through its container keeps its history until the cluster cleans
+	// it up). Where names their nodes after the active ones ("FAILED on
+	// db-bundle-0, which is down"); they count in neither number above.
+	Lost int
 }
 
 // Unknown is one thing the planner does not compute exactly.

@@ -35,6 +35,12 @@ type Run struct {
 	// Follows names the scenario this one starts from ("" for the
 	// baseline's cluster).
 	Follows string
+	// Later are the transitions run after this one until the cluster was
+	// stable (the baseline's, batch.Options.SettleRounds); After is then
+	// the last one's. Unsettled says the last allowed one still changed
+	// the cluster.
+	Later     []*Run
+	Unsettled bool
 }
 
 // State is what a matrix cell says.
@@ -90,6 +96,11 @@ type Column struct {
 	Summary []plantext.ChangeEntry
 	// Stall says why the transition stalls, nil when every action runs.
 	Stall *plantext.Stall
+	// Settling are the transition summaries of the transitions run after
+	// this one until the cluster was stable (Run.Later), as JSON gives
+	// them; their lines are in Changes too. Unsettled: see Run.
+	Settling  [][]plantext.ChangeEntry
+	Unsettled bool
 	// Follows names the scenario this one starts from ("" for the
 	// baseline's cluster), and Returns says, for each resource that one
 	// moved, whether this one moves it back (Return).
@@ -332,8 +343,10 @@ func column(run *Run, resources []string) *Column {
 			c.Cells[i] = stuckCell(now, stall.Why(id))
 		case res.IsClone():
 			c.Cells[i] = cloneCell(p, res, now)
-		case now.Where != "":
+		case now.Instances > 0:
 			c.Cells[i] = Cell{State: Placed, Node: now.Where}
+		case now.Lost > 0:
+			c.Cells[i] = Cell{State: Stopped, Why: "it runs nowhere: " + now.Where + " (the cluster cleans it up in its next transition)"}
 		default:
 			c.Cells[i] = Cell{State: Stopped, Why: stopReason(p, t, res)}
 		}
@@ -344,13 +357,41 @@ func column(run *Run, resources []string) *Column {
 	if c.Stall = stall; stall != nil {
 		c.Changes = append(c.Changes, "the transition stalls: "+c.Stall.String())
 	}
+	c.addLater(run, resources)
 	return c
+}
+
+// addLater adds the transitions run after the first until the cluster was
+// stable: their changes, each line saying which transition it is in.
+func (c *Column) addLater(run *Run, resources []string) {
+	for i, l := range run.Later {
+		prefix := fmt.Sprintf("then, in transition %d: ", i+2)
+		if l.Err != nil || l.Result == nil || l.Result.Transition == nil || l.Execution == nil {
+			why := "could not be planned"
+			if l.Err != nil {
+				why += ": " + l.Err.Error()
+			}
+			c.Changes = append(c.Changes, prefix+why)
+			continue
+		}
+		stall := plantext.StallOf(l.Result.Transition, l.Execution)
+		for _, ch := range changes(l.Result, resources, stall) {
+			c.Changes = append(c.Changes, prefix+ch)
+		}
+		if stall != nil {
+			c.Changes = append(c.Changes, prefix+"the transition stalls: "+stall.String())
+		}
+		c.Settling = append(c.Settling, plantext.ChangeEntries(l.Result))
+	}
+	if c.Unsettled = run.Unsettled; run.Unsettled {
+		c.Changes = append(c.Changes, fmt.Sprintf("the cluster is still changing after %d transitions: what follows starts from the cluster the last one leaves", len(run.Later)+1))
+	}
 }
 
 // stuckCell is a resource whose change cannot run: BLOCKED where it still
 // runs, STOPPED when that leaves it nowhere.
 func stuckCell(now planner.Running, why string) Cell {
-	if now.Where == "" {
+	if now.Instances == 0 {
 		return Cell{State: Stopped, Why: why}
 	}
 	return Cell{State: Blocked, Node: now.Where, Why: why}
