@@ -281,11 +281,17 @@ func (f *whatIfFlags) applyInjections(cib *ir.CIB) (*ir.CIB, scenario.Quorum, er
 	return out, q, nil
 }
 
+// settleRounds bounds the transitions a batch's baseline runs before its
+// scenarios start from it: the cluster as it is once Pacemaker has nothing
+// more to do, not halfway through (batch.Options.SettleRounds). Ten is far
+// more than a cluster takes (a bundle's promotion takes two).
+const settleRounds = 10
+
 // spec reads the batch flags as a batch.Spec: every malformed flag is
 // reported.
 func (f *batchFlags) spec(po planner.Options) (batch.Spec, error) {
 	spec := batch.Spec{
-		Options:      batch.Options{Planner: po, AsRecorded: f.AsRecorded, Quorum: f.quorumRule()},
+		Options:      batch.Options{Planner: po, AsRecorded: f.AsRecorded, Quorum: f.quorumRule(), SettleRounds: settleRounds},
 		EachNodeDown: f.EachNodeDown, EachNodePairDown: f.EachNodePairDown, EachTicketRevoke: f.EachTicketRevoke,
 	}
 	attrs, aerr := f.attrs()

@@ -25,5 +25,9 @@ func fromOutcome(o *batch.Outcome) *Run {
 		desc = ""
 	}
 	q := o.Quorum
-	return &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Result: o.Result, Execution: o.Execution, After: o.After, Quorum: &q, Follows: o.Scenario.After}
+	run := &Run{Name: o.Scenario.Name, Description: desc, Err: o.Err, Result: o.Result, Execution: o.Execution, After: o.After, Quorum: &q, Follows: o.Scenario.After, Unsettled: o.Unsettled}
+	for _, l := range o.Later {
+		run.Later = append(run.Later, &Run{Name: l.Scenario.Name, Err: l.Err, Result: l.Result, Execution: l.Execution, After: l.After})
+	}
+	return run
 }

@@ -51,7 +51,7 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			list, quorum := scenarios(t, base, strings.Fields(string(get("args"))))
-			res := batch.Run(base, list, batch.Options{Quorum: quorum})
+			res := batch.Run(base, list, batch.Options{Quorum: quorum, SettleRounds: 10}) // as pcl plan --batch settles
 			res.Elapsed = 0
 			rep := matrix.FromBatch(res)
 			changed := false

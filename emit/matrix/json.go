@@ -23,6 +23,10 @@ type jsonScenario struct {
 	// graph's actions.
 	Changes []plantext.ChangeEntry `json:"changes"`
 	Actions []Action               `json:"actions"`
+	// Settling are the summaries of the transitions run after the first
+	// until the cluster was stable, Unsettled set when it was not.
+	Settling  [][]plantext.ChangeEntry `json:"settling,omitempty"`
+	Unsettled bool                     `json:"unsettled,omitempty"`
 	// Stall is set when the transition stalls.
 	Stall *plantext.Stall `json:"stall,omitempty"`
 	// Quorum is the have-quorum the scenario was planned with.
@@ -64,7 +68,7 @@ func cellNode(c Cell) *string {
 func JSON(r *Report) ([]byte, error) {
 	doc := jsonDoc{Pacemaker: r.Target, Scenarios: []jsonScenario{}, Unknown: r.Unknown}
 	for _, c := range r.all() {
-		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Changes: c.Summary, Actions: c.Actions, Stall: c.Stall, Quorum: c.jsonQuorum(), Error: c.Err}
+		s := jsonScenario{Name: c.Name, Placement: map[string]*string{}, Changes: c.Summary, Actions: c.Actions, Stall: c.Stall, Quorum: c.jsonQuorum(), Error: c.Err, Settling: c.Settling, Unsettled: c.Unsettled}
 		if s.Changes == nil {
 			s.Changes = []plantext.ChangeEntry{}
 		}

@@ -1,5 +1,6 @@
 // Package batch plans many what-if scenarios against one cluster at once:
-// it plans the baseline and runs its transition (crm_simulate -S), then
+// it plans the baseline and runs its transition (crm_simulate -S), again
+// until the cluster stops changing when Options.SettleRounds asks (settle.go), then
 // applies each scenario to that settled cluster (package planner/scenario;
 // Options.AsRecorded applies them to the status as recorded), places the
 // resources (package planner), schedules and runs the transition (package

@@ -18,6 +18,14 @@ type Options struct {
 	// progress display needs no locking of its own; a worker waits for
 	// the call to return, so it must be quick.
 	Progress func(done, total int)
+	// SettleRounds bounds the transitions the baseline runs before the
+	// scenarios start from it. Pacemaker's scheduler runs again after
+	// every transition, and some changes take a second one (an instance
+	// started in a bundle is promoted once its guest node is up): with
+	// more than one round the baseline runs transitions until one
+	// changes nothing, at most this many (Outcome.Later, Outcome.Unsettled).
+	// 0 or 1 runs one transition, as crm_simulate -S does.
+	SettleRounds int
 	// NoBaseline leaves the baseline out of the result (it is still
 	// planned when the scenarios start from it).
 	NoBaseline bool

@@ -46,6 +46,12 @@ type Outcome struct {
 	// Settled is that cluster as a CIB: the status with the transition's
 	// results recorded (nil when Err is set).
 	Settled *ir.CIB
+	// Later are the transitions the baseline ran after this one until the
+	// cluster was stable (Options.SettleRounds), each with its Result and
+	// Execution; After and Settled are then the last one's. Unsettled
+	// says the last allowed transition still changed the cluster.
+	Later     []*Outcome
+	Unsettled bool
 	// Diags are the planner's warnings.
 	Diags hcl.Diagnostics
 	// Quorum is the scenario's have-quorum and how it was decided.

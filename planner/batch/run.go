@@ -51,6 +51,9 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	from := base
 	if !opts.NoBaseline || !opts.AsRecorded {
 		baseline, settled := planOne(base, scenario.Scenario{Name: "baseline"}, opts, &baseQuorum, nil)
+		if baseline.Err == nil && !opts.AsRecorded {
+			settled = settleFurther(baseline, settled, opts, &baseQuorum)
+		}
 		if !opts.NoBaseline {
 			res.Baseline = baseline
 			finished()
