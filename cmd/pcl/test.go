@@ -57,7 +57,7 @@ func init() {
 					fmt.Fprintf(e.stderr, "pcl test: %v\n", err)
 					return exitUsage
 				}
-				opts := batch.Options{Planner: planner.Options{Now: t},
+				opts := batch.Options{Planner: planner.Options{Now: t}, SettleRounds: settleRounds,
 					Quorum: scenario.QuorumRule{Keep: *keep, TwoNode: *twoNode, ExpectedVotes: *votes}}
 				policies, err := expandPolicies(args)
 				if err != nil {
