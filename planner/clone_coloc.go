@@ -232,14 +232,16 @@ func (clone) running(p *plan, r *model.Resource) Running {
 	on := make([]bool, len(p.Nodes))
 	promoted := make([]bool, len(p.Nodes))
 	lost := make([]bool, len(p.Nodes))
+	failed := false
 	var run Running
 	for _, inst := range r.Children {
 		n := instanceRunningNode(inst)
 		if n < 0 {
 			continue
 		}
-		if instanceLost(p, inst, n) {
+		if !instanceActive(p, inst) {
 			lost[n] = true
+			failed = failed || anyFailed(inst)
 			run.Lost++
 			continue
 		}
@@ -256,18 +258,33 @@ func (clone) running(p *plan, r *model.Resource) Running {
 			run.Where += " (Promoted " + p.nodeList(promoted) + ")"
 		}
 	}
-	run.Where = p.withLost(run.Where, lost, run.Lost)
+	if failed {
+		run.Where = withLost(run.Where, "FAILED on "+p.nodeList(lost)+", which is down")
+	}
 	return run
 }
 
-// instanceLost reports whether a clone instance active on node n is lost
-// there (a cloned group's when any member is).
-func instanceLost(p *plan, inst *model.Resource, n int) bool {
+// instanceActive reports whether crm_mon counts a clone instance with a
+// history active (active; a cloned group's when every member is).
+func instanceActive(p *plan, inst *model.Resource) bool {
 	if len(inst.Children) == 0 {
-		return p.lostOn(inst, n)
+		return p.active(inst)
 	}
 	for _, m := range inst.Children {
-		if instanceLost(p, m, n) {
+		if !instanceActive(p, m) {
+			return false
+		}
+	}
+	return true
+}
+
+// anyFailed reports whether r or anything in it failed.
+func anyFailed(r *model.Resource) bool {
+	if r.Failed {
+		return true
+	}
+	for _, m := range r.Children {
+		if anyFailed(m) {
 			return true
 		}
 	}

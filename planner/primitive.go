@@ -168,43 +168,53 @@ func (primitive) running(p *plan, r *model.Resource) Running {
 		return Running{}
 	}
 	on := make([]bool, len(p.Nodes))
-	lost := make([]bool, len(p.Nodes))
-	var run Running
 	for _, n := range r.RunningOn {
-		if p.lostOn(r, n) {
-			lost[n] = true
-			run.Lost = 1
-		} else {
-			on[n] = true
-			run.Instances = 1
-		}
+		on[n] = true
 	}
-	run.Where = p.nodeList(on)
-	if run.Instances > 0 && r.Role == pcmk.RolePromoted {
+	if !p.active(r) {
+		return Running{Lost: 1, Where: p.lostWhere(r, on)}
+	}
+	run := Running{Where: p.nodeList(on), Instances: 1}
+	if r.Role == pcmk.RolePromoted {
 		run.Promoted = 1
 	}
-	run.Where = p.withLost(run.Where, lost, run.Lost)
 	return run
 }
 
-// lostOn reports whether r, active on node n as the status records it,
-// is lost there: failed on a remote or guest node that is down (see
-// Running.Lost).
-func (p *plan) lostOn(r *model.Resource, n int) bool {
-	node := p.Nodes[n]
-	return r.Failed && !node.Online && (node.Remote() || node.Guest())
+// active is native_active, whether crm_mon counts a primitive with a
+// history active: on a node that is online or unclean, or on any node
+// when unmanaged. A managed resource whose history is left only on clean
+// offline nodes is not: a guest fenced through its container keeps its
+// resources' history (the fencing and the stops it implies record
+// nothing), and crm_mon shows them FAILED but inactive.
+func (p *plan) active(r *model.Resource) bool {
+	for _, n := range r.RunningOn {
+		if node := p.Nodes[n]; node.Online || node.Unclean || !r.Managed {
+			return true
+		}
+	}
+	return false
 }
 
-// withLost adds to a Running.Where the nodes where instances are lost.
-func (p *plan) withLost(where string, lost []bool, n int) string {
-	if n == 0 {
+// lostWhere is what a report says of a resource that is not active
+// though its history is left on the nodes on: "FAILED on db-bundle-0,
+// which is down" when it failed there (as crm_mon shows it), "" else.
+func (p *plan) lostWhere(r *model.Resource, on []bool) string {
+	if !r.Failed {
+		return ""
+	}
+	return "FAILED on " + p.nodeList(on) + ", which is down"
+}
+
+// withLost adds to a Running.Where what is said of its lost instances.
+func withLost(where, lost string) string {
+	switch {
+	case lost == "":
 		return where
+	case where == "":
+		return lost
 	}
-	s := "FAILED on " + p.nodeList(lost) + ", which is down"
-	if where == "" {
-		return s
-	}
-	return where + "; " + s
+	return where + "; " + lost
 }
 
 func (primitive) placement(p *plan, r *model.Resource) (string, string) {

@@ -69,12 +69,13 @@ type Running struct {
 	// Instances counts the active instances of a clone (1 for an active
 	// primitive or group), Promoted those active in the Promoted role.
 	Instances, Promoted int
-	// Lost counts the instances (or the primitive) failed on a remote or
-	// guest node that is down: the status still records them there, and
-	// crm_mon shows them FAILED, but they run nowhere (a guest fenced
-	// through its container keeps its history until the cluster cleans
-	// it up). Where names their nodes after the active ones ("FAILED on
-	// db-bundle-0, which is down"); they count in neither number above.
+	// Lost counts the instances (or the primitive) whose history is left
+	// only on nodes that are down and clean, which crm_mon does not count
+	// active (a guest fenced through its container keeps its history
+	// until the cluster cleans it up): they run nowhere. Where names
+	// those that failed after the active ones ("FAILED on db-bundle-0,
+	// which is down", as crm_mon shows them FAILED); they count in
+	// neither number above.
 	Lost int
 }
 
