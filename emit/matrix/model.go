@@ -36,7 +36,7 @@ type Run struct {
 	// baseline's cluster).
 	Follows string
 	// Later are the transitions run after this one until the cluster was
-	// stable (the baseline's, batch.Options.SettleRounds); After is then
+	// stable (batch.Options.SettleRounds); After is then
 	// the last one's. Unsettled says the last allowed one still changed
 	// the cluster.
 	Later     []*Run

@@ -19,12 +19,13 @@ type Options struct {
 	// the call to return, so it must be quick.
 	Progress func(done, total int)
 	// SettleRounds bounds the transitions the baseline runs before the
-	// scenarios start from it. Pacemaker's scheduler runs again after
-	// every transition, and some changes take a second one (an instance
-	// started in a bundle is promoted once its guest node is up): with
-	// more than one round the baseline runs transitions until one
-	// changes nothing, at most this many (Outcome.Later, Outcome.Unsettled).
-	// 0 or 1 runs one transition, as crm_simulate -S does.
+	// scenarios start from it, and each scenario in a cluster with guest
+	// nodes. Pacemaker's scheduler runs again after every transition, and
+	// some changes take a second one (an instance started in a bundle is
+	// promoted once its guest node is up): with more than one round they
+	// run transitions until one leaves every resource where it was, at
+	// most this many (Outcome.Later, Outcome.Unsettled). 0 or 1 runs one
+	// transition, as crm_simulate -S does.
 	SettleRounds int
 	// NoBaseline leaves the baseline out of the result (it is still
 	// planned when the scenarios start from it).

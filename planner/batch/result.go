@@ -46,8 +46,9 @@ type Outcome struct {
 	// Settled is that cluster as a CIB: the status with the transition's
 	// results recorded (nil when Err is set).
 	Settled *ir.CIB
-	// Later are the transitions the baseline ran after this one until the
-	// cluster was stable (Options.SettleRounds), each with its Result and
+	// Later are the transitions run after this one until the cluster was
+	// stable (Options.SettleRounds: the baseline's, and a scenario's in a
+	// cluster with guest nodes), each with its Result and
 	// Execution; After and Settled are then the last one's. Unsettled
 	// says the last allowed transition still changed the cluster.
 	Later     []*Outcome

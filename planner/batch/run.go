@@ -73,6 +73,18 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	}
 	res.From = from
 	locate := lazyLocator(from, opts.Planner)
+	// A scenario's reaction takes more than one transition where guest
+	// nodes come up (a bundle's instance is promoted, or a resource placed
+	// on a guest, only once the guest is up): there it settles as the
+	// baseline does. Elsewhere Pacemaker reacts in one, which is all that
+	// is planned, since each later round costs a whole plan.
+	settleScenarios := hasGuestNodes(base)
+	settle := func(o *Outcome, settled *ir.CIB) *Outcome {
+		if settleScenarios && o.Err == nil {
+			settleFurther(o, settled, opts, &o.Quorum)
+		}
+		return o
+	}
 
 	workers := opts.Workers
 	if workers <= 0 {
@@ -94,16 +106,14 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 			return &Outcome{Scenario: s, Err: err}
 		}
 		if prev[i] < 0 {
-			o, _ := planOne(from, s, opts, nil, locate)
-			return o
+			return settle(planOne(from, s, opts, nil, locate))
 		}
 		<-ready[prev[i]]
 		p := res.Scenarios[prev[i]]
 		if p.Err != nil || p.Settled == nil {
 			return &Outcome{Scenario: s, Err: fmt.Errorf("it follows scenario %q, which could not be planned", p.Scenario.Name)}
 		}
-		o, _ := planOne(p.Settled, s, opts, nil, lazyLocator(p.Settled, opts.Planner))
-		return o
+		return settle(planOne(p.Settled, s, opts, nil, lazyLocator(p.Settled, opts.Planner)))
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup

@@ -9,8 +9,9 @@ import (
 	"pcl/planner/transition"
 )
 
-// settleFurther runs the baseline's later transitions (Options.SettleRounds)
-// on the cluster its first one left, until one leaves every resource where
+// settleFurther runs the later transitions (Options.SettleRounds) of the
+// baseline, or of a scenario in a cluster with guest nodes, on the cluster
+// its first one left, until one leaves every resource where
 // and in the role it was: the cluster the scenarios start from is then the
 // one Pacemaker leaves once it has nothing more to move. (A simulated
 // cluster may repeat actions that change no placement forever: a node's
@@ -38,6 +39,25 @@ func settleFurther(first *Outcome, settled *ir.CIB, opts Options, decided *scena
 	}
 	first.Unsettled = true
 	return settled
+}
+
+// hasGuestNodes reports whether a cluster has guest nodes: a bundle with
+// a primitive inside, or a primitive with a remote-node meta-attribute.
+func hasGuestNodes(cib *ir.CIB) bool {
+	if cib.Config == nil {
+		return false
+	}
+	for _, r := range cib.Config.Resources {
+		if b, ok := r.(*ir.Bundle); ok && b.Child != nil {
+			return true
+		}
+	}
+	for _, p := range primitives(cib.Config.Resources) {
+		if metaValue(p.Sets, "remote-node") != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // changesCluster reports whether a transition ran an action on a node;
