@@ -101,3 +101,15 @@ func (o *Oracle30) Command(program string, args ...string) *exec.Cmd {
 	cmd.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C"}
 	return cmd
 }
+
+// TempDir is a directory inside the chroot for files its programs read
+// and write (Command maps its paths), removed when the test ends.
+func (o *Oracle30) TempDir(t testing.TB, prefix string) string {
+	t.Helper()
+	dir, err := os.MkdirTemp(filepath.Join(o.Root, "tmp"), prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}

@@ -48,11 +48,7 @@ func TestChainedMoveClear30(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per step")
 	}
-	dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-chain-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir := oracle.TempDir(t, "pcl-chain-")
 	o := operatorOracle{target: pcmk300(), dir: dir,
 		corpus:  []string{"group5", "colocation-vs-stickiness", "10-a-then-bm-b-move-a-clone", "asymmetrical-order-move"},
 		command: chrootCommand(oracle)}
@@ -303,11 +299,7 @@ func TestLifetimeExpires30(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per step")
 	}
-	dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-expiry-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir := oracle.TempDir(t, "pcl-expiry-")
 	o := operatorOracle{target: pcmk300(), dir: dir, corpus: []string{"group5", "colocation-vs-stickiness"}, command: chrootCommand(oracle)}
 	o.runExpiry(t, testenv.CorpusOf(t, "3.0").Dir, 2)
 }

@@ -202,11 +202,7 @@ func TestOperatorActions30(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs crm_resource and crm_simulate per case")
 	}
-	dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-operator-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	dir := oracle.TempDir(t, "pcl-operator-")
 	// The chroot's tools are slow: a group, a clone, and earlier cli-*
 	// constraints are enough to see a release's writes.
 	o := operatorOracle{target: pcmk300(), dir: dir,

@@ -146,11 +146,7 @@ func TestSettledMatchesCRMSimulate30(t *testing.T) {
 		t.Skip("slow: runs crm_simulate once per node of each cluster")
 	}
 	// The files go inside the chroot, where its crm_simulate sees them.
-	work, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-settled-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(work)
+	work := oracle.TempDir(t, "pcl-settled-")
 	sim := simulator{oracle: oracle, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
 	settledMatches(t, sim, testenv.CorpusOf(t, "3.0"), filepath.Join("3.0", "executed.txt"), work)
 }

@@ -42,11 +42,7 @@ func TestSettleRoundsMatchCRMSimulate30(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate until each cluster settles")
 	}
-	work, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-settle-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(work)
+	work := oracle.TempDir(t, "pcl-settle-")
 	sim := simulator{oracle: oracle, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
 	settleRoundsMatch(t, sim, testenv.CorpusOf(t, "3.0"), filepath.Join("3.0", "executed.txt"), work)
 }

@@ -412,11 +412,7 @@ func TestHeldoutPromotable30(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per generated configuration")
 	}
-	dir, err := os.MkdirTemp(filepath.Join(oracle.Root, "tmp"), "pcl-heldout-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
+	dir := oracle.TempDir(t, "pcl-heldout-")
 	o := heldoutOracle{sim: "crm_simulate", verify: "crm_verify", oracle: oracle, target: pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag)}
 	heldoutPromotable(t, o, dir, "3.0/heldout-promotable")
 }
