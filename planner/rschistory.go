@@ -28,6 +28,15 @@ func (p *plan) unpackHistory(n *model.Node, h *ir.ResourceHistory) {
 	if r == nil {
 		return // orphans are not shown and not placed
 	}
+	// What reading this history makes, in the order it makes it.
+	cleared, failcounts, stops := len(r.ClearHistory), len(r.ClearFailcount), len(r.StopOn)
+	made := func(kind model.UnpackKind, nodes []int, from *int) {
+		for _, i := range nodes[*from:] {
+			p.UnpackActions = append(p.UnpackActions, model.UnpackAction{Rsc: r, Kind: kind, Node: i})
+		}
+		*from = len(nodes)
+	}
+	defer func() { made(model.UnpackStop, r.StopOn, &stops) }()
 	if p.ShutdownLock {
 		for _, a := range h.Attrs {
 			if a.Name != "shutdown-lock" {
@@ -45,6 +54,7 @@ func (p *plan) unpackHistory(n *model.Node, h *ir.ResourceHistory) {
 			r.LockNode = n.Index
 		}
 	}
+	made(model.UnpackClearHistory, r.ClearHistory, &cleared)
 	if len(h.Ops) == 0 {
 		return
 	}
@@ -54,7 +64,10 @@ func (p *plan) unpackHistory(n *model.Node, h *ir.ResourceHistory) {
 	st := &historyState{onFail: pcmk.OnFailIgnore, histID: h.ID, ops: ops}
 	for _, op := range ops {
 		p.unpackOp(r, n, op, st)
+		made(model.UnpackClearFailcount, r.ClearFailcount, &failcounts)
+		made(model.UnpackStop, r.StopOn, &stops)
 	}
+	p.UnpackActions = append(p.UnpackActions, model.UnpackAction{Rsc: r, Kind: model.UnpackRecurring, Node: n.Index})
 	p.processState(r, n, st.onFail)
 	if role, ok := targetRole(r.Meta["target-role"], r.Promotable); ok {
 		if r.NextRole == pcmk.RoleUnknown || role < r.NextRole {

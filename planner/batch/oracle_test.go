@@ -34,11 +34,6 @@ var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettled
 // agree. Each is a bug to fix, listed so that the sample of the corpus can
 // grow without hiding new ones.
 var knownExecutedDifferences = map[string]string{
-	// Found when the executed ratchet grew and the sample shifted onto it
-	// (the difference is older): with quorum lost, crm_simulate runs
-	// group2's start pseudo-action (runnable, its member stopped and not
-	// started), pcl leaves it unrunnable. What runs for real is the same.
-	"group-colocation-failure, node2 down": "pcl leaves the pseudo-action group2_start_0 unrunnable where crm_simulate runs it (quorum lost)",
 	// Found when the guests work grew the executed ratchet and the 3.0
 	// sample shifted onto it (the difference is older: the batch's output
 	// for these scenarios is the same before that work): with a node
@@ -84,17 +79,6 @@ var knownSettledDifferences = map[string]string{
 	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
 	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
 	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
-	// Found when remote and guest nodes stopped making plans unknown
-	// (issue 22): a guest node fenced by recovering its container keeps
-	// its resource history in crm_simulate's settled CIB (the fencing and
-	// the stops it implies are pseudo-actions, which record nothing), and
-	// crm_simulate then reads the guest's resources differently from how
-	// the settled status reads in pcl. whitebox-asymmetric is not
-	// analysed yet.
-	"whitebox-imply-stop-on-fence, kiff-02 down": "a guest node fenced through its container: pcl reads vm-fs as still on guest lxc-01_kiff-01 in the settled CIB, crm_simulate 3.0.0 does not (the actions run agree)",
-	"bug-cl-5247, bl460g8n3 down":                "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
-	"bug-cl-5247, bl460g8n4 down":                "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
-	"whitebox-asymmetric, 18builder down":        "in a cluster with a guest node, pcl leaves nfs_mount started on 18node2 where crm_simulate does not (not analysed yet)",
 	// See knownExecutedDifferences: bundle actions in what-ifs.
 	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
 	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",

@@ -35,7 +35,38 @@ type Cluster struct {
 	// Pacemaker creates their fencing then, which orders the summary's
 	// lines.
 	FenceOrder []int
+	// UnpackActions are the actions reading the status makes, in the
+	// order Pacemaker makes them (unpack_lrm_resource, node by node):
+	// a resource's actions are listed newest first in the graph, so this
+	// order is the order the engine runs them in when nothing else
+	// orders them.
+	UnpackActions []UnpackAction
 }
+
+// UnpackAction is an action reading one resource's history on one node
+// makes.
+type UnpackAction struct {
+	Rsc  *Resource
+	Kind UnpackKind
+	Node int
+}
+
+// UnpackKind is what an UnpackAction is.
+type UnpackKind uint8
+
+const (
+	// UnpackClearHistory deletes the history (an expired shutdown lock:
+	// Resource.ClearHistory).
+	UnpackClearHistory UnpackKind = iota
+	// UnpackClearFailcount clears the fail count (an expired failure:
+	// Resource.ClearFailcount).
+	UnpackClearFailcount
+	// UnpackStop stops the resource (Resource.StopOn).
+	UnpackStop
+	// UnpackRecurring makes the recurring operations the history shows
+	// active on the node (Resource.ActiveOps, process_recurring).
+	UnpackRecurring
+)
 
 // Options are the cluster options the stages read.
 type Options struct {

@@ -15,6 +15,8 @@ type bundle struct{}
 
 func (bundle) collective() bool { return true }
 
+func (bundle) blocksDependents() bool { return true }
+
 // instances: a bundle's actions stand for its replicas', which pair with
 // another clone's or bundle's instances when they interleave.
 func (bundle) instances() bool { return true }

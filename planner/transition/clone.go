@@ -24,6 +24,8 @@ type clone struct {
 
 func (clone) collective() bool { return true }
 
+func (clone) blocksDependents() bool { return true }
+
 func (clone) instances() bool { return true }
 
 // createActions makes each instance's actions, then the clone's

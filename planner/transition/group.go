@@ -12,9 +12,18 @@ type group struct {
 	// stopBeforeInactivePrevious: a member active while the member
 	// before it is not stops before that one starts (since 2.1.6).
 	stopBeforeInactivePrevious bool
+	// keepsColocations: the colocations with the group stay the group's
+	// (since 2.1.6). Up to 2.1.5 assigning the group hands them to its
+	// last member (expand_group_colocations), and
+	// pcmk__block_colocation_dependents looks for them on the group,
+	// which then has none: an unstartable group blocks nothing
+	// colocated with it.
+	keepsColocations bool
 }
 
 func (group) collective() bool { return true }
+
+func (g group) blocksDependents() bool { return g.keepsColocations }
 
 // createActions makes the members' actions and the group's pseudo-actions
 // that stand for them.

@@ -43,6 +43,7 @@ type (
 	Resource         = model.Resource
 	Op               = model.Op
 	ActiveOp         = model.ActiveOp
+	UnpackAction     = model.UnpackAction
 	ConfigChange     = model.ConfigChange
 	ConfigChangeKind = model.ConfigChangeKind
 )

@@ -11,6 +11,8 @@ type primitive struct{}
 
 func (primitive) collective() bool { return false }
 
+func (primitive) blocksDependents() bool { return true }
+
 func (primitive) createActions(s *scheduler, r *Resource) { s.createPrimitiveActions(r) }
 
 // internalConstraints orders a primitive's own actions: stop before

@@ -1,8 +1,12 @@
 package transition
 
 import (
+	"cmp"
+	"slices"
+
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 // Transition is the computed set of actions and their orderings.
@@ -60,13 +64,17 @@ func Compute(in *Input) *Transition {
 	}
 
 	// Recurring operations recorded as active exist before anything else
-	// is scheduled (Pacemaker creates them while unpacking the status).
+	// is scheduled (Pacemaker creates them while unpacking the status),
+	// with the fail count clearings, history deletions and stops reading
+	// each history makes, in the order it makes them (UnpackActions): a
+	// resource's actions are listed newest first in the graph, so that
+	// order decides the order the engine runs them in. The loops after
+	// find those again (setting what they set) and make the rest.
+	for _, u := range in.UnpackActions {
+		s.unpackAction(u)
+	}
 	for _, r := range s.rscs {
-		for _, op := range r.ActiveOps {
-			if n := s.node(op.Node); n != nil && n.Online {
-				s.customAction(r, opKey(r.ID, op.Name, op.IntervalMs), op.Name, op.Node, true)
-			}
-		}
+		s.activeOps(r, func(int) bool { return true })
 	}
 	// So do the stops reading the history asked for (process_rsc_state's
 	// stop_action: Resource.StopOn): the remote orderings visit them after
@@ -96,7 +104,12 @@ func Compute(in *Input) *Transition {
 		s.unpackOrder(o)
 	}
 	s.antiColocationOrders()
-	for _, r := range s.top {
+	// Internal constraints are made in unpack order: Pacemaker sorts its
+	// resources for a placement strategy other than default only when it
+	// assigns them, after making these (which decides, for one, the
+	// order the load_stopped pseudo-actions are made in, and so the
+	// order the engine runs them in).
+	for _, r := range s.topInUnpackOrder() {
 		s.internalConstraints(r)
 	}
 	s.configChanges()
@@ -247,4 +260,57 @@ func stoppedRoleMonitor(r *Resource, a *Action) bool {
 		}
 	}
 	return false
+}
+
+// unpackAction makes an action reading the status made, for a resource
+// the transition schedules.
+func (s *scheduler) unpackAction(u UnpackAction) {
+	r := u.Rsc
+	if r.Index < 0 || r.Index >= len(s.recs) || s.of(r).id != r.ID {
+		return
+	}
+	switch u.Kind {
+	case model.UnpackClearHistory:
+		s.customAction(r, opKey(r.ID, pcmk.TaskLRMDelete, 0), pcmk.TaskLRMDelete, u.Node, false)
+	case model.UnpackClearFailcount:
+		s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, u.Node, false)
+	case model.UnpackStop:
+		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, u.Node, false)
+	case model.UnpackRecurring:
+		s.activeOps(r, func(n int) bool { return n == u.Node })
+	}
+}
+
+// activeOps makes the resource's active recurring operations on the
+// online nodes that on selects.
+func (s *scheduler) activeOps(r *Resource, on func(node int) bool) {
+	for _, op := range r.ActiveOps {
+		if n := s.node(op.Node); n != nil && n.Online && on(op.Node) {
+			s.customAction(r, opKey(r.ID, op.Name, op.IntervalMs), op.Name, op.Node, true)
+		}
+	}
+}
+
+// topInUnpackOrder lists the top-level resources in the order Pacemaker
+// keeps them until it assigns them: the configured ones by priority,
+// highest first, in document order among equals (unpack_resources sorts
+// them, stably), then the orphans the status added, in the order Top
+// has them. Top is in assignment order, which a placement strategy
+// other than default sorts again.
+func (s *scheduler) topInUnpackOrder() []*Resource {
+	var out, orphans []*Resource
+	for _, r := range s.top {
+		if r.Orphan {
+			orphans = append(orphans, r)
+		} else {
+			out = append(out, r)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Resource) int {
+		if c := cmp.Compare(b.Priority, a.Priority); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Index, b.Index)
+	})
+	return append(out, orphans...)
 }

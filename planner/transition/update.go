@@ -341,6 +341,9 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 	for top.Parent != nil {
 		top = top.Parent
 	}
+	if !s.variantOf(top).blocksDependents() {
+		return
+	}
 	for _, m := range s.children(top) {
 		ma := findFirstAction(s.of(m).withTask(a.Task), "", a.Task, NoNode)
 		if ma == nil || ma.is(Runnable) {

@@ -44,6 +44,11 @@ type variant interface {
 	// addToGraph readies r's actions for the graph: the flags its
 	// members give them and the notifications they need.
 	addToGraph(s *scheduler, r *Resource)
+	// blocksDependents reports whether r, a top-level resource none of
+	// whose members or instances can start (or be promoted), makes the
+	// resources colocated with it at INFINITY unable to as well
+	// (pcmk__block_colocation_dependents finds the colocations with it).
+	blocksDependents() bool
 }
 
 // variantTable holds each kind's transition behaviour for one release.
@@ -56,7 +61,7 @@ type variantTable [model.NumKinds]variant
 func variantsFor(t pcmk.Target) *variantTable {
 	return &variantTable{
 		model.KindPrimitive: primitive{},
-		model.KindGroup:     group{stopBeforeInactivePrevious: t.Since(pcmk.V2_1_6)},
+		model.KindGroup:     group{stopBeforeInactivePrevious: t.Since(pcmk.V2_1_6), keepsColocations: t.Since(pcmk.V2_1_6)},
 		model.KindClone:     clone{orderEveryLater: t.Since(pcmk.V2_1_7)},
 		model.KindBundle:    bundle{},
 	}
