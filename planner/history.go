@@ -34,6 +34,23 @@ func (p *plan) historyOwner(node int, id string) *model.Resource {
 	return nil
 }
 
+// recordOwner records r as the owner of the history entry id on node, as
+// historyOwner and isOrphanHistory read it. The entry of a primitive under
+// its own id, which is what an entry the unpack did not read is matched
+// to, is not recorded but forgotten (the last reading wins): a settled
+// cluster's status has one per resource per node, and filling the map
+// with them took about a twentieth of a batch's CPU. byID only grows
+// (register keeps the first of an id), so the match by id stays the same.
+func (p *plan) recordOwner(node int, id string, r *model.Resource) {
+	if r != nil && r.Kind == model.KindPrimitive && p.byID[id] == r {
+		if len(p.owners) > 0 {
+			delete(p.owners, historyKey{node, id})
+		}
+		return
+	}
+	p.owners[historyKey{node, id}] = r
+}
+
 // isOrphanHistory reports whether a history entry the unpack did not match
 // belongs to no configured resource: not a configured id, and not an
 // instance of an anonymous clone (whose entries always find an instance).
@@ -54,21 +71,50 @@ func (p *plan) isOrphanHistory(node int, id string) bool {
 // of the configuration, in status order; orphaned entries are gathered by
 // id.
 func (p *plan) histories() (owned map[*model.Resource][]nodeHistory, orphaned map[string][]nodeHistory) {
+	return p.gatherHistories(true)
+}
+
+// orphanedHistories is histories' orphaned entries alone, for a read of
+// the status that places nothing (Options.StatusOnly).
+func (p *plan) orphanedHistories() map[string][]nodeHistory {
+	_, orphaned := p.gatherHistories(false)
+	return orphaned
+}
+
+// gatherHistories is histories; withOwned false leaves owned empty.
+func (p *plan) gatherHistories(withOwned bool) (owned map[*model.Resource][]nodeHistory, orphaned map[string][]nodeHistory) {
 	owned, orphaned = map[*model.Resource][]nodeHistory{}, map[string][]nodeHistory{}
 	if p.CIB.Status == nil {
 		return owned, orphaned
 	}
+	// Each resource has an entry per node at most, as a rule: its list
+	// is carved, as long as the status has nodes, out of slabs allocated
+	// for many resources at once (a settled cluster's status has a
+	// history per resource per node). A longer list grows on its own.
+	perResource := len(p.CIB.Status.Nodes)
+	var slab []nodeHistory
 	for _, ns := range p.CIB.Status.Nodes {
 		i := p.findNodeAny(ns.ID, ns.Uname)
 		if i < 0 || (p.Nodes[i].Remote() && !p.Nodes[i].Unpacked) {
 			continue
 		}
 		for _, h := range ns.Resources {
-			if r := p.historyOwner(i, h.ID); r != nil {
-				owned[r] = append(owned[r], nodeHistory{node: i, ops: h.Ops})
-			} else {
+			r := p.historyOwner(i, h.ID)
+			if r == nil {
 				orphaned[h.ID] = append(orphaned[h.ID], nodeHistory{node: i, ops: h.Ops})
+				continue
 			}
+			if !withOwned {
+				continue
+			}
+			list, ok := owned[r]
+			if !ok {
+				if len(slab) < perResource {
+					slab = make([]nodeHistory, perResource*max(1, min(len(p.Resources), 256)))
+				}
+				list, slab = slab[:0:perResource], slab[perResource:]
+			}
+			owned[r] = append(list, nodeHistory{node: i, ops: h.Ops})
 		}
 	}
 	return owned, orphaned
@@ -121,9 +167,9 @@ func activeIn(sorted []*ir.OpRecord) bool {
 // same algorithm gives the same order.
 func (p *plan) sortOps(ops []*ir.OpRecord) []*ir.OpRecord {
 	if len(ops) < 2 {
-		out := make([]*ir.OpRecord, len(ops))
-		copy(out, ops)
-		return out
+		// Nothing to sort, and every caller only reads the list: the
+		// status's own, capped so that an append cannot write into it.
+		return ops[:len(ops):len(ops)]
 	}
 	// One allocation for the list and the merge's scratch (a settled
 	// cluster's status has a history per resource per node, each sorted

@@ -25,23 +25,20 @@ import (
 // orphanRemoteNodes makes a node for every orphaned connection the status
 // records (have: the node names taken, lower-case).
 func (p *plan) orphanRemoteNodes(have map[string]bool) {
-	if p.CIB.Status == nil {
+	if len(p.remoteAgentHistories()) == 0 {
 		return
 	}
 	configured := p.configuredIDs()
-	for _, ns := range p.CIB.Status.Nodes {
-		for _, h := range ns.Resources {
-			a := ir.Agent{Class: h.Class, Provider: h.Provider, Type: h.Type}
-			if !isRemoteAgent(a) || len(h.Ops) == 0 || configured(h.ID) || have[strings.ToLower(h.ID)] {
-				continue
-			}
-			have[strings.ToLower(h.ID)] = true
-			n := p.newRemoteNode(h.ID)
-			n.FromStatus = true
-			n.Shutdown = true
-			p.orphanConns = append(p.orphanConns, h.ID)
-			p.statusNodes++
+	for _, h := range p.remoteAgentHistories() {
+		if configured(h.ID) || have[strings.ToLower(h.ID)] {
+			continue
 		}
+		have[strings.ToLower(h.ID)] = true
+		n := p.newRemoteNode(h.ID)
+		n.FromStatus = true
+		n.Shutdown = true
+		p.orphanConns = append(p.orphanConns, h.ID)
+		p.statusNodes++
 	}
 }
 

@@ -129,15 +129,31 @@ func (p *plan) orphanConnections() []string {
 	}
 	seen := map[string]bool{}
 	var out []string
-	for _, ns := range p.CIB.Status.Nodes {
-		for _, h := range ns.Resources {
-			a := ir.Agent{Class: h.Class, Provider: h.Provider, Type: h.Type}
-			if !isRemoteAgent(a) || seen[h.ID] || p.byID[h.ID] != nil || len(h.Ops) == 0 {
-				continue
-			}
-			seen[h.ID] = true
-			out = append(out, h.ID)
+	for _, h := range p.remoteAgentHistories() {
+		if seen[h.ID] || p.byID[h.ID] != nil {
+			continue
 		}
+		seen[h.ID] = true
+		out = append(out, h.ID)
 	}
 	return out
+}
+
+// remoteAgentHistories lists the status's history entries of remote
+// connections (ocf:pacemaker:remote) that record operations, in status
+// order. The list is made once: the status is read for them by two
+// passes, and a settled cluster's has an entry per resource per node.
+func (p *plan) remoteAgentHistories() []*ir.ResourceHistory {
+	if p.remoteHistoriesRead || p.CIB.Status == nil {
+		return p.remoteHistories
+	}
+	p.remoteHistoriesRead = true
+	for _, ns := range p.CIB.Status.Nodes {
+		for _, h := range ns.Resources {
+			if len(h.Ops) > 0 && isRemoteAgent(ir.Agent{Class: h.Class, Provider: h.Provider, Type: h.Type}) {
+				p.remoteHistories = append(p.remoteHistories, h)
+			}
+		}
+	}
+	return p.remoteHistories
 }

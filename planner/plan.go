@@ -57,6 +57,10 @@ type plan struct {
 	// owners records which resource each history entry the status
 	// unpack read belongs to (nil for an orphan).
 	owners map[historyKey]*model.Resource
+	// remoteHistories are the status's entries of remote connections
+	// with operations (remoteAgentHistories), once remoteHistoriesRead.
+	remoteHistories     []*ir.ResourceHistory
+	remoteHistoriesRead bool
 
 	// merging is the colocation whose dependent's scores
 	// addColocatedNodeScores is merging (nil when none, or when a caller
@@ -159,8 +163,7 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p.unpackResources()
 	p.unpackStatus()
 	if opts.StatusOnly {
-		_, orphaned := p.histories()
-		p.Top = append(p.Top, p.orphans(orphaned, nil)...)
+		p.Top = append(p.Top, p.orphans(p.orphanedHistories(), nil)...)
 		// An active instance of a promotable clone, a bundle's
 		// included, is Unpromoted, not Started, as role assignment
 		// would make it.

@@ -24,7 +24,7 @@ func (p *plan) unpackHistory(n *model.Node, h *ir.ResourceHistory) {
 		return
 	}
 	r := p.historyResource(n, h.ID)
-	p.owners[historyKey{n.Index, h.ID}] = r
+	p.recordOwner(n.Index, h.ID, r)
 	if r == nil {
 		return // orphans are not shown and not placed
 	}
