@@ -56,16 +56,22 @@ func (p *plan) show(fn string, r *model.Resource) {
 	if r.Orphan || p.opts.NoScores {
 		return // Pacemaker prints no scores of orphans
 	}
-	p.Scores.startRun(fn, r.ID)
-	for i := range p.Nodes {
-		if !r.Allowed.In[i] {
-			continue
+	var only map[string]bool // the nodes ScoresOf names, if it is set
+	if p.opts.ScoresOf != nil {
+		only = p.opts.ScoresOf[r.ID]
+	}
+	if p.opts.ScoresOf == nil || only != nil {
+		p.Scores.startRun(fn, r.ID)
+		for i := range p.Nodes {
+			if !r.Allowed.In[i] || (only != nil && !only[p.Nodes[i].Uname]) {
+				continue
+			}
+			var trail []Contribution
+			if r.Allowed.Trail != nil {
+				trail = r.Allowed.Trail[i][:len(r.Allowed.Trail[i]):len(r.Allowed.Trail[i])]
+			}
+			p.Scores.add(i, r.Allowed.W[i], trail)
 		}
-		var trail []Contribution
-		if r.Allowed.Trail != nil {
-			trail = r.Allowed.Trail[i][:len(r.Allowed.Trail[i]):len(r.Allowed.Trail[i])]
-		}
-		p.Scores.add(i, r.Allowed.W[i], trail)
 	}
 	for _, c := range r.Children {
 		p.show(fn, c)

@@ -26,6 +26,12 @@ type Options struct {
 	// them (a plan's JSON, the transition graph): a clone-heavy cluster
 	// has tens of millions.
 	NoScores bool
+	// ScoresOf, when not nil, records only the score lines it names:
+	// those of resource id on node name where ScoresOf[id][name] (a
+	// resource's children only if they are named too). An output that
+	// explains changes by their scores needs those of the changed
+	// resources on the nodes they leave and go to alone (see Explain).
+	ScoresOf map[string]map[string]bool
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.
 	Transition bool

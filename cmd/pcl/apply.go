@@ -290,7 +290,7 @@ func waitAndCompare(e *env, d *cibdiff.Diff, limit time.Duration, target pcmk.Ta
 		printDiags(e.stderr, nil, ld)
 		return exitDiags
 	}
-	res, pd := computePlan(now, time.Time{}, target, false)
+	res, pd := computePlan(now, time.Time{}, target)
 	if pd.HasErrors() {
 		printDiags(e.stderr, nil, pd)
 		return exitDiags

@@ -103,12 +103,18 @@ func runPlan(e *env, args []string, o planRun) int {
 		fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 		return exitUsage
 	}
-	// Only the text explains changes by their scores.
-	res, pd := computePlan(cib, o.now, target, o.format == "text")
+	res, pd := computePlan(cib, o.now, target)
 	diags = append(append(diags, pd...), unknownWarning(res)...)
 	printDiags(e.stderr, files, diags)
 	if pd.HasErrors() {
 		return exitDiags
+	}
+	if o.format == "text" {
+		// Only the text explains changes by their scores, and only
+		// those of the resources that change.
+		if ids := plantext.Explained(res); ids != nil {
+			res = planner.Explain(cib, planOptions(o.now, target), res, ids)
+		}
 	}
 	switch o.format {
 	case "crm_simulate":
@@ -147,7 +153,7 @@ func computeTransition(paths, vars []string, statePath string, whatIf *whatIfFla
 	if err != nil {
 		return nil, files, diags, err
 	}
-	res, pd := computePlan(cib, now, target, false)
+	res, pd := computePlan(cib, now, target)
 	return res, files, append(diags, pd...), nil
 }
 
@@ -178,15 +184,20 @@ func loadPlanInput(paths, vars []string, statePath string, version pcmk.Version)
 	return scenario.WithStatus(cib, live), targetFor(version, live, cib), files, diags
 }
 
-// computePlan places the resources of cib and schedules the transition;
-// scores asks for the allocation score lines, which only an output that
-// prints or explains by them needs.
-func computePlan(cib *ir.CIB, now time.Time, target pcmk.Target, scores bool) (*planner.Result, hcl.Diagnostics) {
-	res, diags := planner.Schedule(cib, planner.Options{Target: target, Now: now, Transition: true, NoScores: !scores, NoTrail: !scores})
+// computePlan places the resources of cib and schedules the transition,
+// without score lines or explanations: an output that explains changes by
+// their scores asks planner.Explain for those of the changed resources.
+func computePlan(cib *ir.CIB, now time.Time, target pcmk.Target) (*planner.Result, hcl.Diagnostics) {
+	res, diags := planner.Schedule(cib, planOptions(now, target))
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	return res, diags
+}
+
+// planOptions are the options computePlan schedules with.
+func planOptions(now time.Time, target pcmk.Target) planner.Options {
+	return planner.Options{Target: target, Now: now, Transition: true, NoScores: true, NoTrail: true}
 }
 
 // parseNow reads the --now flag of fs: given but empty, it is a usage

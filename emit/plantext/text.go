@@ -247,17 +247,56 @@ func (m scoreLines) find(rsc, node string) *planner.ScoreLine {
 	return nil
 }
 
-// indexScores indexes the lines reason can ask for: those of the changed
-// resources and of the first members of their groups.
+// Explained names the score lines Text reads to explain res's changes,
+// as lines[resource][node] (nil when it reads none): those of the changed
+// resources and of the first members of their groups, on the nodes the
+// changes leave and go to. A plan made without score lines gets these
+// from planner.Explain, which is much cheaper than recording every line
+// of a clone-heavy cluster.
+func Explained(res *planner.Result) map[string]map[string]bool {
+	t := res.Transition
+	changes := knownChanges(res, t.Changes)
+	if len(changes) == 0 {
+		return nil
+	}
+	lines := map[string]map[string]bool{}
+	for _, c := range changes {
+		for _, id := range explainedIDs(res, c) {
+			nodes := lines[id]
+			if nodes == nil {
+				nodes = map[string]bool{}
+				lines[id] = nodes
+			}
+			for _, n := range []string{t.NodeName(c.From), t.NodeName(c.To)} {
+				if n != "" {
+					nodes[n] = true
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// explainedIDs are the resources whose lines reason can ask for to
+// explain change c: the changed resource and the first member of its
+// group.
+func explainedIDs(res *planner.Result, c transition.Change) []string {
+	ids := []string{c.Resource}
+	if r := res.Resource(c.Resource); r != nil && r.Parent != nil && len(r.Parent.Children) > 0 {
+		ids = append(ids, r.Parent.Children[0].ID)
+	}
+	return ids
+}
+
+// indexScores indexes the lines reason can ask for (explainedIDs).
 func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
 	if len(changes) == 0 {
 		return nil
 	}
 	m := scoreLines{}
 	for _, c := range changes {
-		m[c.Resource] = nil
-		if r := res.Resource(c.Resource); r != nil && r.Parent != nil && len(r.Parent.Children) > 0 {
-			m[r.Parent.Children[0].ID] = nil
+		for _, id := range explainedIDs(res, c) {
+			m[id] = nil
 		}
 	}
 	for start, n := 0, res.Scores.Len(); start < n; {
