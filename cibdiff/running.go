@@ -42,12 +42,13 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 }
 
 // RunningIn lists where every primitive of res is active now, and in
-// which role: the cluster its status describes, as crm_mon reads it (see
-// active).
+// which role: the cluster its status describes, as crm_mon reads it
+// (planner.Resource.Active; an active resource is listed on all of its
+// nodes, offline ones included, as crm_mon lists them).
 func RunningIn(res *planner.Result) []Running {
 	var out []Running
 	for _, r := range res.Resources {
-		if !r.IsPrimitive() || !active(res, r) {
+		if !r.IsPrimitive() || !r.Active {
 			continue
 		}
 		for _, n := range r.RunningOn {
@@ -56,25 +57,6 @@ func RunningIn(res *planner.Result) []Running {
 	}
 	sortRunning(out)
 	return out
-}
-
-// active is whether crm_mon counts primitive r as active (its XML's
-// active attribute; the same in 2.1.5 and 3.0): it is on a node that is
-// unclean, or online, or, when unmanaged, on any node. A managed resource
-// whose history is left only on clean offline nodes is not: a guest node
-// fenced through its container keeps its resources' history (the fencing
-// and the stops it implies are pseudo-actions, which crm_simulate does
-// not record), and crm_mon shows them FAILED there but inactive. Once
-// active, it is listed on all of its nodes, offline ones included, as
-// crm_mon lists them.
-func active(res *planner.Result, r *planner.Resource) bool {
-	for _, i := range r.RunningOn {
-		n := res.Nodes[i]
-		if n.Unclean || n.Online || !r.Managed {
-			return true
-		}
-	}
-	return false
 }
 
 // ParseCrmMon reads the active resources of `crm_mon --output-as=xml`,

@@ -28,9 +28,16 @@ type Resource struct {
 	Managed, Failed, Blocked bool
 	// Role is the role it has now, NextRole the one the plan gives it.
 	Role, NextRole pcmk.Role
-	// RunningOn are the indexes (into Result.Nodes) of the nodes it is
-	// active on now; AssignedTo the node it is placed on, NoNode for none.
-	RunningOn  []int
+	// RunningOn are the indexes (into Result.Nodes) of the nodes its
+	// history says it is on now; AssignedTo the node it is placed on,
+	// NoNode for none.
+	RunningOn []int
+	// Active says whether a primitive is active there as crm_mon counts
+	// it (native_active): on a node that is online or unclean, or on any
+	// when unmanaged. One whose history is left only on clean offline
+	// nodes (a guest fenced through its container) is not; Running counts
+	// it Lost.
+	Active     bool
 	AssignedTo int
 	// Why says why the resource is not placed ("" when it is).
 	Why string
@@ -122,7 +129,7 @@ func (v *resourceViews) of(m *model.Resource) *Resource {
 	}
 	r := &Resource{ID: m.ID, Index: m.Index, kind: m.Kind, Promotable: m.Promotable, Orphan: m.Orphan,
 		Managed: m.Managed, Failed: m.Failed, Blocked: m.Blocked, Role: m.Role, NextRole: m.NextRole,
-		RunningOn: m.RunningOn, AssignedTo: m.AssignedTo, Why: m.Why}
+		RunningOn: m.RunningOn, AssignedTo: m.AssignedTo, Why: m.Why, Active: len(m.Children) == 0 && v.p.active(m)}
 	v.byM[m] = r
 	if _, dup := v.byID[m.ID]; !dup {
 		v.byID[m.ID] = r

@@ -476,10 +476,13 @@ func checkSPOF(a *ir.Assertion, o *batch.Outcome, opts batch.Options, fail func(
 }
 
 // active lists the nodes r's primitives are active on, once per active
-// instance.
+// instance, as crm_mon counts them (planner.Resource.Active).
 func active(res *planner.Result, r *planner.Resource) []string {
 	var out []string
 	walkPrimitives(r, func(p *planner.Resource) {
+		if !p.Active {
+			return
+		}
 		for _, n := range p.RunningOn {
 			if n >= 0 && n < len(res.Nodes) {
 				out = append(out, res.Nodes[n].Uname)
