@@ -108,12 +108,16 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 		a.memo = int32(len(s.flagMemo))
 	}
 	rec := s.of(a.Rsc)
+	_, isClone := v.(clone)
 	if m := &s.flagMemo[a.memo-1]; m.valid && m.epoch == rec.epochs[class] && m.own == a.Flags {
 		if flags, ok := m.lookup(node); ok {
+			if isClone && node != NoNode {
+				s.giveCloneFlags(a, class, flags)
+			}
 			return flags
 		}
 	}
-	if _, ok := v.(clone); ok && node != NoNode {
+	if isClone && node != NoNode {
 		return s.cloneFlagsOn(a, node, class)
 	}
 	flags := v.actionFlags(s, a, node)
@@ -153,13 +157,23 @@ func (s *scheduler) cloneFlagsOn(a *Action, node int, class taskClass) ActionFla
 		return flags
 	}
 	flags, _ := m.lookup(node)
-	if flags&Optional == 0 && a.is(Optional) {
-		// The views kept do not depend on a's own flags: they stay
-		// right as a changes here.
-		a.clear(Optional)
-		m.epoch, m.own = rec.epochs[class], a.Flags
-	}
+	s.giveCloneFlags(a, class, flags)
 	return flags
+}
+
+// giveCloneFlags has the side effect summaryFlags has on a clone's action
+// a when it computes flags, its view on a node: a is required if the view
+// is. A view allNodeFlags kept is given without summaryFlags having run for
+// its node (for a view summaryFlags computed, a is already required).
+func (s *scheduler) giveCloneFlags(a *Action, class taskClass, flags ActionFlags) {
+	if flags&Optional != 0 || !a.is(Optional) {
+		return
+	}
+	a.clear(Optional)
+	// The views kept do not depend on a's own flags: they stay right as
+	// a changes here.
+	m := &s.flagMemo[a.memo-1]
+	m.epoch, m.own = s.of(a.Rsc).epochs[class], a.Flags
 }
 
 // touch records that the flags of r's action with task changed or such
