@@ -58,6 +58,9 @@ const (
 
 // Action is one scheduled (or considered) action. Its index in
 // Transition.Actions is its id.
+//
+// A large cluster has hundreds of thousands of actions (most of them
+// probes): the fields are ordered so that the small ones share words.
 type Action struct {
 	ID   int
 	Rsc  *Resource // nil for node and pseudo actions without a resource
@@ -67,13 +70,9 @@ type Action struct {
 	Node       int // NoNode when none
 	IntervalMs int64
 	CancelTask pcmk.Task // the cancelled operation's task, for cancel
-	Flags      ActionFlags
 	Reason     string
 	// FenceOp is reboot, off or on for stonith actions.
 	FenceOp pcmk.FenceAction
-
-	RequiredRunnableBefore int
-	runnableBefore         int
 
 	Before []Edge // inputs: actions ordered before this one
 	After  []Edge // actions ordered after this one
@@ -81,9 +80,15 @@ type Action struct {
 	// sched is told when the action's flags change (see
 	// scheduler.actionFlags).
 	sched *scheduler
+
+	Flags ActionFlags
 	// memo is 1 + the index of the action's kept flags in the
 	// scheduler's flagMemo, 0 for none yet.
 	memo int32
+
+	RequiredRunnableBefore int32
+	runnableBefore         int32
+
 	// indexed tells that the orderings after the action are in the
 	// scheduler's afterIndex (see orderActions).
 	indexed bool
@@ -108,7 +113,7 @@ func (a *Action) clear(f ActionFlags)   { a.setFlags(a.Flags &^ f) }
 
 func (a *Action) setFlags(f ActionFlags) {
 	if f != a.Flags && a.sched != nil {
-		a.sched.touch(a.Rsc)
+		a.sched.touch(a.Rsc, a.Task)
 	}
 	a.Flags = f
 }

@@ -31,29 +31,48 @@ func (x *rscActions) addAction(a *Action) {
 	// The last key missed may be a's (bucket may just have missed it).
 	x.lastMiss = ""
 	b.add(a)
-	var l *taskList
-	if x.lastTaskList != nil && a.Task == x.lastTask {
-		l = x.lastTaskList
-	} else {
-		if x.byTask == nil {
-			x.byTask = map[string]*taskList{}
-		}
-		t := foldKey(string(a.Task))
-		l = x.byTask[t]
-		if l == nil {
-			l = &taskList{}
-			x.byTask[t] = l
-		}
-		x.lastTask, x.lastTaskList = a.Task, l
-	}
+	l := x.taskListOf(a.Task)
 	l.actions = append(l.actions, a)
 }
 
 // taskList holds a resource's actions with one folded task, in creation
-// order. A list, once made, stays its task's for good (so it can be
-// remembered, as a resource's lastTaskList does).
+// order.
 type taskList struct {
+	// task is the list's task, case-folded (foldKey).
+	task    string
 	actions []*Action
+}
+
+// taskListOf is the list of r's actions with task, made if need be.
+func (x *rscActions) taskListOf(task pcmk.Task) *taskList {
+	if l := x.taskList(task); l != nil {
+		return l
+	}
+	x.byTask = append(x.byTask, taskList{task: foldKey(string(task))})
+	return &x.byTask[len(x.byTask)-1]
+}
+
+// taskList is the list of r's actions with task, nil when there is none.
+// A resource's actions have a handful of tasks, and the tasks asked for
+// are nearly always already folded (lower-case constants): a scan
+// comparing them as they are is faster than folding and hashing them
+// (this is asked for every instance of every clone in every ordering
+// update).
+func (x *rscActions) taskList(task pcmk.Task) *taskList {
+	for i := range x.byTask {
+		if x.byTask[i].task == string(task) {
+			return &x.byTask[i]
+		}
+	}
+	// A task that is not its own folded form may still match one.
+	if k := foldKey(string(task)); k != string(task) {
+		for i := range x.byTask {
+			if x.byTask[i].task == k {
+				return &x.byTask[i]
+			}
+		}
+	}
+	return nil
 }
 
 // keyBucket holds a resource's actions with one folded key, in creation
@@ -207,10 +226,7 @@ func insertByID(list []*Action, a *Action) []*Action {
 // withTask returns r's actions whose task equals task under case folding,
 // in creation order.
 func (x *rscActions) withTask(task pcmk.Task) []*Action {
-	if x.lastTaskList != nil && task == x.lastTask {
-		return x.lastTaskList.actions
-	}
-	if l := x.byTask[foldKey(string(task))]; l != nil {
+	if l := x.taskList(task); l != nil {
 		return l.actions
 	}
 	return nil
@@ -221,7 +237,7 @@ func (x *rscActions) setTask(a *Action, task pcmk.Task) {
 	if a.Task == task {
 		return
 	}
-	if old := x.byTask[foldKey(string(a.Task))]; old != nil {
+	if old := x.taskList(a.Task); old != nil {
 		list := old.actions
 		for i, x := range list {
 			if x == a {
@@ -231,15 +247,7 @@ func (x *rscActions) setTask(a *Action, task pcmk.Task) {
 		}
 	}
 	a.Task = task
-	k := foldKey(string(task))
-	l := x.byTask[k]
-	if l == nil {
-		if x.byTask == nil {
-			x.byTask = map[string]*taskList{}
-		}
-		l = &taskList{}
-		x.byTask[k] = l
-	}
+	l := x.taskListOf(task)
 	l.actions = insertByID(l.actions, a)
 }
 

@@ -182,7 +182,7 @@ func (s *scheduler) minimumFirstInstances(first *Resource, o *ir.Order) int {
 // run once min instances of first can do theirs (clone_min_ordering).
 func (s *scheduler) cloneMinOrdering(id string, first *Resource, actFirst pcmk.Task, then *Resource, actThen pcmk.Task, flags OrderFlags, min int) {
 	met := s.pseudoOp("clone-one-or-more:" + id)
-	met.RequiredRunnableBefore = min
+	met.RequiredRunnableBefore = int32(min)
 	s.setRequiresAny(met)
 	for _, c := range byNumber(s.children(first)) {
 		s.newOrdering(c, opKey(c.ID, actFirst, 0), nil, nil, "", met, OrderOneOrMore|OrderImpliesThenPrinted)

@@ -141,7 +141,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 			}
 			a := s.newActionSlot()
 			*a = Action{ID: next[n], Rsc: p.r, Task: pcmk.TaskMonitor, Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable, sched: s}
-			s.touch(p.r)
+			s.touch(p.r, pcmk.TaskMonitor)
 			next[n]++
 			s.actions[a.ID] = a
 			s.of(p.r).addAction(a)
@@ -248,8 +248,7 @@ func (x *rscActions) reserveProbes(n int) {
 		b.actions = slices.Grow(b.actions, n)
 		b.nodes = slices.Grow(b.nodes, n)
 	}
-	// The task is its own foldKey: lower-case ASCII.
-	if l := x.byTask[string(pcmk.TaskMonitor)]; l != nil {
+	if l := x.taskList(pcmk.TaskMonitor); l != nil {
 		l.actions = slices.Grow(l.actions, n)
 	}
 }

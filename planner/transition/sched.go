@@ -22,13 +22,14 @@ type rscActions struct {
 	// sortedAllowed keeps the resource's allowed nodes best first (see
 	// scheduler.sortedAllowed).
 	sortedAllowed sortedNodes
-	// epoch counts the changes of the flags of the resource's actions
-	// and its members', and the actions created for them (see touch).
-	epoch uint64
+	// epochs count, per task class, the changes of the flags of the
+	// resource's actions and its members', and the actions created for
+	// them (see touch).
+	epochs [numTaskClasses]uint64
 
 	actions []*Action             // in creation order
 	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
-	byTask  map[string]*taskList  // actions by foldKey(string(Task)), in creation order (see setTask)
+	byTask  []taskList            // actions by foldKey(string(Task)), in creation order (see taskList, setTask)
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
@@ -47,9 +48,6 @@ type rscActions struct {
 	// lastMiss is the last key not in byKey, "" when the resource has had
 	// an action added since (see bucket).
 	lastMiss string
-	// lastTask and lastTaskList remember the last task addAction filed.
-	lastTask     pcmk.Task
-	lastTaskList *taskList
 
 	// role and nextRole start as the resource's and change as scheduling
 	// decides (a resource with no next role gets Started or Stopped).
@@ -99,6 +97,8 @@ type scheduler struct {
 	// flagMemo keeps collective actions' flags as computed at their
 	// resource's epoch (see actionFlags), by Action.memo.
 	flagMemo []flagMemo
+	// nodeSums is allNodeFlags' scratch space, all zero between calls.
+	nodeSums []nodeSum
 	// unassignEpoch counts the instances unassigned while orderings are
 	// applied (see instancesByNode).
 	unassignEpoch uint64
@@ -341,7 +341,7 @@ func (s *scheduler) customAction(r *Resource, key string, task pcmk.Task, node i
 	if a == nil {
 		a = s.newActionSlot()
 		*a = Action{ID: len(s.actions), Rsc: r, Task: task, Key: key, Node: node, Flags: Runnable, sched: s}
-		s.touch(r)
+		s.touch(r, task)
 		if optional {
 			a.set(Optional)
 		}
@@ -641,6 +641,9 @@ func taskMark(task pcmk.Task) actionMark {
 
 // setTask changes the task of r's action a, minding its mark.
 func (s *scheduler) setTask(r *Resource, a *Action, task pcmk.Task) {
+	// The action leaves its task's class for task's.
+	s.touch(r, a.Task)
+	s.touch(r, task)
 	s.of(r).setTask(a, task)
 	s.marks[a.ID] |= taskMark(task)
 }

@@ -79,19 +79,32 @@ func (s *scheduler) internalConstraints(r *Resource) { s.variantOf(r).internalCo
 // A clone's or group's view is its members' views summed up, and applying
 // orderings asks for it again and again (for every ordering of every
 // instance, until nothing changes): each answer is kept until the flags of
-// an action of the resource or its members change or one is created for
-// them, which is all it depends on. Answers are kept for every node asked
-// about, not only the last: a clone's pseudo-action is ordered with an
-// action of each of its instances, each on its own node, and keeping one
-// node's answer made every one of those orderings sum up all the instances
-// again (instances² per clone).
+// the members' actions it sums up change or one is created for them, or
+// the action's own flags change, which is all it depends on. The members'
+// actions are those of one task class (see taskClassOf): a change of an
+// instance's stop leaves the kept views of the clone's start and running
+// as they are. Answers are kept for every node asked about, not only the
+// last: a clone's pseudo-action is ordered with an action of each of its
+// instances, each on its own node, and keeping one node's answer made
+// every one of those orderings sum up all the instances again
+// (instances² per clone).
 func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 	if a.Rsc == nil {
 		return a.Flags
 	}
 	v := s.variantOf(a.Rsc)
+	var class taskClass
 	switch v.(type) {
-	case clone, group:
+	case clone:
+		// A notification sums up the instances' actions it notifies
+		// about (cloneChildTask).
+		task := a.Task
+		if task == pcmk.TaskNotify || task == pcmk.TaskNotified {
+			task = notifiedTask(a.Key)
+		}
+		class = taskClassOf(task)
+	case group:
+		class = taskClassOf(a.Task)
 	default:
 		return v.actionFlags(s, a, node)
 	}
@@ -99,54 +112,141 @@ func (s *scheduler) actionFlags(a *Action, node int) ActionFlags {
 		s.flagMemo = append(s.flagMemo, flagMemo{})
 		a.memo = int32(len(s.flagMemo))
 	}
-	if m := &s.flagMemo[a.memo-1]; m.valid && m.epoch == s.of(a.Rsc).epoch {
+	rec := s.of(a.Rsc)
+	_, isClone := v.(clone)
+	if m := &s.flagMemo[a.memo-1]; m.valid && m.epoch == rec.epochs[class] && m.own == a.Flags {
 		if flags, ok := m.lookup(node); ok {
+			if isClone && node != NoNode {
+				s.giveCloneFlags(a, class, flags)
+			}
 			return flags
 		}
 	}
+	if isClone && node != NoNode {
+		return s.cloneFlagsOn(a, node, class)
+	}
 	flags := v.actionFlags(s, a, node)
 	// The slice may have grown while the members' views were computed,
-	// and the epoch moved on if the computation changed a flag: the
-	// answers kept before it are then out of date.
+	// and the epoch moved on, or the action's own flags changed, if the
+	// computation changed a flag: the answers kept before it are then out
+	// of date.
 	m := &s.flagMemo[a.memo-1]
-	if epoch := s.of(a.Rsc).epoch; !m.valid || m.epoch != epoch {
-		m.valid, m.epoch, m.anywhereValid, m.at = true, epoch, false, m.at[:0]
+	if epoch := rec.epochs[class]; !m.valid || m.epoch != epoch || m.own != a.Flags {
+		m.valid, m.epoch, m.own, m.anywhereValid = true, epoch, a.Flags, false
+		clear(m.at)
 	}
 	m.store(node, flags)
 	return flags
 }
 
-// touch records that the flags of r's actions changed or an action was
-// made for r: r's and its ancestors' kept views are out of date.
-func (s *scheduler) touch(r *Resource) {
+// cloneFlagsOn is actionFlags for a clone's action a on node, not kept:
+// the view on every node is computed at once when the instances are
+// primitives (allNodeFlags), and each answer, when first given, has
+// summaryFlags' side effect on a (a required instance's action makes a
+// required).
+func (s *scheduler) cloneFlagsOn(a *Action, node int, class taskClass) ActionFlags {
+	rec := s.of(a.Rsc)
+	m := &s.flagMemo[a.memo-1]
+	if !m.valid || m.epoch != rec.epochs[class] || m.own != a.Flags {
+		m.valid, m.epoch, m.own, m.anywhereValid = true, rec.epochs[class], a.Flags, false
+		clear(m.at)
+	}
+	if !s.allNodeFlags(a, node, m) {
+		flags := s.variantOf(a.Rsc).actionFlags(s, a, node)
+		m = &s.flagMemo[a.memo-1]
+		if epoch := rec.epochs[class]; !m.valid || m.epoch != epoch || m.own != a.Flags {
+			m.valid, m.epoch, m.own, m.anywhereValid = true, epoch, a.Flags, false
+			clear(m.at)
+		}
+		m.store(node, flags)
+		return flags
+	}
+	flags, _ := m.lookup(node)
+	s.giveCloneFlags(a, class, flags)
+	return flags
+}
+
+// giveCloneFlags has the side effect summaryFlags has on a clone's action
+// a when it computes flags, its view on a node: a is required if the view
+// is. A view allNodeFlags kept is given without summaryFlags having run for
+// its node (for a view summaryFlags computed, a is already required).
+func (s *scheduler) giveCloneFlags(a *Action, class taskClass, flags ActionFlags) {
+	if flags&Optional != 0 || !a.is(Optional) {
+		return
+	}
+	a.clear(Optional)
+	// The views kept do not depend on a's own flags: they stay right as
+	// a changes here.
+	m := &s.flagMemo[a.memo-1]
+	m.epoch, m.own = s.of(a.Rsc).epochs[class], a.Flags
+}
+
+// touch records that the flags of r's action with task changed or such
+// an action was made for r: r's and its ancestors' kept views of the
+// task's class are out of date.
+func (s *scheduler) touch(r *Resource, task pcmk.Task) {
+	if r == nil {
+		return
+	}
+	class := taskClassOf(task)
 	for ; r != nil; r = r.Parent {
-		s.of(r).epoch++
+		s.of(r).epochs[class]++
 	}
 }
 
+// taskClass groups the tasks whose actions a collective action's view
+// sums up: an action's, the one it completes (running is start's), under
+// case folding, as its members' actions are looked up.
+type taskClass uint8
+
+const (
+	classStart taskClass = iota
+	classStop
+	classPromote
+	classDemote
+	classOther
+	numTaskClasses
+)
+
+// taskClassOf is task's class.
+func taskClassOf(task pcmk.Task) taskClass {
+	switch pcmk.Task(foldKey(string(task))) {
+	case pcmk.TaskStart, pcmk.TaskRunning:
+		return classStart
+	case pcmk.TaskStop, pcmk.TaskStopped:
+		return classStop
+	case pcmk.TaskPromote, pcmk.TaskPromoted:
+		return classPromote
+	case pcmk.TaskDemote, pcmk.TaskDemoted:
+		return classDemote
+	}
+	return classOther
+}
+
 // flagMemo keeps a collective action's views computed at its resource's
-// epoch: without a node, and on each node asked about.
+// epoch of their task class, with the action's own flags as they were:
+// without a node, and on each node asked about.
 type flagMemo struct {
 	epoch         uint64
+	own           ActionFlags
 	valid         bool
 	anywhereValid bool
 	anywhere      ActionFlags
-	at            []nodeFlags
+	// at holds the view on each node, by node, with flagKept; 0 for
+	// none.
+	at []ActionFlags
 }
 
-type nodeFlags struct {
-	node  int
-	flags ActionFlags
-}
+// flagKept marks a view kept in flagMemo.at (no action flag uses the
+// bit).
+const flagKept ActionFlags = 1 << 31
 
 func (m *flagMemo) lookup(node int) (ActionFlags, bool) {
 	if node == NoNode {
 		return m.anywhere, m.anywhereValid
 	}
-	for _, x := range m.at {
-		if x.node == node {
-			return x.flags, true
-		}
+	if node < len(m.at) && m.at[node]&flagKept != 0 {
+		return m.at[node] &^ flagKept, true
 	}
 	return 0, false
 }
@@ -156,13 +256,10 @@ func (m *flagMemo) store(node int, flags ActionFlags) {
 		m.anywhere, m.anywhereValid = flags, true
 		return
 	}
-	for i := range m.at {
-		if m.at[i].node == node {
-			m.at[i].flags = flags
-			return
-		}
+	for len(m.at) <= node {
+		m.at = append(m.at, 0)
 	}
-	m.at = append(m.at, nodeFlags{node, flags})
+	m.at[node] = flags | flagKept
 }
 
 // location is where r runs or will run.
