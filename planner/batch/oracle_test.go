@@ -118,7 +118,7 @@ func TestSettledMatchesCRMSimulate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate once per node of each cluster")
 	}
-	settledMatches(t, sim, testenv.CorpusOf(t, "2.1.5"), "executed.txt", t.TempDir())
+	settledMatches(t, sim, testenv.CorpusOf(t, "2.1.5"), filepath.Join("2.1.5", "executed.txt"), t.TempDir())
 }
 
 // TestSettledMatchesCRMSimulate30 is TestSettledMatchesCRMSimulate planned

@@ -32,7 +32,7 @@ func TestSettleRoundsMatchCRMSimulate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate until each cluster settles")
 	}
-	settleRoundsMatch(t, sim, testenv.CorpusOf(t, "2.1.5"), "executed.txt", t.TempDir())
+	settleRoundsMatch(t, sim, testenv.CorpusOf(t, "2.1.5"), filepath.Join("2.1.5", "executed.txt"), t.TempDir())
 }
 
 // TestSettleRoundsMatchCRMSimulate30 is the same for 3.0 against 3.0.0's
