@@ -42,11 +42,11 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 }
 
 // RunningIn lists where every primitive of res is active now, and in
-// which role: the cluster its status describes.
+// which role: the cluster its status describes, as crm_mon reads it.
 func RunningIn(res *planner.Result) []Running {
 	var out []Running
 	for _, r := range res.Resources {
-		if !r.IsPrimitive() {
+		if !r.IsPrimitive() || !activeAsDisplayed(res, r) {
 			continue
 		}
 		for _, n := range r.RunningOn {
@@ -55,6 +55,21 @@ func RunningIn(res *planner.Result) []Running {
 	}
 	sortRunning(out)
 	return out
+}
+
+// activeAsDisplayed is whether crm_mon shows r active (native_active): a
+// managed resource whose history holds it only on nodes that are offline
+// and not unclean is shown stopped, as happens to the resources of a
+// guest node whose container stopped while its fencing was a
+// pseudo-action (their history stays in the status). Once active, it is
+// shown on every node its history holds it on.
+func activeAsDisplayed(res *planner.Result, r *planner.Resource) bool {
+	for _, i := range r.RunningOn {
+		if n := res.Nodes[i]; n.Unclean || n.Online || !r.Managed {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseCrmMon reads the active resources of `crm_mon --output-as=xml`,

@@ -162,8 +162,13 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 		_, orphaned := p.histories()
 		p.Top = append(p.Top, p.orphans(orphaned, nil)...)
 		// An active instance of a promotable clone is Unpromoted, not
-		// Started, as role assignment would make it.
+		// Started, as role assignment would make it; so is one of a
+		// promotable bundle's clone (crm_mon displays it so: the top
+		// resource its role is read against stops below the bundle).
 		for _, r := range p.Top {
+			if d := p.bundles[r]; d != nil && d.child != nil {
+				r = d.child
+			}
 			if r.Kind == model.KindClone && r.Promotable {
 				for _, inst := range r.Children {
 					startedAsUnpromoted(inst)

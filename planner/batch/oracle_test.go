@@ -39,25 +39,7 @@ var knownExecutedDifferences = map[string]string{
 	// group2's start pseudo-action (runnable, its member stopped and not
 	// started), pcl leaves it unrunnable. What runs for real is the same.
 	"group-colocation-failure, node2 down": "pcl leaves the pseudo-action group2_start_0 unrunnable where crm_simulate runs it (quorum lost)",
-	// Found when the guests work grew the executed ratchet and the 3.0
-	// sample shifted onto it (the difference is older: the batch's output
-	// for these scenarios is the same before that work): with a node
-	// down, crm_simulate 3.0.0 promotes the bundle instance on
-	// base-bundle-1, pcl keeps base-bundle-0's. Bundle promotion, not
-	// analysed yet.
-	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
-	// The same shift, onto a bundle: with a node down, crm_simulate
-	// stops and restarts the promotable bundle's instances (base_stop_0,
-	// the bundle's and its clone's pseudo-actions), pcl does not. Bundle
-	// actions in what-ifs are not exact yet.
-	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
-	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
-	"bundle-promoted-colocation-2, node3 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
 }
-
-const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle-1 where pcl keeps base-bundle-0 promoted (bundle promotion, not analysed yet)"
 
 // knownSettledDifferences are the scenarios whose actions run agree with
 // crm_simulate's but whose settled cluster is known to differ, with why.
@@ -72,32 +54,6 @@ var knownSettledDifferences = map[string]string{
 	// run agree.
 	"stop-failure-no-quorum, pcmk-1 down": "no node online: crm_simulate 3.0.0's status display omits clvm-clone, which pcl reads as active (failed stop) on unclean pcmk-3",
 	"stop-failure-no-quorum, pcmk-2 down": "no node online: crm_simulate 3.0.0's status display omits clvm-clone, which pcl reads as active (failed stop) on unclean pcmk-3",
-	// See knownExecutedDifferences.
-	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
-	// Found when remote and guest nodes stopped making plans unknown
-	// (issue 22): a guest node fenced by recovering its container keeps
-	// its resource history in crm_simulate's settled CIB (the fencing and
-	// the stops it implies are pseudo-actions, which record nothing), and
-	// crm_simulate then reads the guest's resources differently from how
-	// the settled status reads in pcl. whitebox-asymmetric is not
-	// analysed yet.
-	"whitebox-imply-stop-on-fence, kiff-02 down": "a guest node fenced through its container: pcl reads vm-fs as still on guest lxc-01_kiff-01 in the settled CIB, crm_simulate 3.0.0 does not (the actions run agree)",
-	"bug-cl-5247, bl460g8n3 down":                "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
-	"bug-cl-5247, bl460g8n4 down":                "a guest node fenced through its container: what crm_simulate's settled CIB shows active on the guests differs",
-	"whitebox-asymmetric, 18builder down":        "in a cluster with a guest node, pcl leaves nfs_mount started on 18node2 where crm_simulate does not (not analysed yet)",
-	// See knownExecutedDifferences: bundle actions in what-ifs.
-	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
-	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
-	"bundle-promoted-colocation-2, node3 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
-	// Found when bundles' actions were scheduled (issue 22): a promotable
-	// bundle planned for 3.0, whose placement the plan reports unknown
-	// (bundlePlacementUnknown: roles since 2.1.7), settles its instances
-	// as Started where crm_simulate records Unpromoted (not analysed yet).
-	"bundle-promoted-anticolocation-2, node1 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
-	"bundle-promoted-anticolocation-2, node2 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
-	"bundle-promoted-anticolocation-2, node3 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
 }
 
 var settledOnly = flag.String("settled-only", "", "comma-separated corpus tests TestSettledMatchesCRMSimulate checks instead of its sample (to look into one)")
