@@ -42,11 +42,12 @@ func Predicted(cib *ir.CIB, res *planner.Result) ([]Running, error) {
 }
 
 // RunningIn lists where every primitive of res is active now, and in
-// which role: the cluster its status describes, as crm_mon reads it.
+// which role: the cluster its status describes, as crm_mon reads it (see
+// active).
 func RunningIn(res *planner.Result) []Running {
 	var out []Running
 	for _, r := range res.Resources {
-		if !r.IsPrimitive() || !activeAsDisplayed(res, r) {
+		if !r.IsPrimitive() || !active(res, r) {
 			continue
 		}
 		for _, n := range r.RunningOn {
@@ -57,15 +58,19 @@ func RunningIn(res *planner.Result) []Running {
 	return out
 }
 
-// activeAsDisplayed is whether crm_mon shows r active (native_active): a
-// managed resource whose history holds it only on nodes that are offline
-// and not unclean is shown stopped, as happens to the resources of a
-// guest node whose container stopped while its fencing was a
-// pseudo-action (their history stays in the status). Once active, it is
-// shown on every node its history holds it on.
-func activeAsDisplayed(res *planner.Result, r *planner.Resource) bool {
+// active is whether crm_mon counts primitive r as active (its XML's
+// active attribute; the same in 2.1.5 and 3.0): it is on a node that is
+// unclean, or online, or, when unmanaged, on any node. A managed resource
+// whose history is left only on clean offline nodes is not: a guest node
+// fenced through its container keeps its resources' history (the fencing
+// and the stops it implies are pseudo-actions, which crm_simulate does
+// not record), and crm_mon shows them FAILED there but inactive. Once
+// active, it is listed on all of its nodes, offline ones included, as
+// crm_mon lists them.
+func active(res *planner.Result, r *planner.Resource) bool {
 	for _, i := range r.RunningOn {
-		if n := res.Nodes[i]; n.Unclean || n.Online || !r.Managed {
+		n := res.Nodes[i]
+		if n.Unclean || n.Online || !r.Managed {
 			return true
 		}
 	}

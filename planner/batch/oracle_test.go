@@ -140,6 +140,11 @@ func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, execute
 		}
 		inputs = append(inputs, input{fmt.Sprintf("held-out-%03d", seed), b.String()})
 	}
+	// Running bundles, most of them promotable, losing a node: the
+	// roles their replicas are left in (synth.BundleCIB).
+	for seed := 1; seed <= *settledSeeds; seed++ {
+		inputs = append(inputs, input{fmt.Sprintf("bundles-%03d", seed), synth.BundleCIB(uint64(seed))})
+	}
 	dir := corpus.Dir
 	listed, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(), "testdata", "ratchet", executedList))
 	if err != nil {
