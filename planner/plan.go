@@ -164,9 +164,10 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p.unpackStatus()
 	if opts.StatusOnly {
 		p.Top = append(p.Top, p.orphans(p.orphanedHistories(), nil)...)
-		// An active instance of a promotable clone, a bundle's
-		// included, is Unpromoted, not Started, as role assignment
-		// would make it.
+		// An active instance of a promotable clone is Unpromoted, not
+		// Started, as role assignment would make it; so is one of a
+		// promotable bundle's clone (crm_mon displays it so: the top
+		// resource its role is read against stops below the bundle).
 		for _, r := range p.Top {
 			if d := p.bundles[r]; d != nil && d.child != nil {
 				r = d.child

@@ -46,6 +46,7 @@ var generators = []struct {
 	{"promgroup", synth.PromotableGroupCIB, 10, clean},
 	{"failures", synth.FailureCIB, 20, warned},
 	{"remote", synth.RemoteCIB, 20, warned},
+	{"bundle", synth.BundleCIB, 20, warned},
 }
 
 // TestGenerators checks that every generator is deterministic and that

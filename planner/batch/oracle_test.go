@@ -34,25 +34,7 @@ var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettled
 // agree. Each is a bug to fix, listed so that the sample of the corpus can
 // grow without hiding new ones.
 var knownExecutedDifferences = map[string]string{
-	// Found when the guests work grew the executed ratchet and the 3.0
-	// sample shifted onto it (the difference is older: the batch's output
-	// for these scenarios is the same before that work): with a node
-	// down, crm_simulate 3.0.0 promotes the bundle instance on
-	// base-bundle-1, pcl keeps base-bundle-0's. Bundle promotion, not
-	// analysed yet.
-	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
-	// The same shift, onto a bundle: with a node down, crm_simulate
-	// stops and restarts the promotable bundle's instances (base_stop_0,
-	// the bundle's and its clone's pseudo-actions), pcl does not. Bundle
-	// actions in what-ifs are not exact yet.
-	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
-	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
-	"bundle-promoted-colocation-2, node3 down": "a promotable bundle with a node down: pcl does not stop and restart its instances as crm_simulate does",
 }
-
-const bundlePromotedLocation1 = "crm_simulate 3.0.0 promotes base on base-bundle-1 where pcl keeps base-bundle-0 promoted (bundle promotion, not analysed yet)"
 
 // knownSettledDifferences are the scenarios whose actions run agree with
 // crm_simulate's but whose settled cluster is known to differ, with why.
@@ -67,29 +49,9 @@ var knownSettledDifferences = map[string]string{
 	// run agree.
 	"stop-failure-no-quorum, pcmk-1 down": "no node online: crm_simulate 3.0.0's status display omits clvm-clone, which pcl reads as active (failed stop) on unclean pcmk-3",
 	"stop-failure-no-quorum, pcmk-2 down": "no node online: crm_simulate 3.0.0's status display omits clvm-clone, which pcl reads as active (failed stop) on unclean pcmk-3",
-	// The same display, of the baseline once settled (TestSettleRoundsMatchCRMSimulate), on both releases.
-	// A guest node's cluster settling (TestSettleRoundsMatchCRMSimulate30):
-	// the first transition's settled cluster differs as above for
-	// bug-cl-5247; bug-rh-1097457's differs after its second, leaving
-	// what ran on guest lamaVM2 where crm_simulate does not.
-	"bug-cl-5247, settled":            "a guest node's settled cluster: pcl reads pgsql as still promoted on pgsr02, crm_simulate 3.0.0 does not",
-	"bug-rh-1097457, settled":         "a guest node's settled cluster after two transitions: pcl leaves FAKE4, FAKE4-IP and FAKE6 on guest lamaVM2, crm_simulate 3.0.0 does not",
+	// The same display, of the baseline once settled
+	// (TestSettleRoundsMatchCRMSimulate), on both releases.
 	"stop-failure-no-quorum, settled": "crm_simulate's status display omits clvm-clone, whose failed stop on unclean pcmk-3 is blocked, which pcl reads as active there",
-	// See knownExecutedDifferences.
-	"bundle-promoted-location-1, node1 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node2 down": bundlePromotedLocation1,
-	"bundle-promoted-location-1, node3 down": bundlePromotedLocation1,
-	// See knownExecutedDifferences: bundle actions in what-ifs.
-	"bundle-promoted-colocation-2, node1 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
-	"bundle-promoted-colocation-2, node2 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
-	"bundle-promoted-colocation-2, node3 down": "a promotable bundle with a node down: the bundle's instance is left Started where crm_simulate leaves it Unpromoted",
-	// Found when bundles' actions were scheduled (issue 22): a promotable
-	// bundle planned for 3.0, whose placement the plan reports unknown
-	// (bundlePlacementUnknown: roles since 2.1.7), settles its instances
-	// as Started where crm_simulate records Unpromoted (not analysed yet).
-	"bundle-promoted-anticolocation-2, node1 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
-	"bundle-promoted-anticolocation-2, node2 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
-	"bundle-promoted-anticolocation-2, node3 down": "3.0 promotable bundle (placement reported unknown): instance roles in the settled CIB differ",
 }
 
 var settledOnly = flag.String("settled-only", "", "comma-separated corpus tests TestSettledMatchesCRMSimulate checks instead of its sample (to look into one)")
@@ -171,6 +133,11 @@ func settledMatches(t *testing.T, sim simulator, corpus *testenv.Corpus, execute
 			t.Fatal(err)
 		}
 		inputs = append(inputs, input{fmt.Sprintf("held-out-%03d", seed), b.String()})
+	}
+	// Running bundles, most of them promotable, losing a node: the
+	// roles their replicas are left in (synth.BundleCIB).
+	for seed := 1; seed <= *settledSeeds; seed++ {
+		inputs = append(inputs, input{fmt.Sprintf("bundles-%03d", seed), synth.BundleCIB(uint64(seed))})
 	}
 	dir := corpus.Dir
 	listed, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(), "testdata", "ratchet", executedList))

@@ -85,6 +85,9 @@ func (a *applier) primitiveAgent(id string) (ir.Agent, error) {
 			if r.Child != nil {
 				walk(r.Child)
 			}
+			if ag, ok := bundleImplicitAgent(r, id); ok && found == nil {
+				found = &ir.Primitive{ID: id, Agent: ag}
+			}
 		}
 	}
 	for _, r := range a.cib.Config.Resources {
@@ -346,4 +349,28 @@ func setOpAttr(op *ir.OpRecord, name, value string) {
 	if op.Attrs != nil {
 		setAttr(&op.Attrs, name, value)
 	}
+}
+
+// bundleImplicitAgent is the agent of a resource bundle b makes for its
+// replicas, found by the id Pacemaker gives it: BUNDLE-RUNTIME-N, the
+// container (ocf:heartbeat:RUNTIME), BUNDLE-N, its connection
+// (ocf:pacemaker:remote), BUNDLE-ip-ADDR, its address
+// (ocf:heartbeat:IPaddr2). crm_simulate injects operations of these like
+// any other resource's (a replica's container failing its monitor).
+func bundleImplicitAgent(b *ir.Bundle, id string) (ir.Agent, bool) {
+	rest, ok := strings.CutPrefix(id, b.ID+"-")
+	if !ok || b.Runtime == nil {
+		return ir.Agent{}, false
+	}
+	isIndex := func(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
+	kind := strings.ToLower(b.Runtime.Kind)
+	switch {
+	case isIndex(strings.TrimPrefix(rest, kind+"-")) && strings.HasPrefix(rest, kind+"-"):
+		return ir.Agent{Class: "ocf", Provider: "heartbeat", Type: kind}, true
+	case isIndex(rest):
+		return ir.Agent{Class: "ocf", Provider: "pacemaker", Type: "remote"}, true
+	case strings.HasPrefix(rest, "ip-") && len(rest) > len("ip-"):
+		return ir.Agent{Class: "ocf", Provider: "heartbeat", Type: "IPaddr2"}, true
+	}
+	return ir.Agent{}, false
 }

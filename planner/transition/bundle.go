@@ -213,9 +213,13 @@ func (s *scheduler) summaryFlags(a *Action, list []*Resource, node int) ActionFl
 	return flags
 }
 
-// flagsForOrdering is as a clone's.
+// flagsForOrdering is the bundle's flags for a without a node: only a
+// clone's actions are looked at again on the node of the ordering
+// (action_flags_for_ordering checks pe_rsc_is_clone, false for a
+// bundle). A bundle starting a replica somewhere other than where a
+// mandatory "then" runs therefore restarts it.
 func (bundle) flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags {
-	return clone{}.flagsForOrdering(s, a, node)
+	return s.actionFlags(a, NoNode)
 }
 
 func (bundle) orderingNode(s *scheduler, a *Action) int { return a.Node }

@@ -31,21 +31,32 @@ var remoteSeeds = flag.Int64("remote-seeds", 80, "number of generated remote-nod
 // "declared unknown" and passes; the cases that agree or are declared
 // unknown are ratcheted in testdata/ratchet/2.1.5/differential-remote-transition.txt.
 func TestDifferentialRemote(t *testing.T) {
+	runRemoteDifferential(t, pcmk.Target{}, "2.1.5/differential-remote-transition", remoteGen, oracle215(t))
+}
+
+// oracle215 runs crm_simulate 2.1.5 for runRemoteDifferential.
+func oracle215(t *testing.T) func(path, dotPath string, flags []string) ([]byte, []byte, error) {
 	sim := testenv.Tool(t, "crm_simulate")
-	runRemoteDifferential(t, pcmk.Target{}, "2.1.5/differential-remote-transition", func(path, dotPath string, flags []string) ([]byte, []byte, error) {
+	return func(path, dotPath string, flags []string) ([]byte, []byte, error) {
 		cmd := exec.Command(sim, append([]string{"-x", path, "-D", dotPath}, flags...)...)
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		out, err := cmd.Output()
 		return out, errb.Bytes(), err
-	})
+	}
 }
 
 // TestDifferentialRemote30 is TestDifferentialRemote planning for 3.0.0,
 // with 3.0.0's crm_simulate (scripts/oracle-3.0) as the oracle.
 func TestDifferentialRemote30(t *testing.T) {
+	runRemoteDifferential(t, pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag), "3.0/differential-remote-transition", remoteGen, oracle30(t))
+}
+
+// oracle30 runs crm_simulate 3.0.0 (scripts/oracle-3.0) for
+// runRemoteDifferential.
+func oracle30(t *testing.T) func(path, dotPath string, flags []string) ([]byte, []byte, error) {
 	oracle := testenv.Tool30(t)
-	runRemoteDifferential(t, pcmk.NewTarget(pcmk.V3_0_0, pcmk.FromFlag), "3.0/differential-remote-transition", func(path, dotPath string, flags []string) ([]byte, []byte, error) {
+	return func(path, dotPath string, flags []string) ([]byte, []byte, error) {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return nil, nil, err
@@ -62,8 +73,19 @@ func TestDifferentialRemote30(t *testing.T) {
 			_ = os.WriteFile(dotPath, d, 0o644)
 		}
 		return stdout, stderr, err
-	})
+	}
 }
+
+// differentialGen is a generator runRemoteDifferential compares: its
+// clusters' names, how many seeds, and the cases of each.
+type differentialGen struct {
+	prefix string
+	seeds  int64
+	gen    func(seed uint64) string
+	cases  func(name string, cib *ir.CIB) []remoteCase
+}
+
+var remoteGen = differentialGen{prefix: "remote", seeds: 0, gen: synth.RemoteCIB, cases: remoteCases}
 
 // remoteCase is one generated cluster, as it is or in a what-if.
 type remoteCase struct {
@@ -108,21 +130,25 @@ func remoteCases(name string, cib *ir.CIB) []remoteCase {
 	return out
 }
 
-// runRemoteDifferential plans every case of synth.RemoteCIB's clusters
-// (seeds 1 to -remote-seeds) for target and compares the graph and the
+// runRemoteDifferential plans every case of gen's clusters (seeds 1 to
+// gen.seeds, -remote-seeds when 0) for target and compares the graph and the
 // summary with what simulate (crm_simulate with the case's flags)
 // writes. The cases pcl gets wrong without reporting an Unknown are
 // listed: they are bugs.
-func runRemoteDifferential(t *testing.T, target pcmk.Target, ratchet string, simulate func(path, dotPath string, flags []string) ([]byte, []byte, error)) {
+func runRemoteDifferential(t *testing.T, target pcmk.Target, ratchet string, gen differentialGen, simulate func(path, dotPath string, flags []string) ([]byte, []byte, error)) {
 	if testing.Short() {
 		t.Skip("slow: runs crm_simulate three times per generated configuration")
 	}
 	dir := t.TempDir()
 	results := map[string]bool{}
 	var agree, unknown, wrong []string
-	for seed := int64(1); seed <= *remoteSeeds; seed++ {
-		name := fmt.Sprintf("remote-%03d", seed)
-		src := synth.RemoteCIB(uint64(seed))
+	seeds := gen.seeds
+	if seeds == 0 {
+		seeds = *remoteSeeds
+	}
+	for seed := int64(1); seed <= seeds; seed++ {
+		name := fmt.Sprintf("%s-%03d", gen.prefix, seed)
+		src := gen.gen(uint64(seed))
 		path := filepath.Join(dir, name+".xml")
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -131,7 +157,7 @@ func runRemoteDifferential(t *testing.T, target pcmk.Target, ratchet string, sim
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", name, diags)
 		}
-		for _, c := range remoteCases(name, base) {
+		for _, c := range gen.cases(name, base) {
 			dotPath := filepath.Join(dir, c.name+".dot")
 			out, stderr, err := simulate(path, dotPath, c.flags)
 			if err != nil {
