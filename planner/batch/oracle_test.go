@@ -33,8 +33,7 @@ var settledKeep = flag.String("settled-keep", "", "directory to keep TestSettled
 // differ from crm_simulate's, with why; the cluster they leave must still
 // agree. Each is a bug to fix, listed so that the sample of the corpus can
 // grow without hiding new ones.
-var knownExecutedDifferences = map[string]string{
-}
+var knownExecutedDifferences = map[string]string{}
 
 // knownSettledDifferences are the scenarios whose actions run agree with
 // crm_simulate's but whose settled cluster is known to differ, with why.
