@@ -3,7 +3,6 @@ package planner
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"pcl/ir"
 	"pcl/planner/model"
@@ -11,8 +10,8 @@ import (
 )
 
 // unknowns lists what this run cannot compute exactly: resources of kinds
-// the planner does not place, bundles whose placement or actions are not
-// exact (bundle_unknown.go), everything tied to them by a colocation, an
+// the planner does not place, bundles whose actions are not exact
+// (bundle_unknown.go), everything tied to them by a colocation, an
 // order or a ticket (directly or through other such resources, and whole
 // groups), the whole plan when the cluster has remote or guest nodes the
 // planner does not create (remoteUnknowns), and the promotable instances
@@ -35,8 +34,6 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		}
 		var detail string
 		switch {
-		case len(p.bundlePlacementUnknown(rsc)) > 0:
-			detail = fmt.Sprintf("%s is a bundle whose placement is not computed exactly: %s.", rsc.ID, strings.Join(p.bundlePlacementUnknown(rsc), "; "))
 		case p.notPlanned(rsc):
 			detail = fmt.Sprintf("%s is a %s, which the planner does not place yet.", rsc.ID, rsc.Kind)
 		case withActions && !transition.SchedulesResource(p.target, rsc):

@@ -13,9 +13,11 @@ import (
 // on both nodes, web colocated with it, db on its own.
 const cloneArchive = "../../emit/plantext/testdata/clone.txtar"
 
-// The CIB of testdata/bundle.txtar: a bundle (two containers) the planner
-// does not place exactly (a colocation with influence=false ties web to
-// it), db on its own.
+// The CIB of testdata/bundle.txtar: a bundle (two containers) whose
+// actions the planner does not compute exactly (a container is active on
+// a lost node that cannot be fenced), web colocated with it, db and a
+// fence device on their own (no quorum: db stops, the device's start is
+// blocked).
 const bundleArchive = "testdata/bundle.txtar"
 
 // checkUnknownWarning checks the stderr of a run on the bundle CIB: a
@@ -63,33 +65,38 @@ func TestScoresClone(t *testing.T) {
 	}
 }
 
+// The CIB of testdata/promotable.txtar: instances db0:0 and db0:1 of a
+// promotable clone, unmanaged and active where they cannot be assigned,
+// whose promotion the planner does not compute exactly.
+const promotableArchive = "testdata/promotable.txtar"
+
 func TestScoresUnknown(t *testing.T) {
-	// A bundle a colocation ties with influence=false is not placed
-	// exactly: it and its parts are unknown in every format.
-	cib := filepath.Join(testenv.CorpusDir(t), "xml", "colocation-influence.xml")
+	// Unmanaged promotable instances active where they cannot be
+	// assigned are not placed exactly: they are unknown in every format.
+	cib := txtarCIB(t, promotableArchive)
 	code, out, errs := runScoresCmd("scores", cib)
 	if code != exitOK {
 		t.Fatalf("table: exit %d: %s", code, errs)
 	}
-	for _, re := range []string{`(?m)^bundle10( +\?)+ +unknown$`, `(?m)^unknown: bundle10 is a bundle whose placement is not computed exactly`} {
+	for _, re := range []string{`(?m)^  db0:0( +\?)+ +unknown$`, `(?m)^  db0:1( +\?)+ +unknown$`, `(?m)^unknown: db0:0 is unmanaged and active on node1 but cannot be assigned there`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("table does not match %s:\n%s", re, out)
 		}
 	}
 	for _, format := range []string{"table", "json", "crm_simulate"} {
 		code, out, errs = runScoresCmd("scores", "--format", format, cib)
-		if code != exitOK || !strings.Contains(errs, "Warning: Not computed:") || !strings.Contains(errs, "(bundle)") {
-			t.Errorf("%s: exit %d, no warning naming the bundle:\n%s", format, code, errs)
+		if code != exitOK || !strings.Contains(errs, "Warning: Not computed:") || !strings.Contains(errs, "- db0:0 (promotable clone):") {
+			t.Errorf("%s: exit %d, no warning naming the instance:\n%s", format, code, errs)
 		}
 		if format == "json" {
 			var doc jsonUnknown
-			if err := json.Unmarshal([]byte(out), &doc); err != nil || !strings.Contains(doc.names(), "bundle10/bundle") {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.names() != "db0:0/promotable clone db0:1/promotable clone" {
 				t.Errorf("json unknown: %v %s", err, doc.names())
 			}
 		}
 	}
-	code, out, _ = runScoresCmd("scores", "--explain", "bundle10", cib)
-	if code != exitOK || !strings.Contains(out, "\nbundle10 is unknown:") {
+	code, out, _ = runScoresCmd("scores", "--explain", "db0:0", cib)
+	if code != exitOK || !strings.Contains(out, "\ndb0:0 is unknown:") {
 		t.Errorf("explain: exit %d:\n%s", code, out)
 	}
 }
@@ -170,8 +177,8 @@ func TestPlanUnknown(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("text: exit %d: %s", code, errs)
 	}
-	// web starts in the transition: it may not be shown.
-	if !strings.HasPrefix(out, defaultTargetLine+"db: start on n2") || strings.Contains(out, "web: start") {
+	// web stops in the transition: it may not be shown.
+	if !strings.HasPrefix(out, defaultTargetLine+"fence: start on n1: due to no quorum; blocked") || !strings.Contains(out, "\ndb: stop on n2: due to no quorum\n") || strings.Contains(out, "web: stop") {
 		t.Errorf("text shows what is not computed:\n%s", out)
 	}
 	for _, want := range []string{"Unknown: the planner cannot compute 4 resources yet (bundle)", "  web: web is tied by constraints to httpd-bundle"} {
@@ -204,15 +211,15 @@ func TestPlanUnknown(t *testing.T) {
 		t.Errorf("json unknown: %s", got)
 	}
 	for _, p := range doc.Placement {
-		if unknown := p.Resource != "db"; p.Unknown != unknown || (unknown && p.Next != "") {
+		if unknown := p.Resource != "db" && p.Resource != "fence"; p.Unknown != unknown || (unknown && p.Next != "") {
 			t.Errorf("json placement %+v", p)
 		}
 	}
-	if len(doc.Changes) != 1 || doc.Changes[0].Resource != "db" {
-		t.Errorf("json changes %+v, want db's start alone", doc.Changes)
+	if len(doc.Changes) != 2 || doc.Changes[0].Resource != "fence" || doc.Changes[1].Resource != "db" {
+		t.Errorf("json changes %+v, want fence's start and db's stop alone", doc.Changes)
 	}
 	for _, a := range doc.Actions {
-		if a.Unknown != (a.Resource != "db") {
+		if a.Unknown != (a.Resource != "db" && a.Resource != "fence") {
 			t.Errorf("json action %+v", a)
 		}
 	}
@@ -260,18 +267,19 @@ func TestPlanBatchClone(t *testing.T) {
 
 func TestPlanBatchUnknown(t *testing.T) {
 	cib := txtarCIB(t, bundleArchive)
-	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down", "--two-node")
+	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^httpd-bundle-docker-0 +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +n2 +n2 +n1$`,
-		`(?m)^UNKNOWN: not computed`, `(?m)^Single points of failure: none among the resources planned; 3 resources could not be assessed`,
-		`(?m)^  actions unknown: httpd-bundle-docker-0, httpd-bundle-docker-1, web$`} {
+	// n3 is down already: the scenarios take n1 and n2 down.
+	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^httpd-bundle-docker-0 +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +STOPPED +STOPPED +STOPPED$`,
+		`(?m)^UNKNOWN: not computed`, `(?m)^Unknown: the planner cannot compute 4 resources yet \(bundle\)`,
+		`(?m)^  stop db on n2 due to no quorum$`, `(?m)^  actions unknown: httpd-bundle-docker-0, httpd-bundle-docker-1, web$`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("the report does not match %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "web on") || strings.Contains(out, "start web") {
+	if strings.Contains(out, "web on") || strings.Contains(out, "stop web") || strings.Contains(out, "start web") {
 		t.Errorf("the report shows actions of unknown resources:\n%s", out)
 	}
 }
