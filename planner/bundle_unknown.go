@@ -20,7 +20,13 @@ import (
 // transition cases) all agree with crm_simulate 2.1.5 and 3.0.0. The
 // corpus shows two cases of actions not reproduced yet:
 //   - a replica's container active on a node that is unclean and cannot
-//     be fenced: which actions on its guest node are blocked;
+//     be fenced: which actions on its guest node are blocked. Measured
+//     since with this reason kept, the outputs agree with crm_simulate
+//     2.1.5 and 3.0.0 in the corpus (guest-host-not-fenceable) and in
+//     TestDifferentialBundleUnfenceable (synth.BundleCIB without quorum,
+//     seeds 1-60, 192 node failures on each release); it stays until
+//     cmd/pcl's unknown tests (testdata/bundle.txtar) have another
+//     example of an unknown that spreads to what is tied to it;
 //   - a replica's instance chosen for promotion while its container can
 //     run nowhere: Pacemaker promotes another instance then.
 func (p *plan) bundleActionsUnknown(r *model.Resource) string {
