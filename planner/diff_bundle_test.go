@@ -1,11 +1,9 @@
 package planner
 
 import (
-	"os"
 	"testing"
 
 	"pcl/internal/synth"
-	"pcl/internal/testenv"
 )
 
 // genBundleCIB writes a random CIB of running, mostly promotable bundles;
@@ -30,26 +28,5 @@ func TestDifferentialBundle(t *testing.T) {
 // with 3.0.0's crm_simulate as the oracle
 // (testdata/ratchet/3.0/differential-bundle.txt).
 func TestDifferentialBundle30(t *testing.T) {
-	oracle := testenv.Tool30(t)
-	simulate := func(path string) ([]byte, error) {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		out, _, err := oracle.Run(t, src, "crm_simulate", "-x", "CIB", "-s")
-		return scoreBullets.ReplaceAll(out, []byte("$1")), err
-	}
-	allScores := func(t *testing.T, path string, want []string, out string) (missing, extra []string) {
-		defer recoverAsDifference(&extra)
-		p, _ := compute(readCIB(t, path), Options{Target: target30})
-		missing, extra = testenv.MultisetDiff(append(want, promotionLines(out)...), allScoreLines(p))
-		if u := p.unknowns(false); len(missing)+len(extra) > 0 && len(u) > 0 {
-			return nil, []string{reportsUnknown + u[0].Detail}
-		}
-		return missing, extra
-	}
-	n, base := differentialRange()
-	ratchetSeeds(t, "3.0/differential-bundle", n, base, func() []string {
-		return differentialSeeds(t, n, base, "bundle-30", genBundleCIB, simulate, allScores)
-	})
+	differentialAllScores30(t, "3.0/differential-bundle", "bundle-30", genBundleCIB)
 }
