@@ -71,9 +71,8 @@ func (res *Result) RoleAfter(e *transition.Execution, r *Resource) pcmk.Role {
 // ran in e, in the order they ran.
 func ranOn(e *transition.Execution, r *Resource) iter.Seq[*transition.Action] {
 	return func(yield func(*transition.Action) bool) {
-		for _, step := range e.Fired {
-			a := step.Action
-			if a.Rsc == nil || a.Rsc.ID != r.ID || a.Node == NoNode || a.IntervalMs != 0 {
+		for a := range e.FiredFor(r.ID) {
+			if a.Node == NoNode || a.IntervalMs != 0 {
 				continue
 			}
 			if !yield(a) {

@@ -57,6 +57,7 @@ func BenchmarkCLI(b *testing.B) {
 			{"compile", []string{"compile", pclPath}},
 			{"scores", []string{"scores", "--format", "crm_simulate", xmlPath}},
 			{"plan", []string{"plan", xmlPath}},
+			{"plan-json", []string{"plan", "--format", "json", xmlPath}},
 		} {
 			b.Run(c.name+"/"+size, func(b *testing.B) {
 				b.ReportAllocs()

@@ -1,8 +1,10 @@
 package transition
 
 import (
+	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"pcl/pcmk"
 )
@@ -24,6 +26,32 @@ type Execution struct {
 	// Missing are the inputs the stalled actions wait on that are not in
 	// the graph (an ordering on an action that will never be scheduled).
 	Missing []*Action
+
+	// byRsc indexes Fired by resource id (FiredFor), built on first use:
+	// a report asks for every resource, and a scan of Fired each time
+	// made JSON plans quadratic.
+	byRsc     map[string][]int32
+	byRscOnce sync.Once
+}
+
+// FiredFor lists the actions of Fired on the resource with the given id,
+// in the order they ran.
+func (e *Execution) FiredFor(id string) iter.Seq[*Action] {
+	e.byRscOnce.Do(func() {
+		e.byRsc = map[string][]int32{}
+		for i, s := range e.Fired {
+			if s.Action.Rsc != nil {
+				e.byRsc[s.Action.Rsc.ID] = append(e.byRsc[s.Action.Rsc.ID], int32(i))
+			}
+		}
+	})
+	return func(yield func(*Action) bool) {
+		for _, i := range e.byRsc[id] {
+			if !yield(e.Fired[i].Action) {
+				return
+			}
+		}
+	}
 }
 
 // Cycle is one ordering cycle: each action is ordered before the next, and
