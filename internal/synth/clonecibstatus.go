@@ -175,14 +175,25 @@ func (g *cloneCIB) failure(ni int, member, id string, unique bool) {
 // return code rc (a failed monitor also as the last failure).
 func (g *cloneCIB) op(id, task string, intervalMs, rc, target int) string {
 	g.call++
-	key := fmt.Sprintf("%s_%s_%d", id, task, intervalMs)
-	opID, digest := key, monitorDigest
+	digest := monitorDigest
 	if intervalMs == 0 {
-		opID, digest = id+"_last_0", emptyDigest
+		digest = emptyDigest
+	}
+	return lrmOp(g.call, id, task, intervalMs, rc, target, digest)
+}
+
+// lrmOp is the <lrm_rsc_op> of call number call of resource id, with its
+// digest: a last operation (task with interval 0), or a recurring one
+// returning rc against target, a failed one also as the last failure.
+func lrmOp(call int, id, task string, intervalMs, rc, target int, digest string) string {
+	key := fmt.Sprintf("%s_%s_%d", id, task, intervalMs)
+	opID := key
+	if intervalMs == 0 {
+		opID = id + "_last_0"
 	}
 	rec := func(opID string) string {
 		return fmt.Sprintf(`            <lrm_rsc_op id=%q operation_key=%q operation=%q transition-key="%d:1:%d:00000000-0000-0000-0000-000000000000" transition-magic="0:%d;%d:1:%d:00000000-0000-0000-0000-000000000000" call-id="%d" rc-code="%d" op-status="0" interval="%d" last-rc-change="1699990000" exec-time="10" queue-time="0" op-digest=%q/>`+"\n",
-			opID, key, task, g.call, target, rc, g.call, target, g.call, rc, intervalMs, digest)
+			opID, key, task, call, target, rc, call, target, call, rc, intervalMs, digest)
 	}
 	if rc != target && intervalMs > 0 {
 		return rec(opID) + rec(id+"_last_failure_0")
