@@ -17,29 +17,19 @@ import (
 // what-ifs leave) and bundles in a colocation with influence=false (the
 // corpus test colocation-influence, synth.BundleCIB's seeds 1-200 with 86
 // such colocations, every score line, and seeds 1-120, 53 of them in 322
-// transition cases) all agree with crm_simulate 2.1.5 and 3.0.0. The
-// corpus shows two cases of actions not reproduced yet:
-//   - a replica's container active on a node that is unclean and cannot
-//     be fenced: which actions on its guest node are blocked. Measured
-//     since with this reason kept, the outputs agree with crm_simulate
-//     2.1.5 and 3.0.0 in the corpus (guest-host-not-fenceable) and in
-//     TestDifferentialBundleUnfenceable (synth.BundleCIB without quorum,
-//     seeds 1-60, 192 node failures on each release); it stays until
-//     cmd/pcl's unknown tests (testdata/bundle.txtar) have another
-//     example of an unknown that spreads to what is tied to it;
-//   - a replica's instance chosen for promotion while its container can
-//     run nowhere: Pacemaker promotes another instance then.
+// transition cases), and replicas whose container is active on a node
+// that is unclean and cannot be fenced (the corpus test
+// guest-host-not-fenceable and TestDifferentialBundleUnfenceable,
+// synth.BundleCIB without quorum, seeds 1-60, 192 node failures on each
+// release) all agree with crm_simulate 2.1.5 and 3.0.0. One case is not
+// reproduced yet: a replica's instance chosen for promotion while its
+// container can run nowhere (Pacemaker promotes another instance then).
 func (p *plan) bundleActionsUnknown(r *model.Resource) string {
 	d := p.bundles[r]
 	if d == nil {
 		return ""
 	}
 	for _, rep := range d.replicas {
-		for _, i := range rep.container.RunningOn {
-			if n := p.Nodes[i]; n.Unclean && !p.canFence() {
-				return fmt.Sprintf("its container %s is active on %s, which is unclean and cannot be fenced", rep.container.ID, n.Uname)
-			}
-		}
 		if rep.inst != nil && rep.inst.NextRole == pcmk.RolePromoted && rep.container.AssignedTo < 0 {
 			return fmt.Sprintf("its instance %s is chosen for promotion while its container %s can run nowhere", rep.inst.ID, rep.container.ID)
 		}

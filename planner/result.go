@@ -122,6 +122,19 @@ func (p *plan) result(cib *ir.CIB, opts Options) *Result {
 			res.unknown[u.Resource] = i
 		}
 	}
+	// A clone or group with an instance or member not computed exactly is
+	// not either: how many of it run, where and in which role follows
+	// from that one's. Reports of the whole (the matrix's column, the
+	// diff's placement) say so through the first such part.
+	for i, u := range res.Unknown {
+		if r := p.byID[u.Resource]; r != nil {
+			for a := r.Parent; a != nil; a = a.Parent {
+				if _, ok := res.unknown[a.ID]; !ok {
+					res.unknown[a.ID] = i
+				}
+			}
+		}
+	}
 	res.Nodes = nodeViews(p.Nodes)
 	views := newResourceViews(p, len(p.Resources))
 	res.Resources = views.all(p.Resources)

@@ -11,11 +11,11 @@ import (
 
 // unknowns lists what this run cannot compute exactly: resources of kinds
 // the planner does not place, bundles whose actions are not exact
-// (bundle_unknown.go), everything tied to them by a colocation, an
-// order or a ticket (directly or through other such resources, and whole
-// groups), the whole plan when the cluster has remote or guest nodes the
-// planner does not create (remoteUnknowns), and the promotable instances
-// whose promotion is not reproduced exactly.
+// (bundle_unknown.go), the promotable instances whose promotion is not
+// reproduced exactly, everything tied to those by a colocation, an order
+// or a ticket (directly or through other such resources, and whole
+// groups), and the whole plan when the cluster has remote or guest nodes
+// the planner does not create (remoteUnknowns).
 // Pacemaker would place and order these; the planner says it does not
 // know rather than leave the constraints out and answer with confidence.
 func (p *plan) unknowns(withActions bool) []Unknown {
@@ -24,9 +24,20 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		return nil
 	}
 	out = append(out, p.remoteUnknowns()...)
-	out = append(out, p.promotionUnknowns()...)
-	cause := map[string]string{} // resource id -> the unplanned resource it depends on
+	cause := map[string]string{} // resource id -> the root it depends on
+	why := map[string]string{}   // root id -> what is not computed of it
 	var roots []string
+	for _, u := range p.promotionUnknowns() {
+		out = append(out, u)
+		// What is tied to the clone follows the instance's role, which is
+		// not known: its placement is not either.
+		top := p.byID[u.Resource].Top()
+		if _, seen := cause[top.ID]; !seen {
+			roots = append(roots, top.ID)
+			cause[top.ID] = top.ID
+			why[top.ID] = fmt.Sprintf("%s, whose instance %s's promotion is not computed exactly", top.ID, u.Resource)
+		}
+	}
 	for _, r := range p.CIB.Config.Resources {
 		rsc := p.byID[r.ResourceID()]
 		if rsc == nil {
@@ -45,6 +56,7 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 		}
 		roots = append(roots, rsc.ID)
 		cause[rsc.ID] = rsc.ID
+		why[rsc.ID] = fmt.Sprintf("%s, a %s the planner does not compute yet", rsc.ID, rsc.Kind)
 		out = append(out, Unknown{Resource: rsc.ID, Construct: rsc.Kind.String(), Detail: detail})
 		for _, m := range descendants(rsc) {
 			out = append(out, Unknown{Resource: m.ID, Construct: rsc.Kind.String(), Detail: fmt.Sprintf("%s belongs to %s. %s", m.ID, rsc.ID, detail)})
@@ -102,16 +114,26 @@ func (p *plan) unknowns(withActions bool) []Unknown {
 	sort.Strings(found)
 	for _, id := range found {
 		root := p.byID[cause[id]]
-		out = append(out, Unknown{Resource: id, Construct: root.Kind.String(),
-			Detail: fmt.Sprintf("%s is tied by constraints to %s, a %s the planner does not compute yet, so its placement and actions are unknown.", id, root.ID, root.Kind)})
+		what := construct(root)
+		out = append(out, Unknown{Resource: id, Construct: what,
+			Detail: fmt.Sprintf("%s is tied by constraints to %s, so its placement and actions are unknown.", id, why[root.ID])})
 		if r := p.byID[id]; r != nil {
 			for _, m := range r.Children {
-				out = append(out, Unknown{Resource: m.ID, Construct: root.Kind.String(),
-					Detail: fmt.Sprintf("%s belongs to %s, which is tied by constraints to %s, a %s the planner does not compute yet.", m.ID, id, root.ID, root.Kind)})
+				out = append(out, Unknown{Resource: m.ID, Construct: what,
+					Detail: fmt.Sprintf("%s belongs to %s, which is tied by constraints to %s.", m.ID, id, why[root.ID])})
 			}
 		}
 	}
 	return out
+}
+
+// construct names r's kind in an Unknown: "promotable clone" for a
+// promotable clone, which reports call it so.
+func construct(r *model.Resource) string {
+	if r.Kind == model.KindClone && r.Promotable {
+		return "promotable clone"
+	}
+	return r.Kind.String()
 }
 
 // topIDs maps resource, tag and template ids to the ids of the top-level
@@ -156,7 +178,7 @@ func (p *plan) promotionUnknowns() []Unknown {
 		if r.Parent == nil || !r.Parent.Promotable || r.Managed || len(r.RunningOn) == 0 || r.AssignedTo >= 0 || len(r.Children) > 0 {
 			continue
 		}
-		out = append(out, Unknown{Resource: r.ID, Construct: "promotable clone",
+		out = append(out, Unknown{Resource: r.ID, Construct: construct(r.Parent),
 			Detail: fmt.Sprintf("%s is unmanaged and active on %s but cannot be assigned there: its promotion score and role, as Pacemaker decides them, are not computed exactly.", r.ID, p.Nodes[r.RunningOn[0]].Uname)})
 	}
 	return out

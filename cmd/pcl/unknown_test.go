@@ -13,18 +13,16 @@ import (
 // on both nodes, web colocated with it, db on its own.
 const cloneArchive = "../../emit/plantext/testdata/clone.txtar"
 
-// The CIB of testdata/bundle.txtar: a bundle (two containers) whose
-// actions the planner does not compute exactly (a container is active on
-// a lost node that cannot be fenced), web colocated with it, db and a
-// fence device on their own (no quorum: db stops, the device's start is
-// blocked).
+// The CIB of testdata/bundle.txtar: a bundle's container active on a
+// lost node that cannot be fenced (no quorum), web colocated with the
+// bundle, db and a fence device on their own.
 const bundleArchive = "testdata/bundle.txtar"
 
-// checkUnknownWarning checks the stderr of a run on the bundle CIB: a
+// checkUnknownWarning checks the stderr of a run on the promotable CIB: a
 // warning naming every unknown resource and its construct.
 func checkUnknownWarning(t *testing.T, what, stderr string) {
 	t.Helper()
-	wants := []string{"Warning: Not computed: 4 resources (bundle)", "- httpd-bundle (bundle):", "- web (bundle):"}
+	wants := []string{"Warning: Not computed: 8 resources (promotable clone)", "- db0:0 (promotable clone):", "- db1-clone (promotable clone):", "- web (promotable clone):"}
 	for _, want := range wants {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("%s: stderr lacks %q:\n%s", what, want, stderr)
@@ -67,8 +65,14 @@ func TestScoresClone(t *testing.T) {
 
 // The CIB of testdata/promotable.txtar: instances db0:0 and db0:1 of a
 // promotable clone, unmanaged and active where they cannot be assigned,
-// whose promotion the planner does not compute exactly.
+// whose promotion the planner does not compute exactly; db1-clone and
+// web tied to their clone by constraints, unknown with them; db on its
+// own, starting on node3.
 const promotableArchive = "testdata/promotable.txtar"
+
+// promotableUnknowns is what JSON outputs list as unknown of the
+// promotable CIB, resource/construct.
+const promotableUnknowns = "db0:0/promotable clone db0:1/promotable clone db1-clone/promotable clone db1:0/promotable clone db1:1/promotable clone db1:2/promotable clone db1:3/promotable clone web/promotable clone"
 
 func TestScoresUnknown(t *testing.T) {
 	// Unmanaged promotable instances active where they cannot be
@@ -90,7 +94,7 @@ func TestScoresUnknown(t *testing.T) {
 		}
 		if format == "json" {
 			var doc jsonUnknown
-			if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.names() != "db0:0/promotable clone db0:1/promotable clone" {
+			if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.names() != promotableUnknowns {
 				t.Errorf("json unknown: %v %s", err, doc.names())
 			}
 		}
@@ -172,16 +176,17 @@ Executing Cluster Transition:
 }
 
 func TestPlanUnknown(t *testing.T) {
-	cib := txtarCIB(t, bundleArchive)
+	cib := txtarCIB(t, promotableArchive)
 	code, out, errs := runPCL(t, "plan", cib)
 	if code != exitOK {
 		t.Fatalf("text: exit %d: %s", code, errs)
 	}
-	// web stops in the transition: it may not be shown.
-	if !strings.HasPrefix(out, defaultTargetLine+"fence: start on n1: due to no quorum; blocked") || !strings.Contains(out, "\ndb: stop on n2: due to no quorum\n") || strings.Contains(out, "web: stop") {
+	// db1:0 is stopped and web probed in the transition: neither may be
+	// shown.
+	if !strings.HasPrefix(out, defaultTargetLine+"db: start on node3: node3 scores 0\n\nUnknown:") {
 		t.Errorf("text shows what is not computed:\n%s", out)
 	}
-	for _, want := range []string{"Unknown: the planner cannot compute 4 resources yet (bundle)", "  web: web is tied by constraints to httpd-bundle"} {
+	for _, want := range []string{"Unknown: the planner cannot compute 8 resources yet (promotable clone)", "  web: web is tied by constraints to db0-clone, whose instance db0:0's promotion is not computed exactly"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)
 		}
@@ -207,19 +212,21 @@ func TestPlanUnknown(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); code != exitOK || err != nil {
 		t.Fatalf("json: exit %d, %v: %s", code, err, errs)
 	}
-	if got := doc.names(); got != "httpd-bundle/bundle httpd-bundle-docker-0/bundle httpd-bundle-docker-1/bundle web/bundle" {
+	if got := doc.names(); got != promotableUnknowns {
 		t.Errorf("json unknown: %s", got)
 	}
 	for _, p := range doc.Placement {
-		if unknown := p.Resource != "db" && p.Resource != "fence"; p.Unknown != unknown || (unknown && p.Next != "") {
+		// db0:2 and db0:3 are exact: stopped, as their clone is disabled.
+		exact := p.Resource == "db" || p.Resource == "db0:2" || p.Resource == "db0:3"
+		if p.Unknown == exact || (!exact && p.Next != "") {
 			t.Errorf("json placement %+v", p)
 		}
 	}
-	if len(doc.Changes) != 2 || doc.Changes[0].Resource != "fence" || doc.Changes[1].Resource != "db" {
-		t.Errorf("json changes %+v, want fence's start and db's stop alone", doc.Changes)
+	if len(doc.Changes) != 1 || doc.Changes[0].Resource != "db" {
+		t.Errorf("json changes %+v, want db's start alone", doc.Changes)
 	}
 	for _, a := range doc.Actions {
-		if a.Unknown != (a.Resource != "db" && a.Resource != "fence") {
+		if a.Unknown != (a.Resource != "db") {
 			t.Errorf("json action %+v", a)
 		}
 	}
@@ -266,21 +273,39 @@ func TestPlanBatchClone(t *testing.T) {
 }
 
 func TestPlanBatchUnknown(t *testing.T) {
-	cib := txtarCIB(t, bundleArchive)
+	cib := txtarCIB(t, promotableArchive)
 	code, out, errs := runPCL(t, "plan", cib, "--batch", "--each-node-down")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	// n3 is down already: the scenarios take n1 and n2 down.
-	for _, re := range []string{`(?m)^web +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^httpd-bundle-docker-0 +UNKNOWN +UNKNOWN +UNKNOWN$`, `(?m)^db +STOPPED +STOPPED +STOPPED$`,
-		`(?m)^UNKNOWN: not computed`, `(?m)^Unknown: the planner cannot compute 4 resources yet \(bundle\)`,
-		`(?m)^  stop db on n2 due to no quorum$`, `(?m)^  actions unknown: httpd-bundle-docker-0, httpd-bundle-docker-1, web$`} {
+	// db0-clone, whose instances db0:0 and db0:1 are unknown, is unknown
+	// as a whole.
+	for _, re := range []string{`(?m)^db0-clone( +UNKNOWN){5}$`, `(?m)^db1-clone( +UNKNOWN){5}$`, `(?m)^web( +UNKNOWN){5}$`, `(?m)^db +node3 +node3 +node3 +STOPPED +node3$`,
+		`(?m)^UNKNOWN: not computed`, `(?m)^Unknown: the planner cannot compute 8 resources yet \(promotable clone\)`,
+		`(?m)^  start db on node3$`, `(?m)^  actions unknown: db0-clone, db1-clone, web$`, `(?m)^  3 resources could not be assessed \(UNKNOWN above\): db0-clone, db1-clone, web\.$`} {
 		if !regexp.MustCompile(re).MatchString(out) {
 			t.Errorf("the report does not match %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "web on") || strings.Contains(out, "stop web") || strings.Contains(out, "start web") {
-		t.Errorf("the report shows actions of unknown resources:\n%s", out)
+	if strings.Contains(out, "web on") || strings.Contains(out, "Promoted node2") {
+		t.Errorf("the report shows actions or roles of unknown resources:\n%s", out)
+	}
+}
+
+func TestPlanBundleUnfenceable(t *testing.T) {
+	// A bundle's container active on a lost node that cannot be fenced:
+	// the actions blocked and those that run are exact (crm_simulate
+	// 2.1.5's), nothing is unknown.
+	cib := txtarCIB(t, bundleArchive)
+	code, out, errs := runPCL(t, "plan", cib)
+	want := defaultTargetLine + `httpd-bundle-docker-0: stop on n3: due to no quorum; blocked: the action cannot run
+httpd-bundle-docker-1: start on n2: due to no quorum; blocked: the action cannot run; n2 scores 0
+fence: start on n1: due to no quorum; blocked: the action cannot run; n1 scores 0
+web: stop on n1: due to no quorum
+db: stop on n2: due to no quorum
+`
+	if code != exitOK || out != want || strings.Contains(errs, "Not computed") {
+		t.Errorf("exit %d:\n%s\nwant:\n%s\nstderr:\n%s", code, out, want, errs)
 	}
 }
 

@@ -13,16 +13,21 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"pcl/compiler"
+	"pcl/importer"
 	"pcl/internal/testenv"
+	"pcl/ir"
 	"pcl/planner"
 	"pcl/planner/batch"
+	"pcl/planner/scenario"
 	"pcl/policytest"
 )
 
 // TestGolden compiles the policy of each testdata/*.txtar ("policy.pcl"),
 // checks its assertions and compares every format with the archive's
 // files "text", "junit" and "markdown"; an archive with "diagnostics"
-// expects the policy not to compile, with those diagnostics. Every
+// expects the policy not to compile, with those diagnostics; one with
+// "state.xml" tests the policy against that CIB dump's status, as
+// pcl test --state does. Every
 // assertion kind has a passing and a failing case here. -update rewrites
 // the files.
 func TestGolden(t *testing.T) {
@@ -36,6 +41,9 @@ func TestGolden(t *testing.T) {
 			}
 		}
 		cib, _, diags := compiler.Compile([]string{dir}, compiler.Options{})
+		if state := stateOf(t, ar); state != nil && !diags.HasErrors() {
+			cib = scenario.WithStatus(cib, state)
+		}
 		var rep *policytest.Report
 		if !diags.HasErrors() {
 			var rd = diags
@@ -76,7 +84,7 @@ func TestGolden(t *testing.T) {
 		}
 		changed := false
 		for i, f := range ar.Files {
-			if strings.HasSuffix(f.Name, ".pcl") {
+			if strings.HasSuffix(f.Name, ".pcl") || f.Name == "state.xml" {
 				continue
 			}
 			got := render(f.Name)
@@ -97,4 +105,18 @@ func TestGolden(t *testing.T) {
 			}
 		}
 	})
+}
+
+// stateOf reads the archive's "state.xml", nil when it has none.
+func stateOf(t *testing.T, ar *txtar.Archive) *ir.CIB {
+	for _, f := range ar.Files {
+		if f.Name == "state.xml" {
+			cib, diags := importer.Read(f.Name, f.Data)
+			if diags.HasErrors() {
+				t.Fatalf("state.xml: %v", diags)
+			}
+			return cib
+		}
+	}
+	return nil
 }
