@@ -261,7 +261,9 @@ func TestFailoverPredictions(t *testing.T) {
 func applyPolicy(t *testing.T, c *cluster) {
 	t.Helper()
 	c.on(t, "node1", "crm_ticket", "--ticket", ticket, "--grant", "--force")
-	c.applyDir(t, "node1", policyDir())
+	// A copy: pcl apply keeps what it replaced beside the policy
+	// (.pcl-state), which must not land in the source tree.
+	c.applyDir(t, "node1", policyCopy(t, nil))
 }
 
 // running is what runs, as crm_mon on node sees it.
