@@ -121,8 +121,7 @@ func (g *bundleCIB) build() string {
 	}
 	b.WriteString("    </resources>\n")
 	if g.one(2) {
-		fmt.Fprintf(&b, `    <rsc_defaults><meta_attributes id="rsc-defaults"><nvpair id="def-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`+"\n",
-			g.pick("0", "1", "100"))
+		writeStickinessDefault(&b, g.pick("0", "1", "100"))
 	}
 	g.history()
 	b.WriteString("    <constraints>\n")

@@ -146,7 +146,7 @@ func (g *bundleCIB) status(b *strings.Builder) {
 		default:
 			fmt.Fprintf(b, `    <node_state id="%d" uname="%s" in_ccm="true" crmd="online" join="member" expected="member">`+"\n", i+1, h)
 		}
-		g.nodeBody(b, fmt.Sprint(i+1), h)
+		writeNodeBody(b, fmt.Sprint(i+1), g.attrs[h], g.lrm[h])
 	}
 	for _, bd := range g.bundles {
 		for i := 0; i < bd.replicas; i++ {
@@ -155,19 +155,9 @@ func (g *bundleCIB) status(b *strings.Builder) {
 				continue
 			}
 			fmt.Fprintf(b, `    <node_state id="%s" uname="%s" remote_node="true" in_ccm="true">`+"\n", n, n)
-			g.nodeBody(b, n, n)
+			writeNodeBody(b, n, g.attrs[n], g.lrm[n])
 		}
 	}
-}
-
-// nodeBody writes a node_state's transient attributes and histories and
-// closes it.
-func (g *bundleCIB) nodeBody(b *strings.Builder, id, n string) {
-	if len(g.attrs[n]) > 0 {
-		fmt.Fprintf(b, `      <transient_attributes id="%s"><instance_attributes id="status-%s">%s</instance_attributes></transient_attributes>`+"\n",
-			id, id, strings.Join(g.attrs[n], ""))
-	}
-	fmt.Fprintf(b, "      <lrm id=\"%s\">\n        <lrm_resources>\n%s        </lrm_resources>\n      </lrm>\n    </node_state>\n", id, strings.Join(g.lrm[n], ""))
 }
 
 // podmanParams are the parameters Pacemaker gives replica i's podman

@@ -113,8 +113,7 @@ func (g *cloneCIB) build() string {
 	g.resources(&b)
 	b.WriteString("    </resources>\n")
 	if g.one(2) {
-		fmt.Fprintf(&b, `    <rsc_defaults><meta_attributes id="rsc-defaults"><nvpair id="def-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`+"\n",
-			g.pick("0", "1", "100", "INFINITY"))
+		writeStickinessDefault(&b, g.pick("0", "1", "100", "INFINITY"))
 	}
 	// The history comes first: in an opt-in cluster the clones need a
 	// location on the nodes where their instances run.

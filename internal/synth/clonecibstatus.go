@@ -182,6 +182,17 @@ func (g *cloneCIB) op(id, task string, intervalMs, rc, target int) string {
 	return lrmOp(g.call, id, task, intervalMs, rc, target, digest)
 }
 
+// writeNodeBody writes the rest of a node_state whose opening tag is
+// written: the node's transient attributes (<nvpair> elements), its
+// histories (<lrm_resource> elements) and the closing tags.
+func writeNodeBody(b *strings.Builder, id string, attrs, lrm []string) {
+	if len(attrs) > 0 {
+		fmt.Fprintf(b, `      <transient_attributes id="%s"><instance_attributes id="status-%s">%s</instance_attributes></transient_attributes>`+"\n",
+			id, id, strings.Join(attrs, ""))
+	}
+	fmt.Fprintf(b, "      <lrm id=\"%s\">\n        <lrm_resources>\n%s        </lrm_resources>\n      </lrm>\n    </node_state>\n", id, strings.Join(lrm, ""))
+}
+
 // lrmOp is the <lrm_rsc_op> of call number call of resource id, with its
 // digest: a last operation (task with interval 0), or a recurring one
 // returning rc against target, a failed one also as the last failure.

@@ -55,8 +55,7 @@ func (g *heavyCIB) build() string {
 	g.resources(&b)
 	b.WriteString("    </resources>\n")
 	if g.one(2) {
-		fmt.Fprintf(&b, `    <rsc_defaults><meta_attributes id="rsc-defaults"><nvpair id="def-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`+"\n",
-			g.pick("0", "1", "100"))
+		writeStickinessDefault(&b, g.pick("0", "1", "100"))
 	}
 	if g.withHistory {
 		g.history()

@@ -86,8 +86,7 @@ func (g *promotableCIB) build() string {
 	g.resources(&b)
 	b.WriteString("    </resources>\n")
 	if g.one(2) {
-		fmt.Fprintf(&b, `    <rsc_defaults><meta_attributes id="rsc-defaults"><nvpair id="def-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`+"\n",
-			g.pick("0", "1", "5", "100", "INFINITY"))
+		writeStickinessDefault(&b, g.pick("0", "1", "5", "100", "INFINITY"))
 	}
 	g.history()
 	b.WriteString("    <constraints>\n")

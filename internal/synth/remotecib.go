@@ -179,8 +179,7 @@ func (g *remoteCIB) build() string {
 	}
 	b.WriteString("    </resources>\n")
 	if g.one(2) {
-		fmt.Fprintf(&b, `    <rsc_defaults><meta_attributes id="rsc-defaults"><nvpair id="def-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`+"\n",
-			g.pick("0", "1", "100"))
+		writeStickinessDefault(&b, g.pick("0", "1", "100"))
 	}
 	g.history()
 	b.WriteString("    <constraints>\n")
@@ -197,6 +196,12 @@ func (g *remoteCIB) build() string {
 		src = strings.Replace(src, `name="stonith-enabled" value="false"`, `name="stonith-enabled" value="true"`, 1)
 	}
 	return src
+}
+
+// writeStickinessDefault writes rsc_defaults with resource-stickiness
+// value.
+func writeStickinessDefault(b *strings.Builder, value string) {
+	fmt.Fprintf(b, `    <rsc_defaults><meta_attributes id="rsc-defaults"><nvpair id="def-stick" name="resource-stickiness" value="%s"/></meta_attributes></rsc_defaults>`+"\n", value)
 }
 
 // dummy writes a Dummy with a 10 s monitor.
