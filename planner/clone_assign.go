@@ -307,6 +307,7 @@ func (p *plan) nodeAllowed(r *model.Resource, node *int) bool {
 	return true
 }
 
+// didFail reports whether r or anything in it failed.
 func didFail(r *model.Resource) bool {
 	if r.Failed {
 		return true

@@ -241,7 +241,7 @@ func (clone) running(p *plan, r *model.Resource) Running {
 		}
 		if !instanceActive(p, inst) {
 			lost[n] = true
-			failed = failed || anyFailed(inst)
+			failed = failed || didFail(inst)
 			run.Lost++
 			continue
 		}
@@ -276,19 +276,6 @@ func instanceActive(p *plan, inst *model.Resource) bool {
 		}
 	}
 	return true
-}
-
-// anyFailed reports whether r or anything in it failed.
-func anyFailed(r *model.Resource) bool {
-	if r.Failed {
-		return true
-	}
-	for _, m := range r.Children {
-		if anyFailed(m) {
-			return true
-		}
-	}
-	return false
 }
 
 // instanceRunningNode is the node a clone instance is active on: a
