@@ -25,7 +25,7 @@ func (p *plan) assignAll() {
 		p.sortByScores()
 	}
 	if p.Scores.nodes == nil {
-		p.Scores.start(p.Nodes, p.trail)
+		p.Scores.start(p.Nodes, p.trails)
 	}
 	p.utilization.snapshot(p, "Original")
 	if p.hasRemoteNodes() {
@@ -66,11 +66,7 @@ func (p *plan) show(fn string, r *model.Resource) {
 			if !r.Allowed.In[i] || (only != nil && !only[p.Nodes[i].Uname]) {
 				continue
 			}
-			var trail []Contribution
-			if r.Allowed.Trail != nil {
-				trail = r.Allowed.Trail[i][:len(r.Allowed.Trail[i]):len(r.Allowed.Trail[i])]
-			}
-			p.Scores.add(i, r.Allowed.W[i], trail)
+			p.Scores.add(i, &r.Allowed)
 		}
 	}
 	for _, c := range r.Children {

@@ -501,7 +501,7 @@ func (p *plan) newBundleRemote(r *model.Resource, d *bundleData, rep *bundleRepl
 		n := rep.node
 		// Only the replica's instance runs on the replica's node, at 500;
 		// the child clone itself is banned from it.
-		t := model.NewTable(len(p.Nodes), p.trail)
+		t := model.NewTable(len(p.Nodes), p.trails)
 		t.Insert(n, 500, &bundleReplicaStart)
 		t.Discover[n] = pcmk.DiscoverExclusive
 		rep.inst.Allowed = t

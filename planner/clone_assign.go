@@ -338,7 +338,7 @@ func (p *plan) cmpInstanceByColocation(a, b *model.Resource) int {
 // (apply_parent_colocations).
 func (p *plan) colocatedScoreHere(inst *model.Resource) ir.Score {
 	cur := p.currentNode(inst)
-	t := model.NewTable(len(p.Nodes), false)
+	t := model.NewTable(len(p.Nodes), nil)
 	t.In[cur] = true
 	t.W[cur] = p.Nodes[cur].Weight
 	thisWith, withThis := p.instanceColocations(inst)

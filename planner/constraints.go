@@ -602,12 +602,56 @@ func (p *plan) applyNodeCriteria() {
 	for _, r := range p.Top {
 		p.applyStickiness(r)
 	}
+	// Pacemaker walks the nodes, and every resource on each. Only the
+	// primitives with a migration-threshold and the trees with exclusive
+	// discovery can change a score here, so the walk visits those alone:
+	// a cluster has many instances and few of them.
+	var thresholds, exclusive []*model.Resource
+	fillers := false
+	for _, r := range p.Top {
+		thresholds = withThreshold(thresholds, r)
+		if r.ExclusiveDiscovery {
+			exclusive = append(exclusive, r)
+		}
+	}
+	for _, r := range thresholds {
+		fillers = fillers || len(r.Fillers) > 0
+	}
+	// Each step changes only node i's scores in its own tree, and a
+	// primitive's failure count changes only its own later counts, so
+	// walking the primitives outside gives every score its parts in the
+	// same order, touching each once instead of once per node. A
+	// container counts its fillers' failures, and counting may change
+	// them (failcount): there the walk keeps Pacemaker's order.
+	if !fillers {
+		for _, r := range thresholds {
+			for i := range p.Nodes {
+				p.failureThreshold(r, i)
+			}
+		}
+	}
 	for i := range p.Nodes {
-		for _, r := range p.Top {
-			p.failureThreshold(r, i)
+		if fillers {
+			for _, r := range thresholds {
+				p.failureThreshold(r, i)
+			}
+		}
+		for _, r := range exclusive {
 			p.exclusiveDiscovery(r, i)
 		}
 	}
+}
+
+// withThreshold appends to list the primitives of r, in tree order, that
+// a migration-threshold can ban.
+func withThreshold(list []*model.Resource, r *model.Resource) []*model.Resource {
+	for _, c := range r.Children {
+		list = withThreshold(list, c)
+	}
+	if len(r.Children) == 0 && r.MigrationThreshold != 0 && !r.FailureIgnored {
+		list = append(list, r)
+	}
+	return list
 }
 
 func (p *plan) applyLocationTo(r *model.Resource, loc *location, nodes []locNode) {
@@ -625,9 +669,7 @@ func (p *plan) applyLocationTo(r *model.Resource, loc *location, nodes []locNode
 			if p.Nodes[i].DiscoverNever {
 				r.Allowed.Discover[i] = pcmk.DiscoverNever
 			}
-			if r.Allowed.Trail != nil {
-				r.Allowed.Trail[i] = nil
-			}
+			r.Allowed.ForgetTrail(i)
 			r.Allowed.Set(i, ln.score, &loc.cause)
 		} else {
 			r.Allowed.Add(i, ln.score, &loc.cause)
@@ -640,8 +682,8 @@ func (p *plan) applyLocationTo(r *model.Resource, loc *location, nodes []locNode
 		}
 	}
 	for _, s := range loc.skipped {
-		if r.Allowed.In[s.node] && r.Allowed.Trail != nil {
-			r.Allowed.Trail[s.node] = append(r.Allowed.Trail[s.node], model.Contribution{Why: &s.cause})
+		if r.Allowed.In[s.node] {
+			r.Allowed.Note(s.node, model.Contribution{Why: &s.cause})
 		}
 	}
 }
@@ -663,20 +705,13 @@ func (p *plan) applyStickiness(r *model.Resource) {
 	p.rscLocation(r, i, r.Stickiness, &model.Cause{Kind: model.CauseStickiness, Text: "resource-stickiness"})
 }
 
+// failureThreshold bans primitive r, which has a migration-threshold,
+// from node i once its failures there reach it.
 func (p *plan) failureThreshold(r *model.Resource, i int) {
-	if len(r.Children) > 0 {
-		for _, c := range r.Children {
-			p.failureThreshold(c, i)
-		}
-		return
-	}
 	for _, c := range r.ClearFailcount {
 		if c == i {
 			return
 		}
-	}
-	if r.MigrationThreshold == 0 || r.FailureIgnored {
-		return
 	}
 	fc, _ := p.failcount(p.Nodes[i], r, true, nil)
 	// A container's failures include those of the resources in it (its

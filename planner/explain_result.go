@@ -1,6 +1,11 @@
 package planner
 
-import "pcl/ir"
+import (
+	"time"
+
+	"pcl/ir"
+	"pcl/planner/model"
+)
 
 // Explain returns res with the explanations lines names: the score lines
 // of resource id on node name where lines[id][name], each with its trail,
@@ -17,15 +22,74 @@ import "pcl/ir"
 // run evaluates rules at the time the first did (res.Now), so the lines
 // are those Schedule with trails would have recorded.
 func Explain(cib *ir.CIB, opts Options, res *Result, lines map[string]map[string]bool) *Result {
-	opts.Now = res.Now
-	opts.NoScores, opts.NoTrail, opts.ScoresOf = false, false, lines
-	opts.Transition, opts.Digests, opts.Utilization, opts.StatusOnly = false, false, false, false
-	p, _ := compute(cib, opts)
 	out := *res
-	out.Scores = p.Scores
-	out.Promotions = p.Promotions
+	out.explainedBy(explanations(cib, opts, res.Now, lines), lines)
+	return &out
+}
+
+// explanations places cib's resources once more, at time now, recording
+// the score lines lines names with their trails, and the promotion lines.
+func explanations(cib *ir.CIB, opts Options, now time.Time, lines map[string]map[string]bool) *plan {
+	opts.Now = now
+	opts.NoScores, opts.NoTrail, opts.ScoresOf = false, false, lines
+	opts.Transition, opts.Digests, opts.Utilization, opts.StatusOnly, opts.ExplainChanges = false, false, false, false, false
+	p, _ := compute(cib, opts)
+	return p
+}
+
+// explainedBy takes the score and promotion lines of e, a placement
+// recording lines alone.
+func (res *Result) explainedBy(e *plan, lines map[string]map[string]bool) {
+	res.Scores = e.Scores
+	res.Promotions = e.Promotions
+	res.explained = lines
 	// The utilization report places its lines among a full plan's score
 	// lines, by index: with only some lines, those indexes mean nothing.
-	out.Utilization = nil
-	return &out
+	res.Utilization = nil
+}
+
+// Explains reports whether res holds every score line lines names: made
+// by Explain for them, or by Schedule with ExplainChanges for more. A
+// resource the plan does not hold (one the transition alone knows) has
+// no lines to record.
+func (res *Result) Explains(lines map[string]map[string]bool) bool {
+	for id, nodes := range lines {
+		if res.Resource(id) == nil {
+			continue
+		}
+		have := res.explained[id]
+		for n := range nodes {
+			if !have[n] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// changeLines are the lines ExplainChanges records: each resource's on
+// the nodes it is active on and the one it is placed on, and the first
+// instance or member of its parent's on the same nodes.
+func (p *plan) changeLines() map[string]map[string]bool {
+	lines := map[string]map[string]bool{}
+	add := func(r *model.Resource, i int) {
+		nodes := lines[r.ID]
+		if nodes == nil {
+			nodes = map[string]bool{}
+			lines[r.ID] = nodes
+		}
+		nodes[p.Nodes[i].Uname] = true
+	}
+	for _, r := range p.Resources {
+		for _, i := range append(r.RunningOn[:len(r.RunningOn):len(r.RunningOn)], r.AssignedTo) {
+			if i < 0 {
+				continue
+			}
+			add(r, i)
+			if r.Parent != nil && len(r.Parent.Children) > 0 {
+				add(r.Parent.Children[0], i)
+			}
+		}
+	}
+	return lines
 }

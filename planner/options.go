@@ -32,6 +32,14 @@ type Options struct {
 	// explains changes by their scores needs those of the changed
 	// resources on the nodes they leave and go to alone (see Explain).
 	ScoresOf map[string]map[string]bool
+	// ExplainChanges, with NoScores, asks Schedule for the score lines,
+	// with their trails, that explain changes of the placement (and no
+	// others): those of each resource on the nodes it is active on and the
+	// node it is placed on, and those of the first instance or member of
+	// its parent on the same nodes. Result.Explains says whether they
+	// cover the lines an output needs. A second placement records them
+	// beside the transition, on another processor.
+	ExplainChanges bool
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.
 	Transition bool

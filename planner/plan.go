@@ -86,6 +86,7 @@ type plan struct {
 	variants       *variantTable
 	eval           RuleEvaluator
 	trail          bool
+	trails         *model.TrailLog // the tables' trails, nil unless trail
 	props          map[string]string
 	byID           map[string]*model.Resource
 	nodeByID       map[string]int
@@ -147,6 +148,9 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
+	}
+	if p.trail {
+		p.trails = &model.TrailLog{}
 	}
 	p.target = opts.Target.OrDefault()
 	if opts.Utilization {

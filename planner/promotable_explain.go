@@ -246,7 +246,7 @@ func (p *plan) explainOwnPromotionScore(inst *model.Resource, why *model.Cause) 
 // noteCloneScores records a promotable clone's scores before the
 // promotion pass sums its instances' priorities into them.
 func (p *plan) noteCloneScores(clone *model.Resource) {
-	if !p.trail || clone.Allowed.Trail == nil {
+	if !p.trail || !clone.Allowed.Trailed() {
 		return
 	}
 	if p.promotion.cloneScores == nil {
@@ -255,7 +255,7 @@ func (p *plan) noteCloneScores(clone *model.Resource) {
 	base := make([]PromotionTerm, len(p.Nodes))
 	for i := range base {
 		why := &model.Cause{Kind: model.CauseClone, Text: clone.ID + "'s allocation score on " + p.Nodes[i].Uname}
-		base[i] = PromotionTerm{Contribution: Contribution{Why: why, Value: clone.Allowed.W[i]}, Parts: clone.Allowed.Trail[i]}
+		base[i] = PromotionTerm{Contribution: Contribution{Why: why, Value: clone.Allowed.W[i]}, Parts: clone.Allowed.TrailOf(i)}
 	}
 	p.promotion.cloneScores[clone] = base
 }
@@ -264,12 +264,12 @@ func (p *plan) noteCloneScores(clone *model.Resource) {
 // that takes its clone's score on its node: the clone table's trail
 // there, each instance priority in it with its own trail.
 func (p *plan) explainClonePromotionScore(clone, inst *model.Resource, node int) {
-	if !p.trail || clone.Allowed.Trail == nil {
+	if !p.trail || !clone.Allowed.Trailed() {
 		return
 	}
 	base := p.promotion.cloneScores[clone][node]
 	trail := []PromotionTerm{base}
-	for _, c := range clone.Allowed.Trail[node][len(base.Parts):] {
+	for _, c := range clone.Allowed.TrailOf(node)[len(base.Parts):] {
 		term := PromotionTerm{Contribution: c}
 		if other, ok := p.promotion.summed[c.Why]; ok {
 			term.Parts = p.promotion.priorities[other]

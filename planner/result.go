@@ -51,6 +51,9 @@ type Result struct {
 	// digests are the parameter digests of the transition's resource
 	// actions, computed when the plan is made (see OpDigest).
 	digests map[digestKey]string
+	// explained names the score lines recorded, when only some were
+	// (Explain, Options.ExplainChanges).
+	explained map[string]map[string]bool
 }
 
 // digestKey names an operation of a resource.
@@ -98,7 +101,17 @@ type Unknown struct {
 // result is returned regardless.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
-	return p.result(cib, opts), diags
+	if !opts.ExplainChanges || !opts.NoScores {
+		return p.result(cib, opts), diags
+	}
+	// The lines are recorded by a second placement, which needs only the
+	// first's outcome: it runs while the first's transition is made.
+	lines := p.changeLines()
+	explained := make(chan *plan, 1)
+	go func() { explained <- explanations(cib, opts, p.Now, lines) }()
+	res := p.result(cib, opts)
+	res.explainedBy(<-explained, lines)
+	return res, diags
 }
 
 // result builds the Result of p: every view copied out of the working

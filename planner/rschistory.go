@@ -466,7 +466,7 @@ func (p *plan) opFailed(r *model.Resource, n *model.Node, rc pcmk.OCFRC, op *ir.
 		r.NextRole = failRole
 	}
 	if failRole == pcmk.RoleStopped {
-		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
+		r.Allowed = model.NewTable(len(p.Nodes), p.trails)
 		for i := range p.Nodes {
 			r.Allowed.Insert(i, -ir.Infinity, &model.Cause{Kind: model.CauseFailure, Text: "on-fail=stop after " + opKey(op)})
 		}
@@ -584,7 +584,7 @@ func (p *plan) addRunning(r *model.Resource, n *model.Node, failed bool) {
 	if p.multiplyActive(r) {
 		switch {
 		case r.StopOnly:
-			r.Allowed = model.NewTable(len(p.Nodes), p.trail)
+			r.Allowed = model.NewTable(len(p.Nodes), p.trails)
 			for i := range p.Nodes {
 				r.Allowed.Insert(i, -ir.Infinity, &model.Cause{Kind: model.CauseMultipleActive, Text: "multiple-active=stop_only"})
 			}

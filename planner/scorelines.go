@@ -44,9 +44,10 @@ func (l ScoreLine) AppendText(b []byte) ([]byte, error) {
 // made into a ScoreLine when read.
 type ScoreLines struct {
 	chunks [][]scoreLine
-	// trails are the lines' explanations, in chunks as the lines are;
-	// nil when trails are off.
-	trails [][][]Contribution
+	// trails are where the lines' explanations end in log, in chunks as
+	// the lines are; nil when trails are off.
+	trails [][]model.TrailEnd
+	log    *model.TrailLog
 	n      int
 	// runs are the resources whose lines were recorded, each with the
 	// function printing them, in the order recorded: a resource's lines
@@ -54,8 +55,6 @@ type ScoreLines struct {
 	runs []scoreRun
 	// nodes are the nodes' names, by index.
 	nodes []string
-	// withTrails is set when trails are kept.
-	withTrails bool
 }
 
 // scoreChunk is the number of lines in a chunk (a power of two).
@@ -86,8 +85,8 @@ func (s *ScoreLines) At(i int) ScoreLine {
 	l := s.line(i)
 	run := s.runs[l.run]
 	out := ScoreLine{Func: run.fn, Resource: run.rsc, Node: s.nodes[l.node], Score: l.score}
-	if s.withTrails {
-		out.Trail = s.trails[i>>scoreChunkBits][i&(scoreChunk-1)]
+	if s.log != nil {
+		out.Trail = s.log.Trail(s.trails[i>>scoreChunkBits][i&(scoreChunk-1)])
 	}
 	return out
 }
@@ -106,13 +105,14 @@ func (s *ScoreLines) All() iter.Seq2[int, ScoreLine] {
 // Resource is the resource line i is about, without making the line.
 func (s *ScoreLines) Resource(i int) string { return s.runs[s.line(i).run].rsc }
 
-// start readies s for the lines of a plan on nodes.
-func (s *ScoreLines) start(nodes []*model.Node, trails bool) {
+// start readies s for the lines of a plan on nodes, whose trails log
+// keeps (nil for none).
+func (s *ScoreLines) start(nodes []*model.Node, log *model.TrailLog) {
 	s.nodes = make([]string, len(nodes))
 	for i, n := range nodes {
 		s.nodes[i] = n.Uname
 	}
-	s.withTrails = trails
+	s.log = log
 }
 
 // startRun begins the lines of rsc printed by fn.
@@ -120,18 +120,18 @@ func (s *ScoreLines) startRun(fn, rsc string) {
 	s.runs = append(s.runs, scoreRun{fn, rsc})
 }
 
-// add appends a line of the current run.
-func (s *ScoreLines) add(node int, score ir.Score, trail []Contribution) {
+// add appends the line of the current run on node, from table t.
+func (s *ScoreLines) add(node int, t *model.Table) {
 	if s.n&(scoreChunk-1) == 0 {
 		s.chunks = append(s.chunks, make([]scoreLine, 0, scoreChunk))
-		if s.withTrails {
-			s.trails = append(s.trails, make([][]Contribution, 0, scoreChunk))
+		if s.log != nil {
+			s.trails = append(s.trails, make([]model.TrailEnd, 0, scoreChunk))
 		}
 	}
 	c := len(s.chunks) - 1
-	s.chunks[c] = append(s.chunks[c], scoreLine{score: score, run: uint32(len(s.runs) - 1), node: uint32(node)})
-	if s.withTrails {
-		s.trails[c] = append(s.trails[c], trail)
+	s.chunks[c] = append(s.chunks[c], scoreLine{score: t.W[node], run: uint32(len(s.runs) - 1), node: uint32(node)})
+	if s.log != nil {
+		s.trails[c] = append(s.trails[c], t.TrailEnd(node))
 	}
 	s.n++
 }

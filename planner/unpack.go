@@ -583,7 +583,7 @@ func targetRole(v string, promotable bool) (pcmk.Role, bool) {
 // a symmetric cluster (resource_location with "symmetric_default").
 func (p *plan) symmetricDefault(r *model.Resource) {
 	if r.Allowed.W == nil {
-		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
+		r.Allowed = model.NewTable(len(p.Nodes), p.trails)
 	}
 	if !p.Symmetric {
 		// A guest node's connection may go wherever its container
@@ -612,7 +612,7 @@ func (p *plan) nodeScore(r *model.Resource, i int, score ir.Score, cause *model.
 		p.nodeScore(c, i, score, cause)
 	}
 	if r.Allowed.W == nil {
-		r.Allowed = model.NewTable(len(p.Nodes), p.trail)
+		r.Allowed = model.NewTable(len(p.Nodes), p.trails)
 	}
 	if !r.Allowed.In[i] {
 		r.Allowed.Insert(i, p.Nodes[i].Weight, p.nodeWeightCause(i))

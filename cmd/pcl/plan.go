@@ -103,17 +103,22 @@ func runPlan(e *env, args []string, o planRun) int {
 		fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 		return exitUsage
 	}
-	res, pd := computePlan(cib, o.now, target)
+	opts := planOptions(o.now, target)
+	// Only the text explains changes by their scores, and only those of
+	// the resources that change: the lines that can explain a change are
+	// recorded beside the transition.
+	opts.ExplainChanges = o.format == "text"
+	res, pd := planner.Schedule(cib, opts)
 	diags = append(append(diags, pd...), unknownWarning(res)...)
 	printDiags(e.stderr, files, diags)
 	if pd.HasErrors() {
 		return exitDiags
 	}
 	if o.format == "text" {
-		// Only the text explains changes by their scores, and only
-		// those of the resources that change.
-		if ids := plantext.Explained(res); ids != nil {
-			res = planner.Explain(cib, planOptions(o.now, target), res, ids)
+		// Lines the placement did not foresee a change needing (no
+		// such change is known) are recorded by a placement for them.
+		if ids := plantext.Explained(res); ids != nil && !res.Explains(ids) {
+			res = planner.Explain(cib, opts, res, ids)
 		}
 	}
 	switch o.format {

@@ -15,9 +15,24 @@ import (
 )
 
 // leanText is the text plan as `pcl plan` makes it: scheduled without
-// score lines or trails, then explained by planner.Explain for the lines
-// Explained names alone.
-func leanText(cib *ir.CIB, opts planner.Options) []byte {
+// score lines or trails, explaining the changes the placement shows
+// beside the transition (Options.ExplainChanges), and by planner.Explain
+// for the lines Explained names when those do not cover them. foreseen
+// reports whether they did.
+func leanText(cib *ir.CIB, opts planner.Options) (text []byte, foreseen bool) {
+	opts.Transition, opts.NoScores, opts.NoTrail, opts.ExplainChanges = true, true, true, true
+	res, _ := planner.Schedule(cib, opts)
+	foreseen = true
+	if lines := plantext.Explained(res); lines != nil && !res.Explains(lines) {
+		foreseen = false
+		res = planner.Explain(cib, opts, res, lines)
+	}
+	return plantext.Text(res), foreseen
+}
+
+// explainedText is the text plan explained by planner.Explain alone, for
+// the lines Explained names.
+func explainedText(cib *ir.CIB, opts planner.Options) []byte {
 	opts.Transition, opts.NoScores, opts.NoTrail = true, true, true
 	res, _ := planner.Schedule(cib, opts)
 	if lines := plantext.Explained(res); lines != nil {
@@ -28,8 +43,9 @@ func leanText(cib *ir.CIB, opts planner.Options) []byte {
 
 // TestExplainedTextIsFullText checks, on every corpus test of both
 // releases, that the text plan explained from the changed resources' lines
-// alone is byte for byte the one made from every score line with its
-// trail.
+// alone, recorded after the transition or beside it, is byte for byte the
+// one made from every score line with its trail, and that the lines
+// recorded beside it cover every change.
 func TestExplainedTextIsFullText(t *testing.T) {
 	for _, release := range []string{"2.1.5", "3.0"} {
 		t.Run(release, func(t *testing.T) {
@@ -58,8 +74,15 @@ func TestExplainedTextIsFullText(t *testing.T) {
 					}
 					full, _ := planner.Schedule(cib, opts)
 					want := plantext.Text(full)
-					if got := leanText(cib, opts); !bytes.Equal(got, want) {
+					if got := explainedText(cib, opts); !bytes.Equal(got, want) {
 						t.Errorf("explained text differs from the full plan's:\n--- got\n%s--- want\n%s", got, want)
+					}
+					got, foreseen := leanText(cib, opts)
+					if !bytes.Equal(got, want) {
+						t.Errorf("text explained beside the transition differs from the full plan's:\n--- got\n%s--- want\n%s", got, want)
+					}
+					if !foreseen {
+						t.Errorf("the lines recorded beside the transition miss some the text explains by")
 					}
 				})
 			}

@@ -32,56 +32,91 @@ type Table struct {
 	W        []ir.Score
 	In       []bool
 	Discover []pcmk.Discovery
-	Trail    [][]Contribution // nil when trails are off
+	// ends are each node's last contribution in log; both nil when trails
+	// are off.
+	ends []TrailEnd
+	log  *TrailLog
 }
 
-// NewTable makes an empty table for n nodes.
-func NewTable(n int, trail bool) Table {
+// NewTable makes an empty table for n nodes, keeping its trails in log
+// (nil for none).
+func NewTable(n int, log *TrailLog) Table {
 	t := Table{W: make([]ir.Score, n), In: make([]bool, n), Discover: make([]pcmk.Discovery, n)}
-	if trail {
-		t.Trail = make([][]Contribution, n)
+	if log != nil {
+		t.log = log
+		t.ends = make([]TrailEnd, n)
+		for i := range t.ends {
+			t.ends[i] = noStep
+		}
 	}
 	return t
 }
 
-// Clone copies the table; trails share their backing arrays but cannot be
-// appended to through the copy's slices.
+// Clone copies the table; the copy's trails go on from the same history
+// without changing the original's.
 func (t Table) Clone() Table {
-	c := Table{W: append([]ir.Score(nil), t.W...), In: append([]bool(nil), t.In...), Discover: append([]pcmk.Discovery(nil), t.Discover...)}
-	if t.Trail != nil {
-		c.Trail = make([][]Contribution, len(t.Trail))
-		for i, tr := range t.Trail {
-			c.Trail[i] = tr[:len(tr):len(tr)]
-		}
+	c := Table{W: append([]ir.Score(nil), t.W...), In: append([]bool(nil), t.In...), Discover: append([]pcmk.Discovery(nil), t.Discover...), log: t.log}
+	if t.ends != nil {
+		c.ends = append([]TrailEnd(nil), t.ends...)
 	}
 	return c
+}
+
+// Trailed reports whether the table keeps trails.
+func (t *Table) Trailed() bool { return t.ends != nil }
+
+// TrailOf is node i's trail, first contribution first (nil when trails
+// are off or nothing contributed).
+func (t *Table) TrailOf(i int) []Contribution {
+	if t.ends == nil {
+		return nil
+	}
+	return t.log.Trail(t.ends[i])
+}
+
+// TrailEnd is where node i's trail ends in the table's log (an empty
+// trail when the table keeps none).
+func (t *Table) TrailEnd(i int) TrailEnd {
+	if t.ends == nil {
+		return noStep
+	}
+	return t.ends[i]
+}
+
+// Note appends contribution c to node i's trail without changing its
+// score (a step that explains and adds nothing).
+func (t *Table) Note(i int, c Contribution) {
+	if t.ends != nil {
+		t.ends[i] = t.log.push(t.ends[i], c)
+	}
+}
+
+// ForgetTrail empties node i's trail.
+func (t *Table) ForgetTrail(i int) {
+	if t.ends != nil {
+		t.ends[i] = noStep
+	}
 }
 
 // Add adds v to node i's score with Pacemaker's arithmetic.
 func (t *Table) Add(i int, v ir.Score, c *Cause) {
 	t.W[i] = t.W[i].Add(v)
-	if t.Trail != nil {
-		t.Trail[i] = append(t.Trail[i], Contribution{Why: c, Value: v})
-	}
+	t.Note(i, Contribution{Why: c, Value: v})
 }
 
 // Set replaces node i's score.
 func (t *Table) Set(i int, v ir.Score, c *Cause) {
 	t.W[i] = v
-	if t.Trail != nil {
-		t.Trail[i] = append(t.Trail[i], Contribution{Why: c, Value: v, Set: true})
-	}
+	t.Note(i, Contribution{Why: c, Value: v, Set: true})
 }
 
 // Insert adds node i to the table with the node's own weight.
 func (t *Table) Insert(i int, base ir.Score, c *Cause) {
 	t.In[i] = true
 	t.W[i] = base
-	if t.Trail != nil {
-		t.Trail[i] = nil
-		if base != 0 {
-			t.Trail[i] = append(t.Trail[i], Contribution{Why: c, Value: base, Set: true})
-		}
+	t.ForgetTrail(i)
+	if base != 0 {
+		t.Note(i, Contribution{Why: c, Value: base, Set: true})
 	}
 }
 

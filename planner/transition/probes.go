@@ -42,7 +42,6 @@ func (s *scheduler) scheduleProbes() {
 	if !again && s.probesByResource(nodes) {
 		return
 	}
-	s.actions = slices.Grow(s.actions, s.numProbeNodes*len(s.rscs))
 	for i := range s.nodes {
 		switch s.probeMode(i) {
 		case probeAgain:

@@ -151,6 +151,13 @@ func Compute(in *Input) *Transition {
 
 	t := &Transition{Nodes: s.nodes, Actions: s.actions, notifyNames: s.notifyNames, synapses: s.graphOrder(), resources: s.rscs, orders: in.Orders}
 	t.Changes = s.summarise()
+	// The actions outlive the scheduler, whose indexes and scratch space
+	// are as large as the graph: they no longer tell it of changes.
+	for _, a := range s.actions {
+		if a != nil {
+			a.sched = nil
+		}
+	}
 	return t
 }
 
