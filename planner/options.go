@@ -37,8 +37,8 @@ type Options struct {
 	// others): those of each resource on the nodes it is active on and the
 	// node it is placed on, and those of the first instance or member of
 	// its parent on the same nodes. Result.Explains says whether they
-	// cover the lines an output needs. A second placement records them
-	// beside the transition, on another processor.
+	// cover the lines an output needs. Every line is recorded, and these
+	// kept, before the transition is made.
 	ExplainChanges bool
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.

@@ -100,17 +100,19 @@ type Unknown struct {
 // Pacemaker would ignore and about what the planner cannot compute; a
 // result is returned regardless.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
-	p, diags := compute(cib, opts)
 	if !opts.ExplainChanges || !opts.NoScores {
+		p, diags := compute(cib, opts)
 		return p.result(cib, opts), diags
 	}
-	// The lines are recorded by a second placement, which needs only the
-	// first's outcome: it runs while the first's transition is made.
+	// Which lines explain a change is known once the resources are
+	// placed: every line is recorded with its trail, 20 bytes each, and
+	// those kept before the transition is made.
+	opts.NoScores, opts.NoTrail = false, false
+	p, diags := compute(cib, opts)
 	lines := p.changeLines()
-	explained := make(chan *plan, 1)
-	go func() { explained <- explanations(cib, opts, p.Now, lines) }()
+	p.Scores.keep(lines)
 	res := p.result(cib, opts)
-	res.explainedBy(<-explained, lines)
+	res.explainedBy(p, lines)
 	return res, diags
 }
 

@@ -122,16 +122,56 @@ func (s *ScoreLines) startRun(fn, rsc string) {
 
 // add appends the line of the current run on node, from table t.
 func (s *ScoreLines) add(node int, t *model.Table) {
+	s.appendLine(t.W[node], len(s.runs)-1, node)
+	if s.log != nil {
+		c := len(s.trails) - 1
+		s.trails[c][len(s.chunks[c])-1] = t.TrailEnd(node)
+	}
+}
+
+// appendLine appends a line of run on node, with room for its trail's end
+// when trails are kept.
+func (s *ScoreLines) appendLine(score ir.Score, run, node int) {
 	if s.n&(scoreChunk-1) == 0 {
 		s.chunks = append(s.chunks, make([]scoreLine, 0, scoreChunk))
 		if s.log != nil {
-			s.trails = append(s.trails, make([]model.TrailEnd, 0, scoreChunk))
+			s.trails = append(s.trails, make([]model.TrailEnd, scoreChunk))
 		}
 	}
 	c := len(s.chunks) - 1
-	s.chunks[c] = append(s.chunks[c], scoreLine{score: t.W[node], run: uint32(len(s.runs) - 1), node: uint32(node)})
-	if s.log != nil {
-		s.trails[c] = append(s.trails[c], t.TrailEnd(node))
-	}
+	s.chunks[c] = append(s.chunks[c], scoreLine{score: score, run: uint32(run), node: uint32(node)})
 	s.n++
+}
+
+// keep drops the lines lines does not name (resource id on node name) and
+// the runs of the resources it does not name, leaving those a plan
+// recording lines names alone would have (Options.ScoresOf), and lets go
+// of the trails the dropped lines ended in.
+func (s *ScoreLines) keep(lines map[string]map[string]bool) {
+	out := ScoreLines{nodes: s.nodes, log: s.log}
+	var ends []model.TrailEnd
+	i := 0
+	for run, r := range s.runs {
+		only := lines[r.rsc]
+		if only != nil {
+			out.runs = append(out.runs, r)
+		}
+		for ; i < s.n && int(s.line(i).run) == run; i++ {
+			l := s.line(i)
+			if only == nil || !only[s.nodes[l.node]] {
+				continue
+			}
+			out.appendLine(l.score, len(out.runs)-1, int(l.node))
+			if s.log != nil {
+				ends = append(ends, s.trails[i>>scoreChunkBits][i&(scoreChunk-1)])
+			}
+		}
+	}
+	if s.log != nil {
+		out.log = s.log.Keep(ends)
+		for k, end := range ends {
+			out.trails[k>>scoreChunkBits][k&(scoreChunk-1)] = end
+		}
+	}
+	*s = out
 }

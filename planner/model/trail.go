@@ -10,6 +10,9 @@ import "pcl/ir"
 type TrailLog struct {
 	chunks [][]trailStep
 	n      int
+	// moved is set once Keep has taken the trails wanted elsewhere: the
+	// tables that still name steps here are done with.
+	moved bool
 }
 
 // trailStep is one contribution and the index of the step before it in
@@ -34,6 +37,7 @@ const trailChunk = 1 << trailChunkBits
 
 // push appends contribution c after step prev and returns its index.
 func (l *TrailLog) push(prev TrailEnd, c Contribution) TrailEnd {
+	l.mustHold()
 	if l.n&(trailChunk-1) == 0 {
 		l.chunks = append(l.chunks, make([]trailStep, 0, trailChunk))
 	}
@@ -50,6 +54,7 @@ func (l *TrailLog) step(i TrailEnd) *trailStep {
 // Trail returns the trail ending at end, first contribution first (nil
 // for an empty one).
 func (l *TrailLog) Trail(end TrailEnd) []Contribution {
+	l.mustHold()
 	n := 0
 	for i := end; i != noStep; i = l.step(i).prev {
 		n++
@@ -64,4 +69,41 @@ func (l *TrailLog) Trail(end TrailEnd) []Contribution {
 		out[n] = Contribution{Why: s.why, Value: s.value, Set: s.set}
 	}
 	return out
+}
+
+// mustHold panics on a log Keep has emptied: a table's trail is read or
+// added to after the plan kept the lines it wanted.
+func (l *TrailLog) mustHold() {
+	if l.moved {
+		panic("model: a trail log is used after Keep")
+	}
+}
+
+// Keep returns a log holding the trails ending at ends alone, with their
+// shared steps shared still, rewrites ends to name them there, and
+// empties l: a plan that records every line to keep a few lets go of the
+// rest, though its tables still point at l.
+func (l *TrailLog) Keep(ends []TrailEnd) *TrailLog {
+	defer func() { l.chunks, l.n, l.moved = nil, 0, true }()
+	kept := &TrailLog{}
+	moved := make(map[TrailEnd]TrailEnd)
+	var chain []TrailEnd
+	for k, end := range ends {
+		chain = chain[:0]
+		at := noStep
+		for i := end; i != noStep; i = l.step(i).prev {
+			if m, ok := moved[i]; ok {
+				at = m
+				break
+			}
+			chain = append(chain, i)
+		}
+		for j := len(chain) - 1; j >= 0; j-- {
+			s := l.step(chain[j])
+			at = kept.push(at, Contribution{Why: s.why, Value: s.value, Set: s.set})
+			moved[chain[j]] = at
+		}
+		ends[k] = at
+	}
+	return kept
 }

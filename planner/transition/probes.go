@@ -180,9 +180,6 @@ func (s *scheduler) probePrimitive(r, top *Resource, node int) bool {
 	}
 	s.of(r).setProbeKeys()
 	probe := s.customAction(r, s.of(r).probeKeys[0], pcmk.TaskMonitor, node, false)
-	if len(s.of(r).probeOrders) == 0 {
-		s.of(r).reserveProbes(s.numProbeNodes)
-	}
 	s.orderVsUnfence(r, node, probe, OrderOptional)
 	s.finishProbe(r, probe)
 	return true
