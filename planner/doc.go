@@ -24,7 +24,14 @@
 // id or cause, and value) in the order Pacemaker applied them. Folding them
 // with SumTrail gives the printed score; a contribution marked Set replaces
 // the running value instead of adding to it (a node first added to a
-// resource's table, a rolled-back or reset colocation step).
+// resource's table, a rolled-back or reset colocation step). The
+// contributions of all tables are kept once, in one model.TrailLog, each
+// pointing back at the one before it in its cell, so that copying a table
+// copies one index per node. An output that explains changes alone asks
+// for their lines (Options.ExplainChanges: every line is recorded, and
+// those of each resource on the nodes it is active on and placed on kept
+// before the transition is made, with the log's steps they need), or for
+// named lines afterwards (Explain, another placement).
 //
 // The files follow the scheduler's stages: unpack.go (options, nodes,
 // resources); the status and history module, the only reader of the

@@ -149,16 +149,28 @@ func (s *ScoreLines) appendLine(score ir.Score, run, node int) {
 // of the trails the dropped lines ended in.
 func (s *ScoreLines) keep(lines map[string]map[string]bool) {
 	out := ScoreLines{nodes: s.nodes, log: s.log}
+	index := make(map[string]int, len(s.nodes))
+	for i, n := range s.nodes {
+		index[n] = i
+	}
+	// Tens of millions of lines: each run's nodes are looked up once.
+	wanted := make([]bool, len(s.nodes))
 	var ends []model.TrailEnd
 	i := 0
 	for run, r := range s.runs {
 		only := lines[r.rsc]
 		if only != nil {
 			out.runs = append(out.runs, r)
+			clear(wanted)
+			for n := range only {
+				if k, ok := index[n]; ok {
+					wanted[k] = true
+				}
+			}
 		}
 		for ; i < s.n && int(s.line(i).run) == run; i++ {
 			l := s.line(i)
-			if only == nil || !only[s.nodes[l.node]] {
+			if only == nil || !wanted[l.node] {
 				continue
 			}
 			out.appendLine(l.score, len(out.runs)-1, int(l.node))
