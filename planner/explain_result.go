@@ -1,8 +1,6 @@
 package planner
 
 import (
-	"time"
-
 	"pcl/ir"
 	"pcl/planner/model"
 )
@@ -13,32 +11,25 @@ import (
 // (with or without scores and trails); the rest of it is kept as it is.
 //
 // It is for an output that explains a few changes by their scores (the
-// text plan): which resources change is known only once the transition is
-// scheduled, and recording every score line with its trail for that is
-// most of a clone-heavy plan's time and memory (tens of millions of
-// lines, of which the text reads two per change). The placement is
-// computed once more with trails, the transition is not. Placement does
-// not depend on whether trails or score lines are recorded, and the second
-// run evaluates rules at the time the first did (res.Now), so the lines
-// are those Schedule with trails would have recorded.
+// text plan) when the lines Schedule kept with Options.ExplainChanges do
+// not cover them (Result.Explains): which resources change is known only
+// once the transition is scheduled. The placement is computed once more
+// with trails, the transition is not. Placement does not depend on
+// whether trails or score lines are recorded, and the second run
+// evaluates rules at the time the first did (res.Now), so the lines are
+// those Schedule with trails would have recorded.
 func Explain(cib *ir.CIB, opts Options, res *Result, lines map[string]map[string]bool) *Result {
-	out := *res
-	out.explainedBy(explanations(cib, opts, res.Now, lines), lines)
-	return &out
-}
-
-// explanations places cib's resources once more, at time now, recording
-// the score lines lines names with their trails, and the promotion lines.
-func explanations(cib *ir.CIB, opts Options, now time.Time, lines map[string]map[string]bool) *plan {
-	opts.Now = now
+	opts.Now = res.Now
 	opts.NoScores, opts.NoTrail, opts.ScoresOf = false, false, lines
 	opts.Transition, opts.Digests, opts.Utilization, opts.StatusOnly, opts.ExplainChanges = false, false, false, false, false
 	p, _ := compute(cib, opts)
-	return p
+	out := *res
+	out.explainedBy(p, lines)
+	return &out
 }
 
-// explainedBy takes the score and promotion lines of e, a placement
-// recording lines alone.
+// explainedBy takes the score and promotion lines of e, a placement that
+// recorded those lines names alone.
 func (res *Result) explainedBy(e *plan, lines map[string]map[string]bool) {
 	res.Scores = e.Scores
 	res.Promotions = e.Promotions

@@ -105,8 +105,8 @@ func runPlan(e *env, args []string, o planRun) int {
 	}
 	opts := planOptions(o.now, target)
 	// Only the text explains changes by their scores, and only those of
-	// the resources that change: the lines that can explain a change are
-	// recorded beside the transition.
+	// the resources that change: the placement keeps the lines that can
+	// explain a change.
 	opts.ExplainChanges = o.format == "text"
 	res, pd := planner.Schedule(cib, opts)
 	diags = append(append(diags, pd...), unknownWarning(res)...)
