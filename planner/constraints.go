@@ -607,23 +607,26 @@ func (p *plan) applyNodeCriteria() {
 	// discovery can change a score here, so the walk visits those alone:
 	// a cluster has many instances and few of them.
 	var thresholds, exclusive []*model.Resource
-	fillers := false
 	for _, r := range p.Top {
 		thresholds = withThreshold(thresholds, r)
 		if r.ExclusiveDiscovery {
 			exclusive = append(exclusive, r)
 		}
 	}
-	for _, r := range thresholds {
-		fillers = fillers || len(r.Fillers) > 0
-	}
 	// Each step changes only node i's scores in its own tree, and a
 	// primitive's failure count changes only its own later counts, so
-	// walking the primitives outside gives every score its parts in the
-	// same order, touching each once instead of once per node. A
-	// container counts its fillers' failures, and counting may change
-	// them (failcount): there the walk keeps Pacemaker's order.
-	if !fillers {
+	// walking the primitives outside, and the thresholds before exclusive
+	// discovery, gives every score its parts in the same order, touching
+	// each primitive once instead of once per node. A container counts
+	// its fillers' failures, and counting may change them (failcount):
+	// there the walk keeps Pacemaker's order.
+	if slices.ContainsFunc(thresholds, func(r *model.Resource) bool { return len(r.Fillers) > 0 }) {
+		for i := range p.Nodes {
+			for _, r := range thresholds {
+				p.failureThreshold(r, i)
+			}
+		}
+	} else {
 		for _, r := range thresholds {
 			for i := range p.Nodes {
 				p.failureThreshold(r, i)
@@ -631,11 +634,6 @@ func (p *plan) applyNodeCriteria() {
 		}
 	}
 	for i := range p.Nodes {
-		if fillers {
-			for _, r := range thresholds {
-				p.failureThreshold(r, i)
-			}
-		}
 		for _, r := range exclusive {
 			p.exclusiveDiscovery(r, i)
 		}

@@ -71,15 +71,18 @@ func (p *plan) changeLines() map[string]map[string]bool {
 		}
 		nodes[p.Nodes[i].Uname] = true
 	}
+	note := func(r *model.Resource, i int) {
+		add(r, i)
+		if r.Parent != nil && len(r.Parent.Children) > 0 {
+			add(r.Parent.Children[0], i)
+		}
+	}
 	for _, r := range p.Resources {
-		for _, i := range append(r.RunningOn[:len(r.RunningOn):len(r.RunningOn)], r.AssignedTo) {
-			if i < 0 {
-				continue
-			}
-			add(r, i)
-			if r.Parent != nil && len(r.Parent.Children) > 0 {
-				add(r.Parent.Children[0], i)
-			}
+		for _, i := range r.RunningOn {
+			note(r, i)
+		}
+		if r.AssignedTo >= 0 {
+			note(r, r.AssignedTo)
 		}
 	}
 	return lines

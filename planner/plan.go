@@ -85,8 +85,7 @@ type plan struct {
 	keepRoleOnFail bool
 	variants       *variantTable
 	eval           RuleEvaluator
-	trail          bool
-	trails         *model.TrailLog // the tables' trails, nil unless trail
+	trails         *model.TrailLog // the tables' trails, nil when they are off
 	props          map[string]string
 	byID           map[string]*model.Resource
 	nodeByID       map[string]int
@@ -143,13 +142,13 @@ type plan struct {
 // Diagnostics are warnings about parts of the input that Pacemaker would
 // ignore; the plan is computed regardless.
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
-	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule, trail: !opts.NoTrail,
+	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule,
 		byID: map[string]*model.Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
 		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}
-	if p.trail {
+	if !opts.NoTrail {
 		p.trails = &model.TrailLog{}
 	}
 	p.target = opts.Target.OrDefault()
@@ -198,6 +197,9 @@ func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p.assignAll()
 	return p, p.diags
 }
+
+// trailing reports whether the plan records explanation trails.
+func (p *plan) trailing() bool { return p.trails != nil }
 
 func (p *plan) effectiveTime() time.Time {
 	if !p.opts.Now.IsZero() {

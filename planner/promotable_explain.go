@@ -63,7 +63,7 @@ var (
 // startPriorityTrail forgets what an instance's priority was made of
 // before its promotion priority is set.
 func (p *plan) startPriorityTrail(r *model.Resource) {
-	if p.trail {
+	if p.trailing() {
 		delete(p.promotion.priorities, r)
 	}
 }
@@ -87,7 +87,7 @@ func (p *plan) noteSortIndex(r *model.Resource, why *model.Cause) {
 }
 
 func (p *plan) notePriority(r *model.Resource, c Contribution) {
-	if !p.trail {
+	if !p.trailing() {
 		return
 	}
 	if p.promotion.priorities == nil {
@@ -100,7 +100,7 @@ func (p *plan) notePriority(r *model.Resource, c Contribution) {
 // comes from: the master-<rsc> attribute (which form), or why none
 // counts and the default -1 applies.
 func (p *plan) promotionScoreCause(r *model.Resource, i int, isDefault bool) *model.Cause {
-	if !p.trail {
+	if !p.trailing() {
 		return nil
 	}
 	if isDefault {
@@ -151,7 +151,7 @@ func (p *plan) noPromotionScore(r *model.Resource, i int) string {
 // cannotPromoteCause says why an instance whose next role is already
 // decided cannot be promoted.
 func (p *plan) cannotPromoteCause(r *model.Resource, next pcmk.Role) *model.Cause {
-	if !p.trail {
+	if !p.trailing() {
 		return nil
 	}
 	kind := model.CausePromotion
@@ -169,7 +169,7 @@ func (p *plan) cannotPromoteCause(r *model.Resource, next pcmk.Role) *model.Caus
 // promotedLocationCause names a location constraint limited to the
 // Promoted role.
 func (p *plan) promotedLocationCause(loc *location) *model.Cause {
-	if !p.trail {
+	if !p.trailing() {
 		return nil
 	}
 	text := loc.cause.Text
@@ -182,7 +182,7 @@ func (p *plan) promotedLocationCause(loc *location) *model.Cause {
 // roleColocationCause names a colocation acting on a promotion priority,
 // with the other resource and what it found.
 func (p *plan) roleColocationCause(c *colocation, other *model.Resource, found string) *model.Cause {
-	if !p.trail {
+	if !p.trailing() {
 		return nil
 	}
 	return &model.Cause{Kind: model.CauseColocation, Constraint: c.ID,
@@ -193,7 +193,7 @@ func (p *plan) roleColocationCause(c *colocation, other *model.Resource, found s
 // instance's members' promotion priorities, which since 2.1.8 counts for
 // the group instance too (colocate_group_with).
 func (p *plan) groupPriorityCause(inst *model.Resource, c *colocation) *model.Cause {
-	if !p.trail {
+	if !p.trailing() {
 		return nil
 	}
 	return &model.Cause{Kind: model.CauseColocation, Constraint: c.ID,
@@ -211,7 +211,7 @@ func roleOf(id string, role pcmk.Role) string {
 // instancePriorityCause is the contribution of an instance's priority to
 // its clone's score on its node.
 func (p *plan) instancePriorityCause(inst *model.Resource) *model.Cause {
-	if !p.trail {
+	if !p.trailing() {
 		return nil
 	}
 	c := &model.Cause{Kind: model.CausePromotion, Text: "promotion priority of " + inst.ID}
@@ -225,7 +225,7 @@ func (p *plan) instancePriorityCause(inst *model.Resource) *model.Cause {
 // explainOwnPromotionScore records the promotion score of an instance
 // that keeps its own sort index: set by why, or its priority's trail.
 func (p *plan) explainOwnPromotionScore(inst *model.Resource, why *model.Cause) {
-	if !p.trail {
+	if !p.trailing() {
 		return
 	}
 	var trail []PromotionTerm
@@ -246,7 +246,7 @@ func (p *plan) explainOwnPromotionScore(inst *model.Resource, why *model.Cause) 
 // noteCloneScores records a promotable clone's scores before the
 // promotion pass sums its instances' priorities into them.
 func (p *plan) noteCloneScores(clone *model.Resource) {
-	if !p.trail || !clone.Allowed.Trailed() {
+	if !clone.Allowed.Trailed() {
 		return
 	}
 	if p.promotion.cloneScores == nil {
@@ -264,7 +264,7 @@ func (p *plan) noteCloneScores(clone *model.Resource) {
 // that takes its clone's score on its node: the clone table's trail
 // there, each instance priority in it with its own trail.
 func (p *plan) explainClonePromotionScore(clone, inst *model.Resource, node int) {
-	if !p.trail || !clone.Allowed.Trailed() {
+	if !clone.Allowed.Trailed() {
 		return
 	}
 	base := p.promotion.cloneScores[clone][node]
