@@ -68,7 +68,10 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 				res.Elapsed = time.Since(start)
 				return res
 			}
-			from = settled
+			// Every scenario reads it: laid out for reading, it is the
+			// baseline's settled cluster from now on.
+			from = compactStatus(settled)
+			baseline.Settled = from
 		}
 	}
 	res.From = from
