@@ -9,7 +9,9 @@ import (
 // compactStatus returns cib with the resource histories of its status
 // copied, equal in every field, into memory laid out in the order the
 // planner reads them: the histories in one block, their operations in
-// another, and every string they hold in one more, each in document order.
+// another, and the strings of theirs the planner reads (historyStrings,
+// opStrings) in one more, each in document order. Everything else they
+// hold is shared with cib.
 //
 // Every scenario reads the settled cluster's status, two or three times
 // over (its plan and the cluster its transition leaves share most of it).
