@@ -460,7 +460,7 @@ func (p *plan) assignBestNode(r *model.Resource, prefer int) bool {
 		return r.AssignedTo >= 0
 	}
 	active := p.currentNode(r)
-	var nodes []int
+	nodes := make([]int, 0, len(r.Allowed.In))
 	for i, in := range r.Allowed.In {
 		if in {
 			nodes = append(nodes, i)

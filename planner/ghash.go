@@ -87,7 +87,19 @@ func ghashOrder(keys []string) []int {
 }
 
 // allowedHashOrder lists a resource's allowed nodes in hash-table order.
+// The order depends only on which nodes are allowed (their ids go in in
+// node order), and every instance of a clone asks with the same few sets:
+// each set's order is worked out once per plan.
 func (p *plan) allowedHashOrder(r *model.Resource) []int {
+	set := make([]byte, (len(r.Allowed.In)+7)/8)
+	for i, in := range r.Allowed.In {
+		if in {
+			set[i/8] |= 1 << (i % 8)
+		}
+	}
+	if order, ok := p.hashOrders[string(set)]; ok {
+		return order
+	}
 	var idx []int
 	var keys []string
 	for i, in := range r.Allowed.In {
@@ -101,5 +113,9 @@ func (p *plan) allowedHashOrder(r *model.Resource) []int {
 	for j, k := range order {
 		out[j] = idx[k]
 	}
+	if p.hashOrders == nil {
+		p.hashOrders = map[string][]int{}
+	}
+	p.hashOrders[string(set)] = out
 	return out
 }

@@ -74,6 +74,10 @@ type plan struct {
 	// read colocation node attributes on their containers' hosts.
 	colocTarget *model.Resource
 
+	// hashOrders are the allowed-node orders allowedHashOrder has worked
+	// out, by the set of nodes allowed (one bit per node).
+	hashOrders map[string][]int
+
 	opts   Options
 	target pcmk.Target
 	// utilization follows the nodes' utilization tables for the report

@@ -124,22 +124,23 @@ func (s *ScoreLines) startRun(fn, rsc string) {
 func (s *ScoreLines) add(node int, t *model.Table) {
 	s.appendLine(t.W[node], len(s.runs)-1, node)
 	if s.log != nil {
-		c := len(s.trails) - 1
-		s.trails[c][len(s.chunks[c])-1] = t.TrailEnd(node)
+		i := s.n - 1
+		s.trails[i>>scoreChunkBits][i&(scoreChunk-1)] = t.TrailEnd(node)
 	}
 }
 
 // appendLine appends a line of run on node, with room for its trail's end
-// when trails are kept.
+// when trails are kept. Chunks are made at their full length: line i is
+// at i's place in its chunk, and Len says how many there are.
 func (s *ScoreLines) appendLine(score ir.Score, run, node int) {
-	if s.n&(scoreChunk-1) == 0 {
-		s.chunks = append(s.chunks, make([]scoreLine, 0, scoreChunk))
+	i := s.n & (scoreChunk - 1)
+	if i == 0 {
+		s.chunks = append(s.chunks, make([]scoreLine, scoreChunk))
 		if s.log != nil {
 			s.trails = append(s.trails, make([]model.TrailEnd, scoreChunk))
 		}
 	}
-	c := len(s.chunks) - 1
-	s.chunks[c] = append(s.chunks[c], scoreLine{score: score, run: uint32(run), node: uint32(node)})
+	s.chunks[len(s.chunks)-1][i] = scoreLine{score: score, run: uint32(run), node: uint32(node)}
 	s.n++
 }
 
@@ -148,7 +149,7 @@ func (s *ScoreLines) appendLine(score ir.Score, run, node int) {
 // recording lines names alone would have (Options.ScoresOf), and lets go
 // of the trails the dropped lines ended in.
 func (s *ScoreLines) keep(lines map[string]map[string]bool) {
-	out := ScoreLines{nodes: s.nodes, log: s.log}
+	out := ScoreLines{nodes: s.nodes, log: s.log, runs: make([]scoreRun, 0, len(lines))}
 	index := make(map[string]int, len(s.nodes))
 	for i, n := range s.nodes {
 		index[n] = i

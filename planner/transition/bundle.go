@@ -272,16 +272,16 @@ func (bundle) createProbe(s *scheduler, r, _ *Resource, node int) bool {
 			if perHost {
 				for _, other := range r.Replicas {
 					if other.Container != rep.Container {
-						s.newOrdering(rep.Container, opKey(rep.Container.ID, pcmk.TaskMonitor, 0), nil,
-							other.Container, opKey(other.Container.ID, pcmk.TaskStart, 0), nil, OrderOptional|OrderSameNode)
+						s.newOrdering(rep.Container, s.key0(rep.Container, pcmk.TaskMonitor), nil,
+							other.Container, s.key0(other.Container, pcmk.TaskStart), nil, OrderOptional|OrderSameNode)
 					}
 				}
 			}
 		}
 		if rep.Remote != nil && s.variantOf(rep.Remote).createProbe(s, rep.Remote, rep.Remote, node) {
-			if probe := findFirstAction(s.of(rep.Remote).withTask(pcmk.TaskMonitor), opKey(rep.Remote.ID, pcmk.TaskMonitor, 0), "", node); probe != nil {
+			if probe := findFirstAction(s.of(rep.Remote).withTask(pcmk.TaskMonitor), s.key0(rep.Remote, pcmk.TaskMonitor), "", node); probe != nil {
 				any = true
-				s.newOrdering(rep.Container, opKey(rep.Container.ID, pcmk.TaskStart, 0), nil, rep.Remote, "", probe, OrderProbe)
+				s.newOrdering(rep.Container, s.key0(rep.Container, pcmk.TaskStart), nil, rep.Remote, "", probe, OrderProbe)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package transition
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -84,7 +85,7 @@ func (s *scheduler) keepNotifications(r *Resource, n *notifyData) {
 
 // rscPseudo makes r's pseudo-action for task (pe__new_rsc_pseudo_action).
 func (s *scheduler) rscPseudo(r *Resource, task pcmk.Task, optional, runnable bool) *Action {
-	a := s.customAction(r, opKey(r.ID, task, 0), task, NoNode, optional)
+	a := s.customAction(r, s.key0(r, task), task, NoNode, optional)
 	a.set(Pseudo)
 	if runnable {
 		a.set(Runnable)
@@ -295,25 +296,55 @@ func (clone) createProbe(s *scheduler, r, top *Resource, node int) bool {
 		}
 		return any
 	}
-	var child *Resource
-	for _, c := range children {
-		if s.knownOn(c, node) {
-			child = c
-			break
+	x := s.of(r)
+	if x.probedInstance == nil {
+		x.probedInstance = s.probedInstances(children)
+	}
+	return s.probeOnNode(children[x.probedInstance[node]], top, node)
+}
+
+// probedInstances are, per node, the index in children (an anonymous
+// clone's instances, in number order) of the instance probed there: the
+// first known on the node, else the first assigned to it, else the
+// first. Neither what is known nor where instances are assigned changes
+// while probes are made, so a clone's are found once, each instance read
+// once, rather than all of them for every node.
+func (s *scheduler) probedInstances(children []*Resource) []int32 {
+	pick := make([]int32, len(s.nodes))
+	for n := range pick {
+		pick[n] = -1
+	}
+	for i, c := range children {
+		markKnownOn(c, int32(i), pick)
+	}
+	known := slices.Clone(pick)
+	for i, c := range children {
+		if n := s.nativeLocation(c, false); n != NoNode && n < len(pick) && known[n] < 0 && pick[n] < 0 {
+			pick[n] = int32(i)
 		}
 	}
-	if child == nil {
-		for _, c := range children {
-			if s.nativeLocation(c, false) == node {
-				child = c
-				break
-			}
+	for n := range pick {
+		if pick[n] < 0 {
+			pick[n] = 0
 		}
 	}
-	if child == nil {
-		child = children[0]
+	return pick
+}
+
+// markKnownOn sets pick[n] to i for each node n where r, or one of its
+// members, has history (knownOn) and pick has no instance yet.
+func markKnownOn(r *Resource, i int32, pick []int32) {
+	for _, c := range r.Children {
+		markKnownOn(c, i, pick)
 	}
-	return s.probeOnNode(child, top, node)
+	if len(r.Children) > 0 {
+		return
+	}
+	for n, known := range r.KnownOn {
+		if known && n < len(pick) && pick[n] < 0 {
+			pick[n] = i
+		}
+	}
 }
 
 // knownOn reports whether r, or one of its members, has history on node

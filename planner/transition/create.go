@@ -47,7 +47,7 @@ func (s *scheduler) applyRoleFn(fn roleFn, r *Resource, node int, optional bool)
 		s.promoteResource(r, node, optional)
 	case fnDemote:
 		for _, n := range r.RunningOn {
-			s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, optional)
+			s.customAction(r, s.key0(r, pcmk.TaskDemote), pcmk.TaskDemote, n, optional)
 		}
 	default:
 		return false
@@ -59,16 +59,16 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 	// A migration completed on its target still has its source to stop
 	// (pcmk__abort_dangling_migration).
 	for _, n := range r.DanglingOn {
-		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+		stop := s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, n, false)
 		stop.set(Dangle)
 	}
 	// Reading the status asked for these stops already: a resource inside
 	// r failed with on-fail=restart-container.
 	for _, n := range r.StopRequiredOn {
-		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+		s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, n, false)
 	}
 	for _, n := range r.DemoteFailedOn {
-		s.customAction(r, opKey(r.ID, pcmk.TaskDemote, 0), pcmk.TaskDemote, n, false)
+		s.customAction(r, s.key0(r, pcmk.TaskDemote), pcmk.TaskDemote, n, false)
 	}
 	if s.of(r).nextRole == RoleUnknown {
 		if r.AssignedTo == NoNode {
@@ -109,7 +109,7 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 		s.of(r).stopUnexpected = false
 	}
 	if r.StartPending {
-		start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
+		start := s.customAction(r, s.key0(r, pcmk.TaskStart), pcmk.TaskStart, r.AssignedTo, true)
 		start.set(PrintAlways)
 	}
 	switch {
@@ -124,7 +124,7 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 	case r.Blocked:
 		needStop = true
 	case s.of(r).role > RoleStarted && current != NoNode && r.AssignedTo != NoNode:
-		start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
+		start := s.customAction(r, s.key0(r, pcmk.TaskStart), pcmk.TaskStart, r.AssignedTo, true)
 		if !start.is(Optional) {
 			needStop = true
 		}
@@ -186,13 +186,13 @@ func (s *scheduler) canMigrate(r *Resource, current int) bool {
 // A partial migration, whose migrate_to is done, only needs its
 // migrate_from.
 func (s *scheduler) createMigrationActions(r *Resource, current int) {
-	start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
-	stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, current, true)
+	start := s.customAction(r, s.key0(r, pcmk.TaskStart), pcmk.TaskStart, r.AssignedTo, true)
+	stop := s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, current, true)
 	var to *Action
 	if s.of(r).partial == nil {
-		to = s.customAction(r, opKey(r.ID, pcmk.TaskMigrateTo, 0), pcmk.TaskMigrateTo, current, true)
+		to = s.customAction(r, s.key0(r, pcmk.TaskMigrateTo), pcmk.TaskMigrateTo, current, true)
 	}
-	from := s.customAction(r, opKey(r.ID, pcmk.TaskMigrateFrom, 0), pcmk.TaskMigrateFrom, r.AssignedTo, true)
+	from := s.customAction(r, s.key0(r, pcmk.TaskMigrateFrom), pcmk.TaskMigrateFrom, r.AssignedTo, true)
 	start.set(MigrateRunnable | Pseudo)
 	stop.set(MigrateRunnable)
 	from.set(MigrateRunnable)
@@ -225,7 +225,7 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 			}
 			optional = false
 		}
-		stop := s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, optional)
+		stop := s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, n, optional)
 		if r.AssignedTo == NoNode {
 			stop.setReason("node availability", true)
 		} else if s.of(r).restarting && s.of(r).stopUnexpected {
@@ -245,7 +245,7 @@ func (s *scheduler) stopResource(r *Resource, optional bool) {
 // of r there is runnable; otherwise it makes none and leaves any promote
 // already there unrunnable (promote_resource).
 func (s *scheduler) promoteResource(r *Resource, node int, optional bool) {
-	key := opKey(r.ID, pcmk.TaskPromote, 0)
+	key := s.key0(r, pcmk.TaskPromote)
 	for _, a := range s.of(r).actions {
 		if a.Task == pcmk.TaskStart && a.Node == node && !a.is(Runnable) {
 			for _, p := range s.of(r).actions {
@@ -263,7 +263,7 @@ func (s *scheduler) promoteResource(r *Resource, node int, optional bool) {
 }
 
 func (s *scheduler) startResource(r *Resource, node int, optional bool) {
-	start := s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, node, true)
+	start := s.customAction(r, s.key0(r, pcmk.TaskStart), pcmk.TaskStart, node, true)
 	s.orderVsUnfence(r, node, start, OrderImpliesThen)
 	if start.is(Runnable) && !optional {
 		start.clear(Optional)

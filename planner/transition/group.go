@@ -36,7 +36,7 @@ func (group) createActions(s *scheduler, r *Resource) {
 		tasks = append(tasks, pcmk.TaskDemote, pcmk.TaskDemoted, pcmk.TaskPromote, pcmk.TaskPromoted)
 	}
 	for _, t := range tasks {
-		a := s.customAction(r, opKey(r.ID, t, 0), t, NoNode, true)
+		a := s.customAction(r, s.key0(r, t), t, NoNode, true)
 		a.set(Pseudo | Runnable)
 	}
 }
@@ -169,6 +169,11 @@ func (group) flagsForOrdering(s *scheduler, a *Action, node int) ActionFlags {
 // updateOrdered updates the group's action, then each member's action of
 // the same task (pcmk__group_update_ordered_actions).
 func (group) updateOrdered(s *scheduler, r *Resource, first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
+	if typ&primitiveOrderKinds == 0 {
+		// Neither the group's action nor its members' (primitives all)
+		// change.
+		return 0
+	}
 	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
 	if then.Rsc == nil {
 		return changed

@@ -32,6 +32,15 @@ func (s *scheduler) multiUpdateOrdered(first, then *Action, node int, flags, fil
 	if then.Rsc == nil {
 		return 0
 	}
+	if typ&primitiveOrderKinds == 0 && s.primitiveInstances(then.Rsc) {
+		// No kind of the ordering changes a primitive's flags (nor the
+		// collective's own, updated as a primitive's), and a primitive's
+		// view of its flags is the flags: going through every instance
+		// would change nothing. An optional ordering before a clone's
+		// start from each probe of its instances, most of a clone-heavy
+		// cluster's orderings, is one.
+		return 0
+	}
 	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
 	for _, c := range s.instancesOf(then.Rsc) {
 		ca := findFirstAction(s.of(c).withTask(then.Task), "", then.Task, node)
@@ -52,6 +61,17 @@ func (s *scheduler) multiUpdateOrdered(first, then *Action, node int, flags, fil
 		}
 	}
 	return changed
+}
+
+// primitiveInstances tells whether the instances of r (a clone or a
+// bundle) are primitives: a bundle's containers, a clone's when it clones
+// a primitive.
+func (s *scheduler) primitiveInstances(r *Resource) bool {
+	if r.Kind == model.KindBundle {
+		return true
+	}
+	children := s.children(r)
+	return len(children) == 0 || children[0].Kind == model.KindPrimitive
 }
 
 // instancesOf are what a clone's or a bundle's instances are when they

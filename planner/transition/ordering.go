@@ -185,9 +185,9 @@ func (s *scheduler) cloneMinOrdering(id string, first *Resource, actFirst pcmk.T
 	met.RequiredRunnableBefore = int32(min)
 	s.setRequiresAny(met)
 	for _, c := range byNumber(s.children(first)) {
-		s.newOrdering(c, opKey(c.ID, actFirst, 0), nil, nil, "", met, OrderOneOrMore|OrderImpliesThenPrinted)
+		s.newOrdering(c, s.key0(c, actFirst), nil, nil, "", met, OrderOneOrMore|OrderImpliesThenPrinted)
 	}
-	s.newOrdering(nil, "", met, then, opKey(then.ID, actThen, 0), nil, flags|OrderRunnableLeft)
+	s.newOrdering(nil, "", met, then, s.key0(then, actThen), nil, flags|OrderRunnableLeft)
 }
 
 func (s *scheduler) setResources(set *ir.ResourceSet) ([]*Resource, bool) {
@@ -222,7 +222,7 @@ func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, pa
 	for i, r := range rscs {
 		if localKind == kindSerialize {
 			for _, then := range rscs[i+1:] {
-				s.newOrdering(r, opKey(r.ID, action, 0), nil, then, opKey(then.ID, action, 0), nil, flags)
+				s.newOrdering(r, s.key0(r, action), nil, then, s.key0(then, action), nil, flags)
 			}
 		} else if sequential {
 			if last != nil {
@@ -268,10 +268,10 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 		pseudo := s.pseudoOp("one-or-more:" + set1.ID)
 		s.setRequiresAny(pseudo)
 		for _, r := range r1s {
-			s.newOrdering(r, opKey(r.ID, a1, 0), nil, nil, "", pseudo, OrderOneOrMore|OrderImpliesThenPrinted)
+			s.newOrdering(r, s.key0(r, a1), nil, nil, "", pseudo, OrderOneOrMore|OrderImpliesThenPrinted)
 		}
 		for _, r := range r2s {
-			s.newOrdering(nil, "", pseudo, r, opKey(r.ID, a2, 0), nil, flags|OrderRunnableLeft)
+			s.newOrdering(nil, "", pseudo, r, s.key0(r, a2), nil, flags|OrderRunnableLeft)
 		}
 		return true
 	}
@@ -316,12 +316,12 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 func (s *scheduler) utilizationConstraints(r *Resource) {
 	for _, n := range r.RunningOn {
 		ls := s.loadStopped(n)
-		s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), nil, nil, "", ls, OrderLoad)
+		s.newOrdering(r, s.key0(r, pcmk.TaskStop), nil, nil, "", ls, OrderLoad)
 	}
 	for _, n := range s.allowedByName(r) {
 		ls := s.loadStopped(n)
-		s.newOrdering(nil, "", ls, r, opKey(r.ID, pcmk.TaskStart, 0), nil, OrderLoad)
-		s.newOrdering(nil, "", ls, r, opKey(r.ID, pcmk.TaskMigrateTo, 0), nil, OrderLoad)
+		s.newOrdering(nil, "", ls, r, s.key0(r, pcmk.TaskStart), nil, OrderLoad)
+		s.newOrdering(nil, "", ls, r, s.key0(r, pcmk.TaskMigrateTo), nil, OrderLoad)
 	}
 }
 

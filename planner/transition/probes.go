@@ -232,7 +232,7 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 // setProbeKeys makes r's probe keys, the same for every node, once.
 func (x *rscActions) setProbeKeys() {
 	if x.probeKeys[0] == "" {
-		x.probeKeys = [3]string{opKey(x.id, pcmk.TaskMonitor, 0), opKey(x.id, pcmk.TaskStart, 0), opKey(x.id, pcmk.TaskReloadAgent, 0)}
+		x.probeKeys = [3]string{x.zeroKey(pcmk.TaskMonitor).key, x.zeroKey(pcmk.TaskStart).key, x.zeroKey(pcmk.TaskReloadAgent).key}
 	}
 }
 
@@ -283,7 +283,7 @@ func (s *scheduler) applyProbeOrders() {
 		if target := s.probeTarget(r); target != r {
 			// An instance's probes come before its clone's start (its
 			// reload-agent key names no action of the clone).
-			start := opKey(target.ID, pcmk.TaskStart, 0)
+			start := s.key0(target, pcmk.TaskStart)
 			for _, po := range s.of(r).probeOrders {
 				probe := s.actions[po.probe]
 				o := ordering{flags: po.flags, lhRsc: r, rhRsc: target, lhAction: probe, lhTask: probe.Key, rhTask: start}
@@ -338,7 +338,8 @@ func (s *scheduler) restartOrderingsForRsc(r *Resource) {
 	// for the other probes: the same orderings, in the same order.
 	s.walkMemo = s.walkMemo[:0]
 	s.walkThens = s.walkThens[:0]
-	for _, probe := range s.resourceActions(r, NoNode, pcmk.TaskMonitor, false) {
+	// Ordering adds no action: the list is read as it is, not copied.
+	for _, probe := range s.of(r).withKey(s.key0(r, pcmk.TaskMonitor)) {
 		// Iterate over a snapshot: the walk adds orderings to probe.After.
 		// (The walk never comes back here, so one buffer serves.)
 		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
@@ -363,7 +364,7 @@ func (s *scheduler) restartOrderingsForRsc(r *Resource) {
 			// Pacemaker clears the flag on every action; clearing the
 			// ones the walk marked is the same and much cheaper.
 			for _, a := range s.tracked {
-				a.clear(Tracking)
+				a.Flags &^= Tracking
 			}
 			s.tracked = s.tracked[:0]
 		}
@@ -393,7 +394,10 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	if after.is(Tracking) {
 		return
 	}
-	after.set(Tracking)
+	// The walk's own mark is set and cleared directly: no view of an
+	// action's flags that a collective keeps (see actionFlags) reads it,
+	// so they need not be told.
+	after.Flags |= Tracking
 	s.tracked = append(s.tracked, after)
 	if after.Task == pcmk.TaskMonitor && after.IntervalMs == 0 {
 		s.walkSawProbe = true
@@ -402,9 +406,9 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 		var thens []*Action
 		switch after.Task {
 		case pcmk.TaskStart:
-			thens = s.resourceActions(after.Rsc, NoNode, pcmk.TaskStop, false)
+			thens = s.of(after.Rsc).withKey(s.key0(after.Rsc, pcmk.TaskStop))
 		case pcmk.TaskPromote:
-			thens = s.resourceActions(after.Rsc, NoNode, pcmk.TaskDemote, false)
+			thens = s.of(after.Rsc).withKey(s.key0(after.Rsc, pcmk.TaskDemote))
 		}
 		for _, then := range thens {
 			if !then.is(Pseudo) {

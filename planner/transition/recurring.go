@@ -41,7 +41,7 @@ func (s *scheduler) createRecurring(r *Resource) {
 	}
 	var start *Action
 	if r.AssignedTo != NoNode && !s.nodes[r.AssignedTo].Maintenance && (s.of(r).nextRole != RoleStopped || !r.Managed) {
-		start = s.customAction(r, opKey(r.ID, pcmk.TaskStart, 0), pcmk.TaskStart, r.AssignedTo, true)
+		start = s.customAction(r, s.key0(r, pcmk.TaskStart), pcmk.TaskStart, r.AssignedTo, true)
 	}
 	for _, op := range r.Ops {
 		if op.IntervalMs == 0 || cannotRecur(op.Name) || isDupOp(r, op.Name, op.IntervalMs) {
@@ -86,12 +86,12 @@ func (s *scheduler) recurringForActive(r *Resource, start *Action, node int, op 
 			switch s.of(r).role {
 			case RoleUnpromoted, RoleStarted:
 				if s.of(r).nextRole == RolePromoted {
-					after = opKey(r.ID, pcmk.TaskPromote, 0)
+					after = s.key0(r, pcmk.TaskPromote)
 				} else if s.of(r).nextRole == RoleStopped {
-					after = opKey(r.ID, pcmk.TaskStop, 0)
+					after = s.key0(r, pcmk.TaskStop)
 				}
 			case RolePromoted:
-				after = opKey(r.ID, pcmk.TaskDemote, 0)
+				after = s.key0(r, pcmk.TaskDemote)
 			}
 			if after != "" {
 				s.newOrdering(r, "", cancel, r, after, nil, OrderRunnableLeft)
@@ -107,12 +107,12 @@ func (s *scheduler) recurringForActive(r *Resource, start *Action, node int, op 
 		mon.clear(Runnable)
 	}
 	if node == NoNode || r.Managed {
-		s.newOrdering(r, opKey(r.ID, pcmk.TaskStart, 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
-		s.newOrdering(r, opKey(r.ID, pcmk.TaskReloadAgent, 0), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
+		s.newOrdering(r, s.key0(r, pcmk.TaskStart), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
+		s.newOrdering(r, s.key0(r, pcmk.TaskReloadAgent), nil, nil, mon.Key, mon, OrderImpliesThen|OrderRunnableLeft)
 		if s.of(r).nextRole == RolePromoted {
-			s.newOrdering(r, opKey(r.ID, pcmk.TaskPromote, 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
+			s.newOrdering(r, s.key0(r, pcmk.TaskPromote), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
 		} else if s.of(r).role == RolePromoted {
-			s.newOrdering(r, opKey(r.ID, pcmk.TaskDemote, 0), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
+			s.newOrdering(r, s.key0(r, pcmk.TaskDemote), nil, r, "", mon, OrderOptional|OrderRunnableLeft)
 		}
 	}
 }
@@ -141,7 +141,7 @@ func (s *scheduler) recurringForInactive(r *Resource, node int, op Op, key strin
 				mon.clear(Runnable)
 			}
 			if r.Managed {
-				s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), stop, nil, "", mon, OrderImpliesThen|OrderRunnableLeft)
+				s.newOrdering(r, s.key0(r, pcmk.TaskStop), stop, nil, "", mon, OrderImpliesThen|OrderRunnableLeft)
 			}
 		}
 		if !s.nodes[i].Online || s.nodes[i].Unclean {
@@ -157,7 +157,7 @@ func (s *scheduler) cancelIfRunning(r *Resource, node int, key string, name pcmk
 	cancel := s.newCancel(r, name, intervalMs, node)
 	switch s.of(r).nextRole {
 	case RoleStarted, RoleUnpromoted:
-		s.newOrdering(r, "", cancel, r, opKey(r.ID, pcmk.TaskStart, 0), nil, OrderRunnableLeft)
+		s.newOrdering(r, "", cancel, r, s.key0(r, pcmk.TaskStart), nil, OrderRunnableLeft)
 	}
 }
 
@@ -173,5 +173,5 @@ func (s *scheduler) newCancel(r *Resource, name pcmk.Task, intervalMs int64, nod
 // maintenance-mode operations).
 func (s *scheduler) scheduleCancel(r *Resource, name pcmk.Task, intervalMs int64, node int) {
 	cancel := s.newCancel(r, name, intervalMs, node)
-	s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), nil, r, "", cancel, OrderOptional)
+	s.newOrdering(r, s.key0(r, pcmk.TaskStop), nil, r, "", cancel, OrderOptional)
 }

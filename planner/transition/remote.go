@@ -121,7 +121,7 @@ func (s *scheduler) orderRemoteConnectionActions() {
 		if a.Task == pcmk.TaskClearFailcount && a.Rsc.RemoteNode != nil {
 			// A remote connection's fail count is cleared before it
 			// starts again.
-			s.newOrdering(a.Rsc, "", a, a.Rsc, opKey(a.Rsc.ID, pcmk.TaskStart, 0), nil, OrderOptional)
+			s.newOrdering(a.Rsc, "", a, a.Rsc, s.key0(a.Rsc, pcmk.TaskStart), nil, OrderOptional)
 			continue
 		}
 		if a.Node == NoNode || !s.nodes[a.Node].Remote() || a.is(Pseudo) {

@@ -33,11 +33,12 @@ type rscActions struct {
 	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
 	// on the first probe.
 	probeKeys [3]string
-	// startKey and stopKey are the interned ids of the resource's start_0
-	// and stop_0 keys (see opKeyID), 0 until first asked for: a remote
-	// node's connection is ordered by them before or after every action
-	// on its node.
-	startKey, stopKey int32
+	// zeroKeys are the resource's operation keys with interval 0 asked
+	// for so far, each with its interned id once asked for (see zeroKey
+	// and opKeyID): the same few (start_0, stop_0) are asked for again
+	// and again, by every probe and ordering of the resource.
+	zeroKeys      [len(zeroKeyTasks)]zeroKey
+	otherZeroKeys []taskZeroKey
 	// probeOrders are the resource's probes' orderings (see
 	// applyProbeOrders).
 	probeOrders []probeOrder
@@ -62,6 +63,10 @@ type rscActions struct {
 	// children are a clone's instances in the order the scheduler has
 	// them now (see scheduler.children), nil for other resources.
 	children []*Resource
+	// probedInstance is, per node, which of an anonymous clone's
+	// instances is probed there (see probedInstances), made on its first
+	// probe.
+	probedInstance []int32
 	// unassigned is set when an ordering took the resource's node away
 	// (an interleaved instance without a partner).
 	unassigned bool
@@ -119,11 +124,15 @@ type scheduler struct {
 	// slabSize (see newOrdering and allOrderings).
 	orderings [][]orderingRecord
 	// keys are the operation keys orderings name, by index; keyIndex
-	// finds a key's index.
-	keys       []string
-	keyIndex   map[string]int32
-	singletons map[string]*Action
-	tracked    []*Action // actions marked Tracking by the probe walk
+	// finds a key's index (a key opKeyID adds is not in it: an index is
+	// only ever read back as its key, so a key may have two).
+	keys     []string
+	keyIndex map[string]int32
+	// mandatoryByPrimary indexes the colocations at INFINITY by their
+	// primary's id (see mandatoryColocationsWith).
+	mandatoryByPrimary map[string][]*model.Colocation
+	singletons         map[string]*Action
+	tracked            []*Action // actions marked Tracking by the probe walk
 	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
 	afterSnapshot []Edge
 	// walkStack holds restartOrderingsForProbe's snapshots of After, one
@@ -320,7 +329,7 @@ func findFirstAction(list []*Action, key string, task pcmk.Task, node int) *Acti
 }
 
 func (s *scheduler) resourceActions(r *Resource, node int, task pcmk.Task, requireNode bool) []*Action {
-	key := opKey(r.ID, task, 0)
+	key := s.key0(r, task)
 	if requireNode {
 		return s.of(r).findExact(key, node)
 	}
@@ -702,24 +711,59 @@ func (s *scheduler) addOrdering(lhRsc *Resource, lhKey int32, lhAction *Action,
 		lhRsc: lhRsc, rhRsc: rhRsc, lhAction: lhAction, rhAction: rhAction, lhTask: s.keys[lhKey], rhTask: s.keys[rhKey]})
 }
 
-// opKeyID is the interned id of r's key for task with interval 0,
-// remembered for start and stop.
+// opKeyID is the interned id of r's key for task with interval 0.
 func (s *scheduler) opKeyID(r *Resource, task pcmk.Task) int32 {
-	x := s.of(r)
-	var memo *int32
-	switch task {
-	case pcmk.TaskStart:
-		memo = &x.startKey
-	case pcmk.TaskStop:
-		memo = &x.stopKey
-	default:
-		return s.keyID(opKey(r.ID, task, 0))
+	k := s.of(r).zeroKey(task)
+	if k.id == 0 {
+		// An id is only ever read back as its key (s.keys[id]): the key,
+		// made once per resource and task, is added without looking it
+		// up, even if keyID holds it under another id.
+		k.id = int32(len(s.keys)) + 1
+		s.keys = append(s.keys, k.key)
 	}
-	if *memo == 0 {
-		*memo = s.keyID(opKey(r.ID, task, 0))
-	}
-	return *memo
+	return k.id - 1
 }
+
+// zeroKey is a resource's operation key for a task with interval 0.
+type zeroKey struct {
+	key string
+	// id is 1 + the key's interned id (see keyID), 0 until asked for.
+	id int32
+}
+
+// zeroKeyTasks are the tasks whose keys a resource keeps in its own
+// record; others' are kept in a list.
+var zeroKeyTasks = [...]pcmk.Task{pcmk.TaskStart, pcmk.TaskStop, pcmk.TaskMonitor, pcmk.TaskPromote, pcmk.TaskDemote, pcmk.TaskReloadAgent}
+
+// zeroKey is the resource's operation key for task with interval 0,
+// opKey(id, task, 0), made on the first call for task.
+func (x *rscActions) zeroKey(task pcmk.Task) *zeroKey {
+	for i, t := range zeroKeyTasks {
+		if t == task {
+			k := &x.zeroKeys[i]
+			if k.key == "" {
+				k.key = opKey(x.id, task, 0)
+			}
+			return k
+		}
+	}
+	for i := range x.otherZeroKeys {
+		if x.otherZeroKeys[i].task == task {
+			return &x.otherZeroKeys[i].zeroKey
+		}
+	}
+	x.otherZeroKeys = append(x.otherZeroKeys, taskZeroKey{task, zeroKey{key: opKey(x.id, task, 0)}})
+	return &x.otherZeroKeys[len(x.otherZeroKeys)-1].zeroKey
+}
+
+// taskZeroKey is the key of a task not among zeroKeyTasks.
+type taskZeroKey struct {
+	task pcmk.Task
+	zeroKey
+}
+
+// key0 is opKey(r.ID, task, 0), made once per resource and task.
+func (s *scheduler) key0(r *Resource, task pcmk.Task) string { return s.of(r).zeroKey(task).key }
 
 // numOrderings is how many orderings s.orderings holds.
 func (s *scheduler) numOrderings() int {

@@ -122,7 +122,7 @@ func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 	switch {
 	case stop != nil && (s.of(r).nextRole == RoleStopped || (start != nil && !start.is(Runnable))):
 		var out []Change
-		key := opKey(r.ID, pcmk.TaskStop, 0)
+		key := s.key0(r, pcmk.TaskStop)
 		for _, n := range r.RunningOn {
 			stopOp := first(s.of(r).find(key, n))
 			src := start

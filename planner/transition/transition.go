@@ -81,20 +81,20 @@ func Compute(in *Input) *Transition {
 	// everything scheduled later, such as probes.
 	for _, r := range s.rscs {
 		for _, n := range r.StopOn {
-			s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, n, false)
+			s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, n, false)
 		}
 	}
 	for _, r := range s.rscs {
 		// A history deletion can run on the DC (new_action).
 		for _, n := range r.ClearHistory {
-			a := s.customAction(r, opKey(r.ID, pcmk.TaskLRMDelete, 0), pcmk.TaskLRMDelete, n, false)
+			a := s.customAction(r, s.key0(r, pcmk.TaskLRMDelete), pcmk.TaskLRMDelete, n, false)
 			a.set(OnDC)
 			s.updateRunnable(a)
 		}
 	}
 	for _, r := range s.rscs {
 		for _, n := range r.ClearFailcount {
-			a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
+			a := s.customAction(r, s.key0(r, pcmk.TaskClearFailcount), pcmk.TaskClearFailcount, n, false)
 			a.setReason("", true)
 			s.clearAfterRemoteFencing(r, a)
 		}
@@ -119,7 +119,7 @@ func Compute(in *Input) *Transition {
 	// (pe__foreach_param_check, before probes).
 	for _, r := range s.rscs {
 		for _, n := range r.ParamClearFailcount {
-			a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
+			a := s.customAction(r, s.key0(r, pcmk.TaskClearFailcount), pcmk.TaskClearFailcount, n, false)
 			a.setReason("", true)
 		}
 	}
@@ -130,9 +130,9 @@ func Compute(in *Input) *Transition {
 	if in.StopOrphanResources {
 		for _, r := range s.rscs {
 			for _, n := range r.OrphanFailcounts {
-				a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, n, false)
+				a := s.customAction(r, s.key0(r, pcmk.TaskClearFailcount), pcmk.TaskClearFailcount, n, false)
 				a.setReason("it is orphaned", true)
-				s.newOrdering(r, "", a, r, opKey(r.ID, pcmk.TaskStop, 0), nil, OrderOptional)
+				s.newOrdering(r, "", a, r, s.key0(r, pcmk.TaskStop), nil, OrderOptional)
 			}
 		}
 	}
@@ -170,7 +170,7 @@ func (s *scheduler) configChanges() {
 		for _, c := range r.ConfigChanges {
 			switch c.Kind {
 			case ChangeAgentRestart:
-				s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, c.Node, false)
+				s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, c.Node, false)
 				r.StartPending = true
 			case ChangeCleanup:
 				// A configured resource's history is cleaned up when
@@ -194,7 +194,7 @@ func (s *scheduler) configChanges() {
 				s.triggerUnfencing(r, c.Node, "Device parameters changed (reload)", nil)
 				s.scheduleReload(r, c.Node)
 			case ChangeClearFailcount:
-				a := s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, c.Node, false)
+				a := s.customAction(r, s.key0(r, pcmk.TaskClearFailcount), pcmk.TaskClearFailcount, c.Node, false)
 				a.setReason("action definition changed", true)
 			}
 		}
@@ -210,7 +210,7 @@ func (s *scheduler) scheduleCleanup(r *Resource, node int) {
 	if n := s.node(node); n == nil || n.Unclean || !n.Online {
 		return
 	}
-	a := s.customAction(r, opKey(r.ID, pcmk.TaskDelete, 0), pcmk.TaskDelete, node, false)
+	a := s.customAction(r, s.key0(r, pcmk.TaskDelete), pcmk.TaskDelete, node, false)
 	a.set(OnDC)
 	s.updateRunnable(a)
 	s.orderRscActions(r, pcmk.TaskStop, r, pcmk.TaskDelete, OrderOptional)
@@ -222,14 +222,14 @@ func (s *scheduler) scheduleReload(r *Resource, node int) {
 		return
 	}
 	if r.StartPending {
-		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, node, false)
+		s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, node, false)
 		return
 	}
 	s.of(r).reload = true
-	a := s.customAction(r, opKey(r.ID, pcmk.TaskReloadAgent, 0), pcmk.TaskReloadAgent, node, false)
+	a := s.customAction(r, s.key0(r, pcmk.TaskReloadAgent), pcmk.TaskReloadAgent, node, false)
 	a.setReason("resource definition change", false)
-	s.newOrdering(nil, "", a, r, opKey(r.ID, pcmk.TaskStop, 0), nil, OrderOptional|OrderThenCancelsFirst)
-	s.newOrdering(nil, "", a, r, opKey(r.ID, pcmk.TaskDemote, 0), nil, OrderOptional|OrderThenCancelsFirst)
+	s.newOrdering(nil, "", a, r, s.key0(r, pcmk.TaskStop), nil, OrderOptional|OrderThenCancelsFirst)
+	s.newOrdering(nil, "", a, r, s.key0(r, pcmk.TaskDemote), nil, OrderOptional|OrderThenCancelsFirst)
 }
 
 // unassignedActions updates the actions already made for each primitive
@@ -278,11 +278,11 @@ func (s *scheduler) unpackAction(u UnpackAction) {
 	}
 	switch u.Kind {
 	case model.UnpackClearHistory:
-		s.customAction(r, opKey(r.ID, pcmk.TaskLRMDelete, 0), pcmk.TaskLRMDelete, u.Node, false)
+		s.customAction(r, s.key0(r, pcmk.TaskLRMDelete), pcmk.TaskLRMDelete, u.Node, false)
 	case model.UnpackClearFailcount:
-		s.customAction(r, opKey(r.ID, pcmk.TaskClearFailcount, 0), pcmk.TaskClearFailcount, u.Node, false)
+		s.customAction(r, s.key0(r, pcmk.TaskClearFailcount), pcmk.TaskClearFailcount, u.Node, false)
 	case model.UnpackStop:
-		s.customAction(r, opKey(r.ID, pcmk.TaskStop, 0), pcmk.TaskStop, u.Node, false)
+		s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, u.Node, false)
 	case model.UnpackRecurring:
 		s.activeOps(r, func(n int) bool { return n == u.Node })
 	}

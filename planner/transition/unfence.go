@@ -67,6 +67,6 @@ func (s *scheduler) triggerUnfencing(rsc *Resource, node int, reason string, dep
 // unfencing, and its start there after (pcmk__order_restart_vs_unfence).
 func (s *scheduler) orderRestartVsUnfence(r *Resource, node int) {
 	unfence := s.fenceOp(node, pcmk.FenceOn, true, "")
-	s.newOrdering(r, opKey(r.ID, pcmk.TaskStop, 0), nil, nil, unfence.Key, unfence, OrderOptional|OrderSameNode)
-	s.newOrdering(nil, unfence.Key, unfence, r, opKey(r.ID, pcmk.TaskStart, 0), nil, OrderImpliesThenOnNode|OrderSameNode)
+	s.newOrdering(r, s.key0(r, pcmk.TaskStop), nil, nil, unfence.Key, unfence, OrderOptional|OrderSameNode)
+	s.newOrdering(nil, unfence.Key, unfence, r, s.key0(r, pcmk.TaskStart), nil, OrderImpliesThenOnNode|OrderSameNode)
 }

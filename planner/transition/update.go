@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 type updated uint8
@@ -32,7 +33,12 @@ func (s *scheduler) actionForOrdering(a *Action) *Action {
 	if remapped == "" {
 		return a
 	}
-	key := opKey(rid, remapped, 0)
+	var key string
+	if rid == a.Rsc.ID {
+		key = s.key0(a.Rsc, remapped)
+	} else {
+		key = opKey(rid, remapped, 0)
+	}
 	// A bundle's child clone counts as top-level here. A bundle that
 	// notifies has no notifications of its own: the ordering keeps its
 	// action.
@@ -274,6 +280,11 @@ func (s *scheduler) handleRestart(first, then *Action, filter ActionFlags) {
 	}
 }
 
+// primitiveOrderKinds are the ordering kinds updatePrimitiveOrdered acts
+// on: an update of no such kind leaves both actions as they are.
+const primitiveOrderKinds = OrderAsymmetrical | OrderImpliesFirst | OrderPromotedImpliesFirst |
+	OrderImpliesFirstMigratable | OrderPseudoLeft | OrderRunnableLeft | OrderImpliesThen | OrderRestart
+
 func (s *scheduler) updatePrimitiveOrdered(first, then *Action, node int, flags, filter ActionFlags, typ OrderFlags) updated {
 	var changed updated
 	thenFlags, firstFlags := then.Flags, first.Flags
@@ -350,10 +361,7 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 			return
 		}
 	}
-	for _, c := range s.in.Colocations {
-		if c.Primary == nil || c.Primary.ID != top.ID || c.Score < infinity {
-			continue
-		}
+	for _, c := range s.mandatoryColocationsWith(top.ID) {
 		if !isStart && c.PrimRole != RolePromoted {
 			continue
 		}
@@ -373,6 +381,22 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 }
 
 const infinity = 1000000
+
+// mandatoryColocationsWith are the colocations at INFINITY whose primary
+// is the resource with id primary, in configuration order. Every start
+// that cannot run asks; the colocations are gone through once, on the
+// first question.
+func (s *scheduler) mandatoryColocationsWith(primary string) []*model.Colocation {
+	if s.mandatoryByPrimary == nil {
+		s.mandatoryByPrimary = map[string][]*model.Colocation{}
+		for _, c := range s.in.Colocations {
+			if c.Primary != nil && c.Score >= infinity {
+				s.mandatoryByPrimary[c.Primary.ID] = append(s.mandatoryByPrimary[c.Primary.ID], c)
+			}
+		}
+	}
+	return s.mandatoryByPrimary[primary]
+}
 
 func (s *scheduler) markBlocked(r *Resource, task pcmk.Task, reason *Resource) {
 	text := "colocation with " + reason.ID
