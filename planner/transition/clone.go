@@ -1,7 +1,6 @@
 package transition
 
 import (
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -317,9 +316,9 @@ func (s *scheduler) probedInstances(children []*Resource) []int32 {
 	for i, c := range children {
 		markKnownOn(c, int32(i), pick)
 	}
-	known := slices.Clone(pick)
+	// A node still without one has no instance known there.
 	for i, c := range children {
-		if n := s.nativeLocation(c, false); n != NoNode && n < len(pick) && known[n] < 0 && pick[n] < 0 {
+		if n := s.nativeLocation(c, false); n != NoNode && n < len(pick) && pick[n] < 0 {
 			pick[n] = int32(i)
 		}
 	}

@@ -403,9 +403,10 @@ func ownKey(key, rsc, id string, iv int64) bool {
 // read before r gets another action.
 func actionsByTask(x *rscActions, key string) []*Action {
 	list := x.withKey(key)
-	// A key the resource's probes use is already the resource's own: no
-	// retry (this spares parsing the key for every probe).
-	if len(list) == 0 && key != x.probeKeys[1] && key != x.probeKeys[2] {
+	// The resource's own start_0 and reload-agent_0 keys, which its
+	// probes are ordered before, need no retry (this spares parsing the
+	// key for every probe).
+	if len(list) == 0 && key != x.zeroKeys[zeroStart].key && key != x.zeroKeys[zeroReloadAgent].key {
 		if rsc, task, iv, ok := parseOpKey(key); ok && !ownKey(key, rsc, x.id, iv) {
 			own := opKey(x.id, task, iv)
 			list = x.withKey(own)

@@ -110,8 +110,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 		return false
 	}
 	for _, p := range prims {
-		s.of(p.r).setProbeKeys()
-		if s.of(p.r).bucket(s.of(p.r).probeKeys[0]) != nil {
+		if x := s.of(p.r); x.bucket(x.keyOf(zeroMonitor)) != nil {
 			return false
 		}
 	}
@@ -139,7 +138,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 				continue
 			}
 			a := s.newActionSlot()
-			*a = Action{ID: next[n], Rsc: p.r, Task: pcmk.TaskMonitor, Key: s.of(p.r).probeKeys[0], Node: n, Flags: Runnable, sched: s}
+			*a = Action{ID: next[n], Rsc: p.r, Task: pcmk.TaskMonitor, Key: s.of(p.r).keyOf(zeroMonitor), Node: n, Flags: Runnable, sched: s}
 			s.touch(p.r, pcmk.TaskMonitor)
 			next[n]++
 			s.actions[a.ID] = a
@@ -178,8 +177,7 @@ func (s *scheduler) probePrimitive(r, top *Resource, node int) bool {
 		s.guestProbeOrders(r, top, node)
 		return false
 	}
-	s.of(r).setProbeKeys()
-	probe := s.customAction(r, s.of(r).probeKeys[0], pcmk.TaskMonitor, node, false)
+	probe := s.customAction(r, s.of(r).keyOf(zeroMonitor), pcmk.TaskMonitor, node, false)
 	s.orderVsUnfence(r, node, probe, OrderOptional)
 	s.finishProbe(r, probe)
 	return true
@@ -229,18 +227,11 @@ func (s *scheduler) probeAllowed(r, top *Resource, node int) bool {
 	return mode != pcmk.DiscoverNever
 }
 
-// setProbeKeys makes r's probe keys, the same for every node, once.
-func (x *rscActions) setProbeKeys() {
-	if x.probeKeys[0] == "" {
-		x.probeKeys = [3]string{x.zeroKey(pcmk.TaskMonitor).key, x.zeroKey(pcmk.TaskStart).key, x.zeroKey(pcmk.TaskReloadAgent).key}
-	}
-}
-
 // reserveProbes makes room for n probes of r.
 func (x *rscActions) reserveProbes(n int) {
 	x.probeOrders = slices.Grow(x.probeOrders, n)
 	x.actions = slices.Grow(x.actions, n)
-	if b := x.bucket(x.probeKeys[0]); b != nil {
+	if b := x.bucket(x.keyOf(zeroMonitor)); b != nil {
 		b.actions = slices.Grow(b.actions, n)
 		b.nodes = slices.Grow(b.nodes, n)
 	}
@@ -293,9 +284,9 @@ func (s *scheduler) applyProbeOrders() {
 		}
 		for _, po := range s.of(r).probeOrders {
 			probe := s.actions[po.probe]
-			o := ordering{flags: po.flags, lhRsc: r, rhRsc: r, lhAction: probe, lhTask: probe.Key, rhTask: s.of(r).probeKeys[1]}
+			o := ordering{flags: po.flags, lhRsc: r, rhRsc: r, lhAction: probe, lhTask: probe.Key, rhTask: s.of(r).keyOf(zeroStart)}
 			s.orderFirst(r, &o)
-			o.flags, o.rhTask = OrderOptional, s.of(r).probeKeys[2]
+			o.flags, o.rhTask = OrderOptional, s.of(r).keyOf(zeroReloadAgent)
 			s.orderFirst(r, &o)
 		}
 	}
@@ -339,7 +330,8 @@ func (s *scheduler) restartOrderingsForRsc(r *Resource) {
 	s.walkMemo = s.walkMemo[:0]
 	s.walkThens = s.walkThens[:0]
 	// Ordering adds no action: the list is read as it is, not copied.
-	for _, probe := range s.of(r).withKey(s.key0(r, pcmk.TaskMonitor)) {
+	x := s.of(r)
+	for _, probe := range x.withKey(x.keyOf(zeroMonitor)) {
 		// Iterate over a snapshot: the walk adds orderings to probe.After.
 		// (The walk never comes back here, so one buffer serves.)
 		s.afterSnapshot = append(s.afterSnapshot[:0], probe.After...)
@@ -404,11 +396,12 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	}
 	if after.Rsc != nil && !s.collective(after.Rsc) && probe.Rsc != after.Rsc {
 		var thens []*Action
+		x := s.of(after.Rsc)
 		switch after.Task {
 		case pcmk.TaskStart:
-			thens = s.of(after.Rsc).withKey(s.key0(after.Rsc, pcmk.TaskStop))
+			thens = x.withKey(x.keyOf(zeroStop))
 		case pcmk.TaskPromote:
-			thens = s.of(after.Rsc).withKey(s.key0(after.Rsc, pcmk.TaskDemote))
+			thens = x.withKey(x.keyOf(zeroDemote))
 		}
 		for _, then := range thens {
 			if !then.is(Pseudo) {

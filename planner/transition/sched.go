@@ -30,13 +30,11 @@ type rscActions struct {
 	actions []*Action             // in creation order
 	byKey   map[string]*keyBucket // actions by foldKey(Key) (see addAction)
 	byTask  []taskList            // actions by foldKey(string(Task)), in creation order (see taskList, setTask)
-	// probeKeys are the monitor_0, start_0 and reload-agent_0 keys, made
-	// on the first probe.
-	probeKeys [3]string
 	// zeroKeys are the resource's operation keys with interval 0 asked
 	// for so far, each with its interned id once asked for (see zeroKey
-	// and opKeyID): the same few (start_0, stop_0) are asked for again
-	// and again, by every probe and ordering of the resource.
+	// and opKeyID): the same few (start_0, stop_0, and monitor_0 for
+	// every probe) are asked for again and again, by every probe and
+	// ordering of the resource.
 	zeroKeys      [len(zeroKeyTasks)]zeroKey
 	otherZeroKeys []taskZeroKey
 	// probeOrders are the resource's probes' orderings (see
@@ -356,7 +354,7 @@ func (s *scheduler) customAction(r *Resource, key string, task pcmk.Task, node i
 		}
 		// A probe's key (made once per resource) has interval 0: skip
 		// parsing it again for every node.
-		if r == nil || key != s.of(r).probeKeys[0] {
+		if r == nil || key != s.of(r).zeroKeys[zeroMonitor].key {
 			if _, _, iv, ok := parseOpKey(key); ok {
 				a.IntervalMs = iv
 			}
@@ -731,20 +729,43 @@ type zeroKey struct {
 	id int32
 }
 
-// zeroKeyTasks are the tasks whose keys a resource keeps in its own
-// record; others' are kept in a list.
-var zeroKeyTasks = [...]pcmk.Task{pcmk.TaskStart, pcmk.TaskStop, pcmk.TaskMonitor, pcmk.TaskPromote, pcmk.TaskDemote, pcmk.TaskReloadAgent}
+// The tasks whose keys a resource keeps in its own record (zeroKeys), by
+// index; others' are kept in a list.
+const (
+	zeroStart = iota
+	zeroStop
+	zeroMonitor
+	zeroPromote
+	zeroDemote
+	zeroReloadAgent
+)
+
+var zeroKeyTasks = [...]pcmk.Task{
+	zeroStart:       pcmk.TaskStart,
+	zeroStop:        pcmk.TaskStop,
+	zeroMonitor:     pcmk.TaskMonitor,
+	zeroPromote:     pcmk.TaskPromote,
+	zeroDemote:      pcmk.TaskDemote,
+	zeroReloadAgent: pcmk.TaskReloadAgent,
+}
+
+// keyOf is the resource's key of zeroKeyTasks[i] with interval 0, made on
+// the first call: keyOf(zeroMonitor) is the key of its every probe.
+func (x *rscActions) keyOf(i int) string {
+	k := &x.zeroKeys[i]
+	if k.key == "" {
+		k.key = opKey(x.id, zeroKeyTasks[i], 0)
+	}
+	return k.key
+}
 
 // zeroKey is the resource's operation key for task with interval 0,
 // opKey(id, task, 0), made on the first call for task.
 func (x *rscActions) zeroKey(task pcmk.Task) *zeroKey {
 	for i, t := range zeroKeyTasks {
 		if t == task {
-			k := &x.zeroKeys[i]
-			if k.key == "" {
-				k.key = opKey(x.id, task, 0)
-			}
-			return k
+			x.keyOf(i)
+			return &x.zeroKeys[i]
 		}
 	}
 	for i := range x.otherZeroKeys {
