@@ -38,7 +38,9 @@ type locNode struct {
 type colocation = model.Colocation
 
 func (p *plan) unpackConstraints() {
-	for _, c := range p.CIB.Config.Constraints {
+	defer func() { p.constraintPos = model.Internal }()
+	for i, c := range p.CIB.Config.Constraints {
+		p.constraintPos = i
 		switch c := c.(type) {
 		case *ir.Location:
 			p.unpackLocation(c)
@@ -544,7 +546,7 @@ func (p *plan) newColocation(id, nodeAttr string, score ir.Score, dep, prim *mod
 		return
 	}
 	c := &colocation{ID: id, Dependent: dep, Primary: prim, Score: score, DepRole: colocRole(depRole),
-		PrimRole: colocRole(primRole), NodeAttr: nodeAttr, Influence: influence}
+		PrimRole: colocRole(primRole), NodeAttr: nodeAttr, Influence: influence, Position: p.constraintPos}
 	dep.ThisWith = insertSorted(dep.ThisWith, c, cmpPrimaryPriority)
 	prim.WithThis = insertSorted(prim.WithThis, c, cmpDependentPriority)
 	p.Colocations = append(p.Colocations, c)

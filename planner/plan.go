@@ -73,6 +73,10 @@ type plan struct {
 	// target_rsc): since 2.1.7 a bundle's replica nodes in that table
 	// read colocation node attributes on their containers' hosts.
 	colocTarget *model.Resource
+	// constraintPos is the index of the constraint being unpacked,
+	// model.Internal outside unpackConstraints (see
+	// model.Colocation.Position).
+	constraintPos int
 
 	// hashOrders are the allowed-node orders allowedHashOrder has worked
 	// out, by the set of nodes allowed (one bit per node).
@@ -148,7 +152,8 @@ type plan struct {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule,
 		byID: map[string]*model.Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{}}
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{},
+		constraintPos: model.Internal}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval
 	}

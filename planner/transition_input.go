@@ -59,10 +59,10 @@ func (p *plan) forTransition() *model.Cluster {
 	}
 	p.propagateKnownOn()
 	p.Top = append(p.Top, p.orphans(orphaned, changes)...)
-	for _, c := range p.CIB.Config.Constraints {
+	for i, c := range p.CIB.Config.Constraints {
 		if o, ok := c.(*ir.Order); ok {
 			if eo := p.expandOrder(o); eo != nil {
-				p.Orders = append(p.Orders, eo)
+				p.Orders = append(p.Orders, model.Order{Order: eo, Position: i})
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"pcl/ir"
 	"pcl/pcmk"
 )
 
@@ -21,7 +20,7 @@ type Cluster struct {
 
 	// Orders are the order constraints, in document order, with tags and
 	// templates expanded to resource ids.
-	Orders []*ir.Order
+	Orders []Order
 	// Colocations are the pairwise colocations, sets expanded, in
 	// creation order.
 	Colocations []*Colocation

@@ -26,7 +26,7 @@ func bigInput() *Input {
 		}
 		in.Top = append(in.Top, grp)
 		if g > 0 {
-			in.Orders = append(in.Orders, &ir.Order{ID: fmt.Sprintf("o%d", g), First: fmt.Sprintf("g%d", g-1), Then: grp.ID})
+			in.Orders = append(in.Orders, model.Order{Order: &ir.Order{ID: fmt.Sprintf("o%d", g), First: fmt.Sprintf("g%d", g-1), Then: grp.ID}, Position: g})
 		}
 	}
 	return in

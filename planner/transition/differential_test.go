@@ -2,6 +2,7 @@ package transition_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand"
@@ -253,6 +254,43 @@ func simulate215(t *testing.T) simulator {
 	}
 }
 
+// keptSeeds are seeds past the usual range that once found pcl and an
+// oracle disagreeing, by generator: every run compares them too, as a
+// fuzzer keeps the inputs that found bugs. They were found by runs of 240
+// seeds per generator against both oracles.
+var keptSeeds = map[string][]int64{
+	// The orderings of a colocation at -INFINITY made among the
+	// orders', in document order (both releases).
+	"promotable": {99},
+	// Since 2.1.7 a Serialize order is not an optional one too: between
+	// clones it pairs no instances, and beside an asymmetric order it
+	// no longer keeps a clone starting after one that cannot.
+	"clones":  {72, 95, 153, 186},
+	"tickets": {238},
+}
+
+// seedsOf are the seeds a differential run of generator prefix compares:
+// 1 to n, then the kept ones past n.
+func seedsOf(prefix string, n int64) []int64 {
+	var out []int64
+	for seed := int64(1); seed <= n; seed++ {
+		out = append(out, seed)
+	}
+	for _, seed := range keptSeeds[prefix] {
+		if seed > n {
+			out = append(out, seed)
+		}
+	}
+	return out
+}
+
+// oracleCrashed tells whether crm_simulate was killed by a signal (an
+// assertion aborting it) rather than exiting.
+func oracleCrashed(err error) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && !exit.Exited()
+}
+
 // simulator runs an oracle's crm_simulate on the CIB at path, writing the
 // graph to dotPath and, with execute, running the transition (-S).
 type simulator func(path, dotPath string, execute bool) (stdout, stderr []byte, err error)
@@ -269,7 +307,7 @@ func runDifferentialFor(t *testing.T, target pcmk.Target, simulate simulator, ra
 	dir := t.TempDir()
 	results, executedOK := map[string]bool{}, map[string]bool{}
 	stalled := 0
-	for seed := int64(1); seed <= seeds; seed++ {
+	for _, seed := range seedsOf(prefix, seeds) {
 		name := fmt.Sprintf("%s-%03d", prefix, seed)
 		src := gen(seed)
 		path := filepath.Join(dir, name+".xml")
@@ -280,6 +318,12 @@ func runDifferentialFor(t *testing.T, target pcmk.Target, simulate simulator, ra
 		out, stderr, err := simulate(path, dotPath, executed)
 		// crm_simulate -S exits 1 when the transition stalls.
 		stalls := strings.Contains(string(stderr), "Transition failed: terminated")
+		if oracleCrashed(err) {
+			// crm_simulate aborts on an assertion in printing some
+			// summaries (failures-176): there is nothing to compare.
+			t.Logf("%s: not compared: crm_simulate: %v", name, err)
+			continue
+		}
 		if err != nil && !stalls {
 			t.Fatalf("%s: crm_simulate: %v\n%s%s", name, err, out, stderr)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"pcl/ir"
 	"pcl/pcmk"
+	"pcl/planner/model"
 )
 
 type orderKind int
@@ -84,7 +85,15 @@ func symmetryOf(explicitKind bool, kind, parentKind orderKind, sym *ir.Bool, par
 	return symmetric
 }
 
-func flagsForKind(kind orderKind, first pcmk.Task, sym symmetry) OrderFlags {
+// flagsForKind are the flags of an ordering an order of kind makes, whose
+// "first" action is first (ordering_flags_for_kind).
+func (s *scheduler) flagsForKind(kind orderKind, first pcmk.Task, sym symmetry) OrderFlags {
+	if kind == kindSerialize && s.in.Target.Since(pcmk.V2_1_7) {
+		// Since 2.1.7 a serializing order is not also an optional one
+		// (ordering_flags_for_kind): its actions are kept apart, and
+		// nothing else, an interleaved clone's instances not paired.
+		return OrderSerializeOnly
+	}
 	flags := OrderOptional
 	switch kind {
 	case kindSerialize:
@@ -141,7 +150,7 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 	}
 	actFirst := actionOr(o.FirstAction, pcmk.TaskStart)
 	actThen := actionOr(o.ThenAction, actFirst)
-	flags := flagsForKind(kind, actFirst, sym)
+	flags := s.flagsForKind(kind, actFirst, sym)
 	if kind == kindOptional && then.RestartType == "restart" {
 		flags |= OrderImpliesThen
 	}
@@ -153,7 +162,7 @@ func (s *scheduler) unpackOrder(o *ir.Order) {
 	if sym == symmetric {
 		it, ifst := invertAction(actThen), invertAction(actFirst)
 		if it != "" && ifst != "" {
-			f := flagsForKind(kind, ifst, symmetricInverse)
+			f := s.flagsForKind(kind, ifst, symmetricInverse)
 			if kind == kindOptional && first.RestartType == "restart" {
 				f |= OrderImpliesFirst
 			}
@@ -210,7 +219,7 @@ func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, pa
 	}
 	sequential := set.Sequential == nil || set.Sequential.Value
 	sym := symmetryOf(set.Kind != "", localKind, parentKind, nil, parentSym)
-	flags := flagsForKind(localKind, action, sym)
+	flags := s.flagsForKind(localKind, action, sym)
 	rscs, ok := s.setResources(set)
 	if !ok {
 		return false
@@ -236,7 +245,7 @@ func (s *scheduler) unpackOrderSet(set *ir.ResourceSet, parentKind orderKind, pa
 	}
 	last = nil
 	action = invertAction(action)
-	flags = flagsForKind(localKind, action, symmetricInverse)
+	flags = s.flagsForKind(localKind, action, symmetricInverse)
 	for _, r := range rscs {
 		if sequential {
 			if last != nil {
@@ -258,7 +267,7 @@ func (s *scheduler) orderSets(set1, set2 *ir.ResourceSet, kind orderKind, sym sy
 	if a1 == pcmk.TaskStop || a1 == pcmk.TaskDemote {
 		requireAll = true
 	}
-	flags := flagsForKind(kind, a2, sym)
+	flags := s.flagsForKind(kind, a2, sym)
 	r1s, ok1 := s.setResources(set1)
 	r2s, ok2 := s.setResources(set2)
 	if !ok1 || !ok2 {
@@ -346,23 +355,47 @@ func (s *scheduler) allowedByName(r *Resource) []int {
 	return out
 }
 
-// antiColocationOrders orders the loss of one resource's role before the
-// other gains its role, both ways, for colocations at -INFINITY.
-func (s *scheduler) antiColocationOrders() {
+// constraintOrderings makes the orderings of the order constraints and of
+// the colocations at -INFINITY constraint by constraint, in document order,
+// as Pacemaker unpacks them; those of the colocations Pacemaker makes
+// itself come last. The order matters: applying an ordering whose "then"
+// action does not exist yet drops it, and a later ordering may make that
+// action (an unrunnable start, ordered first by an order's inverse).
+func (s *scheduler) constraintOrderings() {
+	var anti, internal []*model.Colocation
 	for _, c := range s.in.Colocations {
-		if c.Score > -infinity {
-			continue
+		switch {
+		case c.Score > -infinity:
+		case c.Position == model.Internal:
+			internal = append(internal, c)
+		default:
+			anti = append(anti, c)
 		}
-		if c.Dependent == nil || c.Primary == nil {
-			continue
-		}
-		dep, prim := s.byID[c.Dependent.ID], s.byID[c.Primary.ID]
-		if dep == nil || prim == nil {
-			continue
-		}
-		s.antiColocationOrder(dep, c.DepRole, prim, c.PrimRole)
-		s.antiColocationOrder(prim, c.PrimRole, dep, c.DepRole)
 	}
+	for _, o := range s.in.Orders {
+		for len(anti) > 0 && anti[0].Position < o.Position {
+			s.antiColocationOrders(anti[0])
+			anti = anti[1:]
+		}
+		s.unpackOrder(o.Order)
+	}
+	for _, c := range append(anti, internal...) {
+		s.antiColocationOrders(c)
+	}
+}
+
+// antiColocationOrders orders the loss of one resource's role before the
+// other gains its role, both ways, for a colocation at -INFINITY.
+func (s *scheduler) antiColocationOrders(c *model.Colocation) {
+	if c.Dependent == nil || c.Primary == nil {
+		return
+	}
+	dep, prim := s.byID[c.Dependent.ID], s.byID[c.Primary.ID]
+	if dep == nil || prim == nil {
+		return
+	}
+	s.antiColocationOrder(dep, c.DepRole, prim, c.PrimRole)
+	s.antiColocationOrder(prim, c.PrimRole, dep, c.DepRole)
 }
 
 func (s *scheduler) antiColocationOrder(first *Resource, firstRole Role, then *Resource, thenRole Role) {

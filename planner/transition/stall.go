@@ -73,7 +73,7 @@ func (t *Transition) cycleConstraints(cycle []*Action) []string {
 			continue
 		}
 		for _, o := range t.orders {
-			if !seen[o.ID] && orders(o, first.Rsc, then.Rsc) {
+			if !seen[o.ID] && orders(o.Order, first.Rsc, then.Rsc) {
 				seen[o.ID] = true
 				out = append(out, o.ID)
 			}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 
-	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
 )
@@ -24,7 +23,7 @@ type Transition struct {
 	// graphOrder); resources every resource scheduled.
 	synapses  []int32
 	resources []*Resource
-	orders    []*ir.Order
+	orders    []model.Order
 }
 
 // Compute schedules the actions for in, as Pacemaker 2.1.5 does after
@@ -100,10 +99,7 @@ func Compute(in *Input) *Transition {
 		}
 	}
 
-	for _, o := range in.Orders {
-		s.unpackOrder(o)
-	}
-	s.antiColocationOrders()
+	s.constraintOrderings()
 	// Internal constraints are made in unpack order: Pacemaker sorts its
 	// resources for a placement strategy other than default only when it
 	// assigns them, after making these (which decides, for one, the

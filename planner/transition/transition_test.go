@@ -97,7 +97,7 @@ func TestGroupStartAndProbes(t *testing.T) {
 func TestMandatoryOrderBlocks(t *testing.T) {
 	db := prim("db", nil, NoNode) // cannot run anywhere
 	web := prim("web", nil, 0)
-	in := &Input{Options: model.Options{HaveQuorum: true}, Nodes: twoNodes(), Top: []*Resource{db, web}, Orders: []*ir.Order{{ID: "o", First: "db", Then: "web"}}}
+	in := &Input{Options: model.Options{HaveQuorum: true}, Nodes: twoNodes(), Top: []*Resource{db, web}, Orders: []model.Order{{Order: &ir.Order{ID: "o", First: "db", Then: "web"}}}}
 	tr := Compute(in)
 	actions, _ := graph(tr)
 	if actions["web_start_0 n1"] {

@@ -237,12 +237,20 @@ func (s *scheduler) updateForOrderingFlags(first, then *Action, firstFlags, then
 	return changed
 }
 
+// handleAsymmetric is handle_asymmetric_ordering: an unrunnable "first"
+// of an asymmetric ordering makes "then" required and unrunnable, unless
+// "then" changes nothing (a stopped resource's stop, a started one's
+// start where it runs).
 func (s *scheduler) handleAsymmetric(first, then *Action) {
 	if then.Rsc == nil {
 		return
 	}
 	role := s.currentRole(then.Rsc)
-	if role == RoleStopped && then.Task == pcmk.TaskStop {
+	// The stop of a stopped resource is spared: up to 2.1.5 even when it
+	// is required, since 2.1.6 only when it is optional, as the start of
+	// a started one is.
+	spareStop := then.is(Optional) || !s.in.Target.Since(pcmk.V2_1_6)
+	if role == RoleStopped && then.Task == pcmk.TaskStop && spareStop {
 		return
 	}
 	if role >= RoleStarted && then.is(Optional) && then.Node != NoNode && len(then.Rsc.RunningOn) == 1 &&
