@@ -42,7 +42,7 @@ func (b bundle) assign(p *plan, r *model.Resource, prefer int) int {
 	for _, rep := range d.replicas {
 		containers = append(containers, rep.container)
 	}
-	slices.SortStableFunc(containers, p.cmpInstance)
+	p.sortInstances(containers, p.cmpInstance)
 	r.CloneOpts.Counts = make([]int, len(p.Nodes))
 	b.assignReplicas(p, r, containers)
 	for _, rep := range d.replicas {

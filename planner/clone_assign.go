@@ -37,7 +37,7 @@ func (k clone) assign(p *plan, r *model.Resource, prefer int) int {
 		}
 	}
 	p.show(p.kindOf(r).assignFunc(), r)
-	slices.SortStableFunc(r.Children, func(a, b *model.Resource) int { return p.cmpInstance(a, b) })
+	p.sortInstances(r.Children, p.cmpInstance)
 	k.assignInstances(p, r, r.Children)
 	if r.Promotable {
 		p.setInstanceRoles(r)
@@ -323,7 +323,7 @@ func didFail(r *model.Resource) bool {
 // cmpInstanceByColocation compares two active instances by how much the
 // clone's colocations like each one's current node.
 func (p *plan) cmpInstanceByColocation(a, b *model.Resource) int {
-	sa, sb := p.colocatedScoreHere(a), p.colocatedScoreHere(b)
+	sa, sb := p.scoreHere(a), p.scoreHere(b)
 	switch {
 	case sa < sb:
 		return 1
@@ -331,6 +331,31 @@ func (p *plan) cmpInstanceByColocation(a, b *model.Resource) int {
 		return -1
 	}
 	return 0
+}
+
+// sortInstances sorts instances stably by cmp, a comparison that ends in
+// cmpInstance. Comparing two instances by colocation works out each one's
+// score on its node (colocatedScoreHere), a table and a walk of its
+// colocations: nothing a sort changes, so each instance's is worked out
+// once per sort rather than once per comparison.
+func (p *plan) sortInstances(list []*model.Resource, cmp func(a, b *model.Resource) int) {
+	saved := p.scoresHere
+	p.scoresHere = make(map[*model.Resource]ir.Score, len(list))
+	slices.SortStableFunc(list, cmp)
+	p.scoresHere = saved
+}
+
+// scoreHere is colocatedScoreHere, remembered for the sort under way.
+func (p *plan) scoreHere(inst *model.Resource) ir.Score {
+	if p.scoresHere == nil {
+		return p.colocatedScoreHere(inst)
+	}
+	if s, ok := p.scoresHere[inst]; ok {
+		return s
+	}
+	s := p.colocatedScoreHere(inst)
+	p.scoresHere[inst] = s
+	return s
 }
 
 // colocatedScoreHere is an instance's current node's weight after the

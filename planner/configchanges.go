@@ -58,7 +58,9 @@ func (p *plan) configChanges() map[string][]model.ConfigChange {
 // status knows them by (pcmk__rscs_matching_id): each name gives every
 // instance an anonymous clone's history may stand for, in resource order.
 func (p *plan) primitivesByID() map[string][]*model.Resource {
-	out := map[string][]*model.Resource{}
+	// Nearly every id is a primitive's: the map is made at that size
+	// rather than grown (a large cluster has hundreds of thousands).
+	out := make(map[string][]*model.Resource, len(p.Resources))
 	for _, r := range p.Resources {
 		if r.Kind != model.KindPrimitive {
 			continue

@@ -77,6 +77,9 @@ type plan struct {
 	// model.Internal outside unpackConstraints (see
 	// model.Colocation.Position).
 	constraintPos int
+	// scoresHere remember colocatedScoreHere for the instances of one
+	// sort (see sortInstances), nil outside one.
+	scoresHere map[*model.Resource]ir.Score
 
 	// hashOrders are the allowed-node orders allowedHashOrder has worked
 	// out, by the set of nodes allowed (one bit per node).

@@ -334,7 +334,7 @@ func (p *plan) sortPromotableInstances(r *model.Resource) {
 			p.explainClonePromotionScore(r, inst, chosen)
 		}
 	}
-	slices.SortStableFunc(r.Children, func(a, b *model.Resource) int {
+	p.sortInstances(r.Children, func(a, b *model.Resource) int {
 		switch {
 		case a.SortIndex > b.SortIndex:
 			return -1

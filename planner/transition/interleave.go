@@ -109,9 +109,9 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 	if len(firstChildren) == 0 {
 		return changed
 	}
-	var pairs instancesByNode
+	on := s.instancesOnNodes(first.Rsc, current)
 	for _, thenChild := range s.instancesOf(then.Rsc) {
-		firstChild := s.pairOf(thenChild, pairs.of(s, first.Rsc, RoleUnknown, current), current)
+		firstChild := s.pairOf(thenChild, on, current)
 		if firstChild == nil {
 			if !current && typ&(OrderRunnableLeft|OrderImpliesThen) != 0 && s.unassign(thenChild) {
 				changed |= updatedThen
@@ -137,8 +137,28 @@ func (s *scheduler) interleaveUpdate(first, then *Action, node int, filter Actio
 // run on (find_compatible_child). current pairs by the nodes they run on
 // now rather than where they are assigned.
 func (s *scheduler) findCompatibleChild(local, rsc *Resource, filter Role, current bool) *Resource {
+	if filter == RoleUnknown {
+		return s.pairOf(local, s.instancesOnNodes(rsc, current), current)
+	}
 	var pairs instancesByNode
 	return s.pairOf(local, pairs.of(s, rsc, filter, current), current)
+}
+
+// instancesOnNodes is the index of clone rsc's instances by node, by where
+// they run now (current) or are assigned, without a role filter. It is
+// kept with rsc's actions: every interleaved ordering and every probe's
+// walk into an interleaved clone pairs with it, and it changes only when
+// an instance is unassigned or the instances are sorted.
+func (s *scheduler) instancesOnNodes(rsc *Resource, current bool) []*Resource {
+	rec := s.of(rsc)
+	if rec.byNode == nil {
+		rec.byNode = new([2]instancesByNode)
+	}
+	x := &rec.byNode[0]
+	if current {
+		x = &rec.byNode[1]
+	}
+	return x.of(s, rsc, RoleUnknown, current)
 }
 
 // pairOf is findCompatibleChild with the other clone's instances indexed
@@ -164,13 +184,18 @@ type instancesByNode struct {
 	on    []*Resource
 	epoch uint64
 	made  bool
+	// sorted is whether rsc's instances were sorted by number when the
+	// index was made: which of two instances on one node comes first
+	// may differ after.
+	sorted bool
 }
 
 func (x *instancesByNode) of(s *scheduler, rsc *Resource, filter Role, current bool) []*Resource {
-	if x.made && x.epoch == s.unassignEpoch {
+	sorted := s.of(rsc).sortedByNumber
+	if x.made && x.epoch == s.unassignEpoch && x.sorted == sorted {
 		return x.on
 	}
-	x.made, x.epoch = true, s.unassignEpoch
+	x.made, x.epoch, x.sorted = true, s.unassignEpoch, sorted
 	if x.on == nil {
 		x.on = make([]*Resource, len(s.nodes))
 	} else {

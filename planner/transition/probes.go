@@ -355,8 +355,8 @@ func (s *scheduler) restartOrderingsForRsc(r *Resource) {
 			}
 			// Pacemaker clears the flag on every action; clearing the
 			// ones the walk marked is the same and much cheaper.
-			for _, a := range s.tracked {
-				a.Flags &^= Tracking
+			for _, id := range s.tracked {
+				s.actions[id].Flags &^= Tracking
 			}
 			s.tracked = s.tracked[:0]
 		}
@@ -390,7 +390,7 @@ func (s *scheduler) restartOrderingsForProbe(probe, after *Action) {
 	// action's flags that a collective keeps (see actionFlags) reads it,
 	// so they need not be told.
 	after.Flags |= Tracking
-	s.tracked = append(s.tracked, after)
+	s.tracked = append(s.tracked, int32(after.ID))
 	if after.Task == pcmk.TaskMonitor && after.IntervalMs == 0 {
 		s.walkSawProbe = true
 	}

@@ -65,6 +65,10 @@ type rscActions struct {
 	// instances is probed there (see probedInstances), made on its first
 	// probe.
 	probedInstance []int32
+	// byNode indexes a clone's instances by the node they are assigned
+	// to ([0]) and run on ([1]), made when first asked for (see
+	// instancesOnNodes).
+	byNode *[2]instancesByNode
 	// unassigned is set when an ordering took the resource's node away
 	// (an interleaved instance without a partner).
 	unassigned bool
@@ -130,7 +134,9 @@ type scheduler struct {
 	// primary's id (see mandatoryColocationsWith).
 	mandatoryByPrimary map[string][]*model.Colocation
 	singletons         map[string]*Action
-	tracked            []*Action // actions marked Tracking by the probe walk
+	// tracked are the ids of the actions the probe walk marked Tracking
+	// (ids rather than pointers: appending them needs no write barrier).
+	tracked []int32
 	// afterSnapshot is restartOrderingsForRsc's copy of a probe's After.
 	afterSnapshot []Edge
 	// walkStack holds restartOrderingsForProbe's snapshots of After, one
