@@ -138,7 +138,9 @@ func (p *plan) unpackConfig() {
 	// 3.0.0 reads the per-operation form only.
 	p.LegacyFailcounts = !p.target.Since(pcmk.V3_0_0) && pcmk.CompareVersions(p.cibAttr("crm_feature_set"), "3.0.13") < 0
 	p.StonithAction = pcmk.FenceAction(strings.ToLower(p.props["stonith-action"]))
-	p.ConcurrentFencing = isTrue("concurrent-fencing", false)
+	// concurrent-fencing is true unless set since 3.0.0, whose build
+	// default changed (configure's --with-concurrent-fencing-default).
+	p.ConcurrentFencing = isTrue("concurrent-fencing", p.target.Since(pcmk.V3_0_0))
 	p.StartupProbes = isTrue("enable-startup-probes", true)
 	p.StopOrphanActions = isTrue("stop-orphan-actions", true)
 	p.StopOrphanResources = isTrue("stop-orphan-resources", true)
