@@ -21,8 +21,8 @@ type Colocation struct {
 	Position int
 }
 
-// Internal is the Position of a colocation or order no constraint made:
-// after every constraint's.
+// Internal is the Position of a colocation no constraint made (a group's
+// members', a bundle's parts'): after every constraint's.
 const Internal = math.MaxInt
 
 // Order is an order constraint with its place among the constraints.
