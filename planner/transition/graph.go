@@ -49,11 +49,16 @@ func dedupInputs(a *Action, scratch *[]Edge) {
 	a.Before = out
 }
 
-func (s *scheduler) shouldAddAction(a *Action) bool {
-	if !a.is(Runnable) {
+func (s *scheduler) shouldAddAction(a *Action) bool { return s.shouldAddActionWith(a, a.Flags) }
+
+// shouldAddActionWith is shouldAddAction with the action's flags as
+// given (see inputSeen).
+func (s *scheduler) shouldAddActionWith(a *Action, flags ActionFlags) bool {
+	is := func(flag ActionFlags) bool { return flags&flag != 0 }
+	if !is(Runnable) {
 		return false
 	}
-	if a.is(Optional) && !a.is(PrintAlways) {
+	if is(Optional) && !is(PrintAlways) {
 		return false
 	}
 	// Of an unmanaged resource's actions only recurring monitors and
@@ -61,14 +66,14 @@ func (s *scheduler) shouldAddAction(a *Action) bool {
 	if a.Rsc != nil && !a.Rsc.Managed && a.Task != pcmk.TaskMonitor && a.IntervalMs == 0 {
 		return false
 	}
-	if a.is(Pseudo) || a.Task == pcmk.TaskStonith || a.Task == pcmk.TaskShutdown {
+	if is(Pseudo) || a.Task == pcmk.TaskStonith || a.Task == pcmk.TaskShutdown {
 		return true
 	}
 	n := s.node(a.Node)
 	if n == nil {
 		return false
 	}
-	if a.is(OnDC) {
+	if is(OnDC) {
 		return true
 	}
 	if !n.Online || n.Unclean {
@@ -81,23 +86,71 @@ func canChangeActions(t OrderFlags) bool {
 	return t&^(OrderImpliesFirstPrinted|OrderImpliesThenPrinted|OrderOptional) != 0
 }
 
+// recordUnsettled keeps every action's flags as they are before the
+// collectives settle theirs for the graph, and where each resource comes
+// in the order the graph is made (see inputSeen).
+func (s *scheduler) recordUnsettled() {
+	s.unsettled = make([]ActionFlags, len(s.actions))
+	for i, a := range s.actions {
+		if a != nil {
+			s.unsettled[i] = a.Flags
+		}
+	}
+	top := make(map[*Resource]int32, len(s.top))
+	for i, r := range s.top {
+		top[r] = int32(i)
+	}
+	s.expansion = make([]int32, len(s.recs))
+	for _, r := range s.rscs {
+		u := r
+		for u.Parent != nil {
+			u = u.Parent
+		}
+		i, ok := top[u]
+		if !ok {
+			i = -1
+		}
+		s.expansion[r.Index] = i
+	}
+}
+
+// inputSeen is how the input first looked when Pacemaker decided whether
+// a's input from it goes in the graph: it adds each top-level resource's
+// actions right after settling that resource's collective flags
+// (clone_expand's action_flags pass), one resource after another. A
+// first action of a resource added later than a's was still unsettled
+// then, and not yet in the graph: a clone's completion pseudo-action still
+// optional then leaves the input out, though the action itself goes in.
+func (s *scheduler) inputSeen(a, f *Action) (flags ActionFlags) {
+	if a.Rsc == nil || f.Rsc == nil || f.ID >= len(s.unsettled) {
+		return f.Flags
+	}
+	ea, ef := s.expansion[a.Rsc.Index], s.expansion[f.Rsc.Index]
+	if ea < 0 || ef <= ea {
+		return f.Flags
+	}
+	return s.unsettled[f.ID] &^ Dumped
+}
+
 func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 	if in.Dumped {
 		return true
 	}
 	f := s.actions[in.Action]
+	ff := s.inputSeen(a, f)
+	is := func(flag ActionFlags) bool { return ff&flag != 0 }
 	switch {
 	case in.Type == OrderNone:
 		return false
-	case !f.is(Runnable) && !canChangeActions(in.Type):
+	case !is(Runnable) && !canChangeActions(in.Type):
 		return false
-	case !f.is(Runnable) && in.Type&OrderOneOrMore != 0:
+	case !is(Runnable) && in.Type&OrderOneOrMore != 0:
 		return false
-	case in.Type&OrderImpliesFirstMigratable != 0 && !f.is(Runnable):
+	case in.Type&OrderImpliesFirstMigratable != 0 && !is(Runnable):
 		return false
-	case in.Type&OrderApplyFirstNonMigratable != 0 && f.is(MigrateRunnable):
+	case in.Type&OrderApplyFirstNonMigratable != 0 && is(MigrateRunnable):
 		return false
-	case in.Type == OrderOptional && f.is(MigrateRunnable) && hasSuffix(f.Key, stopKeySuffix):
+	case in.Type == OrderOptional && is(MigrateRunnable) && hasSuffix(f.Key, stopKeySuffix):
 		return false
 	case in.Type == OrderLoad:
 		node := a.Node
@@ -111,7 +164,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 			}
 			break
 		}
-		if f.Node == NoNode || node == NoNode || f.Node != node || f.is(Optional) {
+		if f.Node == NoNode || node == NoNode || f.Node != node || is(Optional) {
 			in.Type = OrderNone
 			return false
 		}
@@ -120,14 +173,14 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 			in.Type = OrderNone
 			return false
 		}
-		if f.is(Optional) {
+		if is(Optional) {
 			in.Type = OrderNone
 			return false
 		}
 	case f.Rsc != nil && f.Rsc != a.Rsc && f.Rsc.Failed && !f.Rsc.Managed && hasSuffix(f.Key, stopKeySuffix) && s.hasInstances(a.Rsc):
 		// Unmanaged failed resources cannot prevent a clone's shutdown.
 		return false
-	case f.is(Optional) && !f.is(PrintAlways) && !f.is(Dumped) && !s.shouldAddAction(f):
+	case is(Optional) && !is(PrintAlways) && !is(Dumped) && !s.shouldAddActionWith(f, ff):
 		return false
 	}
 	return true

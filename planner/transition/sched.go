@@ -150,6 +150,12 @@ type scheduler struct {
 	walkSawProbe bool
 	// dedupScratch is dedupInputs's sorting space.
 	dedupScratch []Edge
+	// unsettled are the actions' flags before the collectives settled
+	// theirs for the graph (addToGraph), by id; expansion is each
+	// resource's top-level resource's place in s.top, by resource
+	// index: the order the graph is made in (see inputSeen).
+	unsettled []ActionFlags
+	expansion []int32
 	// marks has each action's marks, by id (see actionMark); loose holds
 	// the actions of no resource, which resources' lists do not.
 	marks []actionMark

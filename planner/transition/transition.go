@@ -140,6 +140,7 @@ func Compute(in *Input) *Transition {
 	s.orderRemoteConnectionActions()
 	s.scheduleFencingAndShutdowns()
 	s.applyOrderings()
+	s.recordUnsettled()
 	for _, r := range s.top {
 		s.variantOf(r).addToGraph(s, r)
 	}
