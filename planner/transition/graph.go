@@ -102,11 +102,7 @@ func (s *scheduler) recordUnsettled() {
 	}
 	s.expansion = make([]int32, len(s.recs))
 	for _, r := range s.rscs {
-		u := r
-		for u.Parent != nil {
-			u = u.Parent
-		}
-		i, ok := top[u]
+		i, ok := top[r.Top()]
 		if !ok {
 			i = -1
 		}
@@ -114,14 +110,15 @@ func (s *scheduler) recordUnsettled() {
 	}
 }
 
-// inputSeen is how the input first looked when Pacemaker decided whether
-// a's input from it goes in the graph: it adds each top-level resource's
-// actions right after settling that resource's collective flags
-// (clone_expand's action_flags pass), one resource after another. A
-// first action of a resource added later than a's was still unsettled
-// then, and not yet in the graph: a clone's completion pseudo-action still
-// optional then leaves the input out, though the action itself goes in.
-func (s *scheduler) inputSeen(a, f *Action) (flags ActionFlags) {
+// inputSeen are the flags of f, the first action of one of a's inputs, as
+// they were when Pacemaker decided whether that input goes in the graph.
+// It adds each top-level resource's actions right after settling that
+// resource's collective flags (clone_expand's action_flags pass), one
+// resource after another: an f of a resource added later than a's was
+// still unsettled then, and not yet in the graph. A clone's completion
+// pseudo-action still optional then leaves the input out, though the
+// action itself goes in.
+func (s *scheduler) inputSeen(a, f *Action) ActionFlags {
 	if a.Rsc == nil || f.Rsc == nil || f.ID >= len(s.unsettled) {
 		return f.Flags
 	}

@@ -356,10 +356,7 @@ func (s *scheduler) blockColocationDependents(a *Action) {
 		return
 	}
 	isStart := a.Task == pcmk.TaskStart
-	top := a.Rsc
-	for top.Parent != nil {
-		top = top.Parent
-	}
+	top := a.Rsc.Top()
 	if !s.variantOf(top).blocksDependents() {
 		return
 	}
