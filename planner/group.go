@@ -28,9 +28,14 @@ func (group) assign(p *plan, r *model.Resource, prefer int) int {
 	r.Allocating = true
 	first := r.Children[0]
 	r.Role = first.Role
-	if p.target.Since(pcmk.V2_1_6) && r.Parent == nil {
-		p.memberColocations(r)
-	} else {
+	switch {
+	case p.target.Since(pcmk.V2_1_6) && r.Parent == nil:
+		p.memberColocations(r, r.ThisWith)
+	case p.clonedGroupListsParent(r):
+		// The instance's lists are its clone's (attachParentColocations);
+		// a cloned group has none of its own for later members to take.
+		p.memberColocations(r, nil)
+	default:
 		p.expandGroupColocations(r)
 	}
 	p.show(p.kindOf(r).assignFunc(), r)
@@ -48,6 +53,17 @@ func (group) assign(p *plan, r *model.Resource, prefer int) int {
 		return -1
 	}
 	return firstNode
+}
+
+// clonedGroupListsParent reports whether r is an instance of a cloned
+// group whose colocation lists hold its clone's, as Pacemaker lists them
+// for the instance since 2.1.7: pcmk__group_with_colocations and
+// pcmk__with_group_colocations add the group's own (an instance has none)
+// and then the clone's, each list as pcmk__add_this_with_list adds it,
+// not one colocation at a time.
+func (p *plan) clonedGroupListsParent(r *model.Resource) bool {
+	parent := r.Parent
+	return parent != nil && parent.CloneOpts != nil && parent.CloneOpts.ColocationsAttached
 }
 
 func (p *plan) expandGroupColocations(r *model.Resource) {

@@ -13,22 +13,23 @@ const groupInternalColocation = "group:internal_colocation"
 
 func explicitColocation(c *colocation) bool { return c.ID != groupInternalColocation }
 
-// memberColocations gives each member of a group (not cloned) the
-// colocations Pacemaker's this_with_colocations and with_this_colocations
-// methods list for it since 2.1.6, so that assigning the member applies
-// them:
+// memberColocations gives each member of a group the colocations
+// Pacemaker's this_with_colocations and with_this_colocations methods
+// list for it since 2.1.6 (for a cloned group's instance, since 2.1.7),
+// so that assigning the member applies them:
 //   - the first member: its own, the group's, and (since 2.1.7, in a
 //     collocated group) every other member's explicit ones it is the
 //     dependent of (pcmk__group_with_colocations);
-//   - a later member: its own, and the group's mandatory ones when an
-//     earlier member is unmanaged;
+//   - a later member: its own, and the mandatory ones of own (the
+//     group's own colocations, none for a cloned group's instance) when
+//     an earlier member is unmanaged;
 //   - the last member, as primary: its own, the group's, and (since
 //     2.1.7) every other member's explicit ones (pcmk__with_group_colocations).
 //
 // The group's are added as pcmk__add_this_with_list and
 // pcmk__add_with_this_list add a list to a list that is not empty: the
 // list's first colocation once for each of its colocations.
-func (p *plan) memberColocations(r *model.Resource) {
+func (p *plan) memberColocations(r *model.Resource, own []*colocation) {
 	members := r.Children
 	ownThis := make([][]*colocation, len(members))
 	ownWith := make([][]*colocation, len(members))
@@ -59,7 +60,7 @@ func (p *plan) memberColocations(r *model.Resource) {
 				if e.Managed {
 					continue
 				}
-				for _, c := range r.ThisWith {
+				for _, c := range own {
 					if c.Score == ir.Infinity {
 						this = insertSorted(this, c, cmpPrimaryPriority)
 					}
