@@ -38,16 +38,64 @@ func (p *plan) assignAll() {
 				if r.PartialMigration != nil {
 					prefer = r.PartialMigration.Target
 				}
-				p.assign(r, prefer)
+				p.assignTop(r, prefer)
 			}
 		}
 	}
 	for _, r := range p.Top {
 		if r.RemoteNode == nil {
-			p.assign(r, -1)
+			p.assignTop(r, -1)
 		}
 	}
 	p.utilization.snapshot(p, "Remaining")
+}
+
+// assignTop assigns a top-level resource. When the plan keeps only the
+// lines that explain changes (Options.changeLinesOnly), the lines its
+// assignment recorded are sifted as soon as it returns: every resource
+// they are about is placed by then (one placed first by colocation
+// included), so the nodes changeLines will name for it are known, and the
+// tens of millions of lines of a clone-heavy cluster are never all held.
+func (p *plan) assignTop(r *model.Resource, prefer int) {
+	if !p.opts.changeLinesOnly {
+		p.assign(r, prefer)
+		return
+	}
+	first := p.Scores.Len()
+	p.assign(r, prefer)
+	p.Scores.retainSince(first, p.changeLineNodes())
+}
+
+// changeLineNodes returns, for a run of lines, the nodes changeLines
+// names for its resource (at least those), or nil for all of them: those
+// it is active on or placed on, and, for a first instance or member,
+// those of every instance or member of its parent. A resource sharing its
+// id with another one keeps every line (changeLines merges them by id).
+func (p *plan) changeLineNodes() func(run int) []bool {
+	mask := make([]bool, len(p.Nodes))
+	note := func(x *model.Resource) {
+		for _, i := range x.RunningOn {
+			mask[i] = true
+		}
+		if x.AssignedTo >= 0 {
+			mask[x.AssignedTo] = true
+		}
+	}
+	return func(run int) []bool {
+		r := p.runOwners[run]
+		if p.sharedIDs[r.ID] {
+			return nil
+		}
+		clear(mask)
+		if parent := r.Parent; parent != nil && parent.Children[0] == r {
+			for _, x := range parent.Children {
+				note(x)
+			}
+		} else {
+			note(r)
+		}
+		return mask
+	}
 }
 
 // show records the score lines of r and its children, in node order
@@ -62,6 +110,9 @@ func (p *plan) show(fn string, r *model.Resource) {
 	}
 	if p.opts.ScoresOf == nil || only != nil {
 		p.Scores.startRun(fn, r.ID)
+		if p.opts.changeLinesOnly {
+			p.runOwners = append(p.runOwners, r)
+		}
 		for i := range p.Nodes {
 			if !r.Allowed.In[i] || (only != nil && !only[p.Nodes[i].Uname]) {
 				continue

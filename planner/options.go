@@ -37,9 +37,12 @@ type Options struct {
 	// others): those of each resource on the nodes it is active on and the
 	// node it is placed on, and those of the first instance or member of
 	// its parent on the same nodes. Result.Explains says whether they
-	// cover the lines an output needs. Every line is recorded, and these
-	// kept, before the transition is made.
+	// cover the lines an output needs. The lines of each top-level
+	// resource are recorded as it is placed and these kept at once.
 	ExplainChanges bool
+	// changeLinesOnly is set by Schedule for ExplainChanges: the plan
+	// drops the lines changeLines will not name as it goes (assignTop).
+	changeLinesOnly bool
 	// Transition asks Schedule for the transition as well: the actions
 	// and orderings that take the cluster to the placement.
 	Transition bool

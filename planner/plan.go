@@ -99,6 +99,8 @@ type plan struct {
 	trails         *model.TrailLog // the tables' trails, nil when they are off
 	props          map[string]string
 	byID           map[string]*model.Resource
+	sharedIDs      map[string]bool   // ids more than one resource has
+	runOwners      []*model.Resource // the resources of the score lines' runs, when assignTop sifts them
 	nodeByID       map[string]int
 	nodeByUn       map[string]int
 	locations      []*location // in creation order (Pacemaker's list is newest first)
@@ -154,7 +156,7 @@ type plan struct {
 // ignore; the plan is computed regardless.
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule,
-		byID: map[string]*model.Resource{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
+		byID: map[string]*model.Resource{}, sharedIDs: map[string]bool{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
 		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{},
 		constraintPos: model.Internal}
 	if p.eval == nil {

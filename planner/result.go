@@ -106,8 +106,9 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	}
 	// Which lines explain a change is known once the resources are
 	// placed: every line is recorded with its trail, 20 bytes each, and
-	// those kept before the transition is made.
-	opts.NoScores, opts.NoTrail = false, false
+	// those of each top-level resource sifted once it is placed
+	// (assignTop); keep settles the rest before the transition is made.
+	opts.NoScores, opts.NoTrail, opts.changeLinesOnly = false, false, true
 	p, diags := compute(cib, opts)
 	lines := p.changeLines()
 	p.Scores.keep(lines)

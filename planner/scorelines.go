@@ -133,15 +133,41 @@ func (s *ScoreLines) add(node int, t *model.Table) {
 // when trails are kept. Chunks are made at their full length: line i is
 // at i's place in its chunk, and Len says how many there are.
 func (s *ScoreLines) appendLine(score ir.Score, run, node int) {
-	i := s.n & (scoreChunk - 1)
-	if i == 0 {
+	c, i := s.n>>scoreChunkBits, s.n&(scoreChunk-1)
+	if c == len(s.chunks) { // a chunk emptied by retainSince is used again
 		s.chunks = append(s.chunks, make([]scoreLine, scoreChunk))
 		if s.log != nil {
 			s.trails = append(s.trails, make([]model.TrailEnd, scoreChunk))
 		}
 	}
-	s.chunks[len(s.chunks)-1][i] = scoreLine{score: score, run: uint32(run), node: uint32(node)}
+	s.chunks[c][i] = scoreLine{score: score, run: uint32(run), node: uint32(node)}
 	s.n++
+}
+
+// retainSince keeps, of the lines from the first-th on, those of each run
+// on the nodes wanted(run) reports (every node for nil), in order, with
+// their trails' ends; runs stay (keep drops those of the resources it is
+// not asked for). The memory of the dropped lines is used again by the
+// next ones.
+func (s *ScoreLines) retainSince(first int, wanted func(run int) []bool) {
+	w := first
+	run, mask := -1, []bool(nil)
+	for i := first; i < s.n; i++ {
+		l := s.line(i)
+		if int(l.run) != run {
+			run = int(l.run)
+			mask = wanted(run)
+		}
+		if mask != nil && !mask[l.node] {
+			continue
+		}
+		s.chunks[w>>scoreChunkBits][w&(scoreChunk-1)] = l
+		if s.log != nil {
+			s.trails[w>>scoreChunkBits][w&(scoreChunk-1)] = s.trails[i>>scoreChunkBits][i&(scoreChunk-1)]
+		}
+		w++
+	}
+	s.n = w
 }
 
 // keep drops the lines lines does not name (resource id on node name) and

@@ -276,6 +276,8 @@ func (p *plan) register(r *model.Resource) {
 	p.Resources = append(p.Resources, r)
 	if _, dup := p.byID[r.ID]; !dup {
 		p.byID[r.ID] = r
+	} else {
+		p.sharedIDs[r.ID] = true
 	}
 }
 
