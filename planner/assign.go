@@ -334,35 +334,39 @@ func (p *plan) thisWithList(rsc *model.Resource) []*colocation {
 	return list
 }
 
-func (p *plan) bestScoreMatchingAttr(rsc *model.Resource, col *attrColumn, node int) ir.Score {
+// bestScoreMatchingAttr is rsc's best score in allowed (its own table, or
+// one with its group's locations) on an available node whose attribute
+// matches node's.
+func (p *plan) bestScoreMatchingAttr(rsc *model.Resource, allowed *model.Table, col *attrColumn, node int) ir.Score {
 	best := -ir.Infinity
 	if p.colocReadsHosts(rsc) {
 		// rsc's own nodes may be replica nodes read on their hosts.
-		for i, in := range rsc.Allowed.In {
-			if in && rsc.Allowed.W[i] > best && p.Nodes[i].Available() && col.equal(p.colocAttrNode(rsc, i), node) {
-				best = rsc.Allowed.W[i]
+		for i, in := range allowed.In {
+			if in && allowed.W[i] > best && p.Nodes[i].Available() && col.equal(p.colocAttrNode(rsc, i), node) {
+				best = allowed.W[i]
 			}
 		}
 		return best
 	}
 	if col.unique {
 		// Only the node itself can match (the usual #uname case).
-		if rsc.Allowed.In[node] && rsc.Allowed.W[node] > best && p.Nodes[node].Available() {
-			best = rsc.Allowed.W[node]
+		if allowed.In[node] && allowed.W[node] > best && p.Nodes[node].Available() {
+			best = allowed.W[node]
 		}
 		return best
 	}
-	for i, in := range rsc.Allowed.In {
-		if in && rsc.Allowed.W[i] > best && p.Nodes[i].Available() && col.equal(i, node) {
-			best = rsc.Allowed.W[i]
+	for i, in := range allowed.In {
+		if in && allowed.W[i] > best && p.Nodes[i].Available() && col.equal(i, node) {
+			best = allowed.W[i]
 		}
 	}
 	return best
 }
 
 func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *model.Resource, attr string, factor float32, onlyPositive bool, cause string) {
-	if restore := p.withGroupLocations(rsc); restore != nil {
-		defer restore()
+	allowed := &rsc.Allowed
+	if withLocations, ok := p.withGroupLocations(rsc); ok {
+		allowed = &withLocations
 	}
 	col := p.column(attr)
 	var unusable, merged, doubleNegative *model.Cause // made when first needed
@@ -370,7 +374,7 @@ func (p *plan) addNodeScoresMatchingAttr(work *table, rsc *model.Resource, attr 
 		if !in {
 			continue
 		}
-		score := p.bestScoreMatchingAttr(rsc, col, p.colocMergeNode(i))
+		score := p.bestScoreMatchingAttr(rsc, allowed, col, p.colocMergeNode(i))
 		avoided := factor < 0 && score < 0
 		if avoided && !p.doubleNegativeCounts(rsc, cause, score) {
 			continue
@@ -652,18 +656,19 @@ func allowedOnOne(r *model.Resource) bool {
 	return n == 1
 }
 
-// withGroupLocations gives rsc, for as long as its scores are merged into
-// a primary's, its group's location constraints when it is the explicit
-// dependent of the colocation being merged and a member after the first
-// (which alone gets them, pcmk__group_apply_location), as
-// best_node_score_matching_attr does since 2.1.8. It returns what undoes
-// it, or nil when nothing was done.
-func (p *plan) withGroupLocations(rsc *model.Resource) func() {
+// withGroupLocations is rsc's table with its group's location
+// constraints applied, when it is the explicit dependent of the
+// colocation being merged and a member after the first (which alone gets
+// them, pcmk__group_apply_location), as best_node_score_matching_attr
+// reads it since 2.1.8; ok is false when that is not the case. rsc itself
+// keeps its own table: the rest of the merge (whether rsc is allowed on
+// one node only, for a double negative) reads that one.
+func (p *plan) withGroupLocations(rsc *model.Resource) (t model.Table, ok bool) {
 	c := p.merging
 	g := rsc.Parent
 	if c == nil || !p.target.Since(pcmk.V2_1_8) || rsc != c.Dependent || !explicitColocation(c) ||
 		g == nil || g.Kind != model.KindGroup || len(g.Children) == 0 || rsc == g.Children[0] {
-		return nil
+		return model.Table{}, false
 	}
 	allowed, exclusive := rsc.Allowed, rsc.ExclusiveDiscovery
 	rsc.Allowed = allowed.Clone()
@@ -672,7 +677,9 @@ func (p *plan) withGroupLocations(rsc *model.Resource) func() {
 			p.applyLocationTo(rsc, loc, loc.nodes)
 		}
 	}
-	return func() { rsc.Allowed, rsc.ExclusiveDiscovery = allowed, exclusive }
+	t = rsc.Allowed
+	rsc.Allowed, rsc.ExclusiveDiscovery = allowed, exclusive
+	return t, true
 }
 
 // mergedColocation finds the colocation named id through which rsc's
