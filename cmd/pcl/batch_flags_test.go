@@ -34,16 +34,16 @@ func TestBatchFlags(t *testing.T) {
 	}
 
 	bad := &batchFlags{Batch: true, whatIfFlags: &whatIfFlags{NodeDown: []string{"nodeX"}, OpFail: []string{"web@n1"}}}
-	_, diags = bad.run(base, planner.Options{}, nil)
+	_, diags = bad.run(base, planner.Options{}, nil, nil)
 	if !diags.HasErrors() || !strings.Contains(diags.Error(), "there is no =RC") {
 		t.Errorf("malformed --op-fail: %v", diags)
 	}
 	bad.OpFail = nil
-	_, diags = bad.run(base, planner.Options{}, nil)
+	_, diags = bad.run(base, planner.Options{}, nil, nil)
 	if !diags.HasErrors() || !strings.Contains(diags.Error(), `unknown node "nodeX" (known nodes: node1, node2, node3)`) {
 		t.Errorf("unknown node: %v", diags)
 	}
-	if _, diags := (&batchFlags{Batch: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "no scenario") {
+	if _, diags := (&batchFlags{Batch: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "no scenario") {
 		t.Errorf("empty batch: %v", diags)
 	}
 	single, _, err := (&whatIfFlags{NodeFail: []string{"node2"}}).applyInjections(base)
@@ -60,7 +60,7 @@ func TestBatchFlags(t *testing.T) {
 func TestBatchFlagsWithoutStatus(t *testing.T) {
 	base := synth.Generate(synth.Params{Resources: 6, Nodes: 3, Seed: 1})
 	base.Status = nil
-	res, diags := (&batchFlags{EachNodeDown: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil)
+	res, diags := (&batchFlags{EachNodeDown: true, whatIfFlags: &whatIfFlags{}}).run(base, planner.Options{}, nil, nil)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -86,7 +86,7 @@ func TestBatchFlagsDeclaredScenarios(t *testing.T) {
 		t.Fatalf("%v %v", list, diags)
 	}
 	base.Scenarios = append(base.Scenarios, &ir.Scenario{Name: "node1 down"})
-	if _, diags := f.run(base, planner.Options{}, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "Duplicate scenario") {
+	if _, diags := f.run(base, planner.Options{}, nil, nil); !diags.HasErrors() || !strings.Contains(diags.Error(), "Duplicate scenario") {
 		t.Errorf("duplicate names: %v", diags)
 	}
 }
@@ -118,7 +118,7 @@ func TestBatchFlagsEachTicketRevoke(t *testing.T) {
 	if err := fs.Parse([]string{"--each-ticket-revoke"}); err != nil || !f.isBatch() {
 		t.Fatalf("--each-ticket-revoke: %v, batch %v", err, f.isBatch())
 	}
-	res, diags := f.run(base, planner.Options{}, nil)
+	res, diags := f.run(base, planner.Options{}, nil, nil)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -21,11 +21,12 @@ import (
 // terminal *os.File gets none); width is the text format's line width (0:
 // $COLUMNS, else 100).
 func (f *batchFlags) report(cib *ir.CIB, format string, po planner.Options, progress io.Writer, width int) ([]byte, hcl.Diagnostics) {
-	res, diags := f.run(cib, po, progress)
+	stream := matrix.NewStream()
+	res, diags := f.run(cib, po, progress, stream.Done)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	data, err := renderBatch(res, format, width)
+	data, err := renderReport(stream.Report(res), format, width)
 	if err != nil {
 		return nil, append(diags, whatIfError(err))
 	}
@@ -42,12 +43,15 @@ func checkBatchFormat(format string) error {
 }
 
 // run plans the batch the flags and the policy's declared scenarios ask
-// for (batch.Prepare checks all of it before anything is planned).
-func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*batch.Result, hcl.Diagnostics) {
+// for (batch.Prepare checks all of it before anything is planned). done,
+// when not nil, is shown each outcome as it is planned and may release
+// its plans (batch.Options.Done).
+func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer, done func(int, *batch.Outcome) bool) (*batch.Result, hcl.Diagnostics) {
 	spec, err := f.spec(po)
 	if err != nil {
 		return nil, hcl.Diagnostics{whatIfError(err)}
 	}
+	spec.Done = done
 	bar := terminalProgress(progress, time.Second)
 	if bar != nil {
 		spec.Progress = bar.update
@@ -67,11 +71,9 @@ func (f *batchFlags) run(cib *ir.CIB, po planner.Options, progress io.Writer) (*
 	return res, diags
 }
 
-// renderBatch writes a batch result as a report in format (text,
-// markdown or json). width is the text format's line width (0: $COLUMNS,
-// else 100).
-func renderBatch(res *batch.Result, format string, width int) ([]byte, error) {
-	rep := matrix.FromBatch(res)
+// renderReport writes a batch report in format (text, markdown or json).
+// width is the text format's line width (0: $COLUMNS, else 100).
+func renderReport(rep *matrix.Report, format string, width int) ([]byte, error) {
 	switch format {
 	case "markdown":
 		return matrix.Markdown(rep), nil

@@ -24,8 +24,11 @@
 // (null would say it stops) and marks its actions "unknown".
 //
 // FromBatch composes the report of a batch planned by package
-// planner/batch; Build takes planned scenarios from anywhere (Run: a
-// name and the planner.Result, which holds the transition). The package
+// planner/batch; Stream composes the same report as the batch runs
+// (batch.Options.Done), making each scenario's column as it is planned so
+// that the batch can release its plans; Build takes planned scenarios
+// from anywhere (Run: a name and the planner.Result, which holds the
+// transition). The package
 // reads planner results and never plans: the dependency goes from emit to
 // planner, not back.
 // Reading the batch flags and choosing the format and the text width

@@ -54,18 +54,28 @@ func TestGolden(t *testing.T) {
 			res := batch.Run(base, list, batch.Options{Quorum: quorum, SettleRounds: 10}) // as pcl plan --batch settles
 			res.Elapsed = 0
 			rep := matrix.FromBatch(res)
-			changed := false
-			for _, format := range []string{"text", "markdown", "json"} {
-				var got []byte
+			// The same batch with its columns made as it runs, each
+			// scenario's plans released (as pcl plan --batch runs it).
+			stream := matrix.NewStream()
+			streamed := stream.Report(batch.Run(base, list, batch.Options{Quorum: quorum, SettleRounds: 10, Done: stream.Done}))
+			render := func(rep *matrix.Report, format string) []byte {
 				switch format {
 				case "text":
-					got = matrix.Text(rep, 80)
+					return matrix.Text(rep, 80)
 				case "markdown":
-					got = matrix.Markdown(rep)
-				case "json":
-					if got, err = matrix.JSON(rep); err != nil {
-						t.Fatal(err)
-					}
+					return matrix.Markdown(rep)
+				}
+				data, err := matrix.JSON(rep)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return data
+			}
+			changed := false
+			for _, format := range []string{"text", "markdown", "json"} {
+				got := render(rep, format)
+				if s := render(streamed, format); !bytes.Equal(s, got) {
+					t.Errorf("%s output of the streamed report differs from FromBatch's:\n%s", format, s)
 				}
 				want := get(format)
 				if bytes.Equal(got, want) {

@@ -203,6 +203,20 @@ type Report struct {
 
 // Build makes the report of a batch. baseline may be nil.
 func Build(baseline *Run, runs []*Run) *Report {
+	r := newReport(baseline, runs)
+	if baseline != nil {
+		r.Baseline = column(baseline, r.Resources)
+	}
+	for _, run := range runs {
+		r.Columns = append(r.Columns, column(run, r.Resources))
+	}
+	r.finish()
+	return r
+}
+
+// newReport is a report's rows and release, from the first plan
+// available, without its columns.
+func newReport(baseline *Run, runs []*Run) *Report {
 	r := &Report{}
 	r.Resources, r.Unknown, r.Unassessed = rows(baseline, runs)
 	for _, run := range append([]*Run{baseline}, runs...) {
@@ -211,15 +225,14 @@ func Build(baseline *Run, runs []*Run) *Report {
 			break
 		}
 	}
-	if baseline != nil {
-		r.Baseline = column(baseline, r.Resources)
-	}
-	for _, run := range runs {
-		r.Columns = append(r.Columns, column(run, r.Resources))
-	}
+	return r
+}
+
+// finish adds what the columns together say: the chained scenarios'
+// returns and the single points of failure.
+func (r *Report) finish() {
 	r.returns()
 	r.SPOFs = spofs(r)
-	return r
 }
 
 // returns fills each chained column's Returns: for every resource the

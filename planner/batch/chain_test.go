@@ -87,3 +87,45 @@ func TestRunChains(t *testing.T) {
 		t.Errorf("Prepare of a broken chain:\n%s", all)
 	}
 }
+
+// TestRunReleases: outcomes Options.Done releases lose their plans, and
+// the cluster one leaves only when no scenario follows it, so that a
+// chain still starts from it; the baseline is shown first and kept.
+func TestRunReleases(t *testing.T) {
+	cib, diags := importer.Read("chain.xml", []byte(chainCIB))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	base, err := batch.AllNodesUp(cib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := scenario.Scenario{Name: "move", Injections: []ir.Injection{{Kind: ir.InjectMove, Resource: "db", Node: "n2"}}}
+	clear := scenario.Scenario{Name: "clear", After: "move", Injections: []ir.Injection{{Kind: ir.InjectClear, Resource: "db"}}}
+	var shown []int
+	done := func(i int, o *batch.Outcome) bool {
+		if len(shown) == 0 && i != -1 {
+			t.Errorf("scenario %d shown before the baseline", i)
+		}
+		shown = append(shown, i)
+		if o.Err != nil || o.Result == nil {
+			t.Errorf("outcome %d shown without its plan: %v", i, o.Err)
+		}
+		return true
+	}
+	res := batch.Run(base, []scenario.Scenario{move, clear}, batch.Options{Workers: 1, Done: done, Planner: planner.Options{NoTrail: true}})
+	if len(shown) != 3 {
+		t.Fatalf("Done saw %v, want the baseline and both scenarios", shown)
+	}
+	if res.Baseline.Result == nil || res.Baseline.Settled == nil {
+		t.Error("the baseline was released")
+	}
+	for i, o := range res.Scenarios {
+		if o.Err != nil || o.Result != nil || o.Execution != nil || o.After != nil {
+			t.Errorf("%s: err %v, plans kept %v", o.Scenario.Name, o.Err, o.Result != nil)
+		}
+		if followed := i == 0; (o.Settled != nil) != followed {
+			t.Errorf("%s: settled cluster kept %v, want %v", o.Scenario.Name, o.Settled != nil, followed)
+		}
+	}
+}

@@ -24,7 +24,10 @@
 // It owns neither the command line nor the terminal nor the report. The
 // batch flags of `pcl plan` (parsed into a Spec) and the progress bar live
 // in cmd/pcl; Options.Progress is how the pool tells
-// its progress without knowing who draws it. Package emit/matrix turns a
+// its progress without knowing who draws it, and Options.Done how it
+// hands each outcome to a report as it is planned, releasing its plans
+// when the report has taken what it needs. Package emit/matrix turns a
 // Result into a failover matrix, a list of single points of failure and
-// per-scenario actions (matrix.FromBatch).
+// per-scenario actions (matrix.FromBatch, or matrix.Stream as the batch
+// runs).
 package batch

@@ -33,6 +33,15 @@ type Options struct {
 	// AsRecorded applies each scenario to the status as recorded instead
 	// of to the cluster the baseline's transition leaves.
 	AsRecorded bool
+	// Done, when not nil, is shown each outcome as soon as it is planned:
+	// the baseline's (index -1, when the result has it) before any
+	// scenario's, then each scenario's, by its index, from the workers,
+	// several at once. When it returns true the batch lets go of the
+	// outcome's plans (Result, Execution, After, Later, and Settled unless
+	// a scenario follows it), which the result then lacks: a report that
+	// takes what it needs from each outcome as it comes keeps a large
+	// batch's memory to that.
+	Done func(i int, o *Outcome) (release bool)
 	// Quorum decides each scenario's have-quorum (scenario.QuorumRule):
 	// recomputed from the nodes the scenario leaves up unless Quorum.Keep.
 	// The baseline keeps a have-quorum the CIB records and counts the

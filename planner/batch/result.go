@@ -59,6 +59,15 @@ type Outcome struct {
 	Quorum scenario.Quorum
 }
 
+// release lets go of o's plans once Options.Done has taken what it
+// needs; the cluster o leaves stays when a scenario follows o.
+func (o *Outcome) release(followed bool) {
+	o.Result, o.Execution, o.After, o.Later = nil, nil, nil, nil
+	if !followed {
+		o.Settled = nil
+	}
+}
+
 // PlannerPanic is the error of a scenario the planner failed on.
 type PlannerPanic struct{ Value any }
 

@@ -55,6 +55,9 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 			settled = settleFurther(baseline, settled, opts, &baseQuorum)
 		}
 		if !opts.NoBaseline {
+			if opts.Done != nil {
+				opts.Done(-1, baseline) // the baseline is kept: the scenarios start from it
+			}
 			res.Baseline = baseline
 			finished()
 		}
@@ -97,6 +100,12 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 	// A chained scenario waits for the one it follows and starts from the
 	// cluster that one leaves.
 	prev := chainOf(scenarios)
+	followed := make([]bool, len(scenarios))
+	for _, j := range prev {
+		if j >= 0 {
+			followed[j] = true
+		}
+	}
 	broken := make([]bool, len(scenarios))
 	ready := make([]chan struct{}, len(scenarios))
 	for i := range scenarios {
@@ -125,7 +134,11 @@ func Run(base *ir.CIB, scenarios []scenario.Scenario, opts Options) *Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res.Scenarios[i] = planChained(i)
+				o := planChained(i)
+				if opts.Done != nil && opts.Done(i, o) {
+					o.release(followed[i])
+				}
+				res.Scenarios[i] = o
 				close(ready[i])
 				finished()
 			}
