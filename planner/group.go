@@ -31,7 +31,7 @@ func (group) assign(p *plan, r *model.Resource, prefer int) int {
 	switch {
 	case p.target.Since(pcmk.V2_1_6) && r.Parent == nil:
 		p.memberColocations(r, r.ThisWith)
-	case p.clonedGroupListsParent(r):
+	case p.holdsClonesColocations(r):
 		// The instance's lists are its clone's (attachParentColocations);
 		// a cloned group has none of its own for later members to take.
 		p.memberColocations(r, nil)
@@ -55,13 +55,13 @@ func (group) assign(p *plan, r *model.Resource, prefer int) int {
 	return firstNode
 }
 
-// clonedGroupListsParent reports whether r is an instance of a cloned
+// holdsClonesColocations reports whether r is an instance of a cloned
 // group whose colocation lists hold its clone's, as Pacemaker lists them
 // for the instance since 2.1.7: pcmk__group_with_colocations and
 // pcmk__with_group_colocations add the group's own (an instance has none)
 // and then the clone's, each list as pcmk__add_this_with_list adds it,
 // not one colocation at a time.
-func (p *plan) clonedGroupListsParent(r *model.Resource) bool {
+func (p *plan) holdsClonesColocations(r *model.Resource) bool {
 	parent := r.Parent
 	return parent != nil && parent.CloneOpts != nil && parent.CloneOpts.ColocationsAttached
 }

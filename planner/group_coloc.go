@@ -20,16 +20,16 @@ func explicitColocation(c *colocation) bool { return c.ID != groupInternalColoca
 //   - the first member: its own, the group's, and (since 2.1.7, in a
 //     collocated group) every other member's explicit ones it is the
 //     dependent of (pcmk__group_with_colocations);
-//   - a later member: its own, and the mandatory ones of own (the
-//     group's own colocations, none for a cloned group's instance) when
-//     an earlier member is unmanaged;
+//   - a later member: its own, and the mandatory ones of groupThisWith
+//     (the group's own, none for a cloned group's instance) when an
+//     earlier member is unmanaged;
 //   - the last member, as primary: its own, the group's, and (since
 //     2.1.7) every other member's explicit ones (pcmk__with_group_colocations).
 //
 // The group's are added as pcmk__add_this_with_list and
 // pcmk__add_with_this_list add a list to a list that is not empty: the
 // list's first colocation once for each of its colocations.
-func (p *plan) memberColocations(r *model.Resource, own []*colocation) {
+func (p *plan) memberColocations(r *model.Resource, groupThisWith []*colocation) {
 	members := r.Children
 	ownThis := make([][]*colocation, len(members))
 	ownWith := make([][]*colocation, len(members))
@@ -60,7 +60,7 @@ func (p *plan) memberColocations(r *model.Resource, own []*colocation) {
 				if e.Managed {
 					continue
 				}
-				for _, c := range own {
+				for _, c := range groupThisWith {
 					if c.Score == ir.Infinity {
 						this = insertSorted(this, c, cmpPrimaryPriority)
 					}
