@@ -34,11 +34,9 @@ const chainCIB = `<cib validate-with="pacemaker-3.7" epoch="1" num_updates="0" a
   <status/>
 </cib>`
 
-// TestRunChains: a chained scenario starts from the cluster the one it
-// follows leaves, whatever order they are given in and however many
-// workers plan them; a broken chain is the scenario's error, and Prepare
-// rejects it up front.
-func TestRunChains(t *testing.T) {
+// chainCIBUp is chainCIB read, with every node up.
+func chainCIBUp(t *testing.T) *ir.CIB {
+	t.Helper()
 	cib, diags := importer.Read("chain.xml", []byte(chainCIB))
 	if diags.HasErrors() {
 		t.Fatal(diags)
@@ -47,6 +45,15 @@ func TestRunChains(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return base
+}
+
+// TestRunChains: a chained scenario starts from the cluster the one it
+// follows leaves, whatever order they are given in and however many
+// workers plan them; a broken chain is the scenario's error, and Prepare
+// rejects it up front.
+func TestRunChains(t *testing.T) {
+	base := chainCIBUp(t)
 	clear := scenario.Scenario{Name: "clear", After: "move", Injections: []ir.Injection{{Kind: ir.InjectClear, Resource: "db"}}}
 	move := scenario.Scenario{Name: "move", Injections: []ir.Injection{{Kind: ir.InjectMove, Resource: "db", Node: "n2"}}}
 	again := scenario.Scenario{Name: "again", After: "clear"}
@@ -77,7 +84,7 @@ func TestRunChains(t *testing.T) {
 			t.Errorf("scenario %q of a broken chain was planned", o.Scenario.Name)
 		}
 	}
-	_, diags = batch.Prepare(base, batch.Spec{Extra: loop})
+	_, diags := batch.Prepare(base, batch.Spec{Extra: loop})
 	var details []string
 	for _, d := range diags {
 		details = append(details, d.Detail)
@@ -92,14 +99,7 @@ func TestRunChains(t *testing.T) {
 // the cluster one leaves only when no scenario follows it, so that a
 // chain still starts from it; the baseline is shown first and kept.
 func TestRunReleases(t *testing.T) {
-	cib, diags := importer.Read("chain.xml", []byte(chainCIB))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	base, err := batch.AllNodesUp(cib)
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := chainCIBUp(t)
 	move := scenario.Scenario{Name: "move", Injections: []ir.Injection{{Kind: ir.InjectMove, Resource: "db", Node: "n2"}}}
 	clear := scenario.Scenario{Name: "clear", After: "move", Injections: []ir.Injection{{Kind: ir.InjectClear, Resource: "db"}}}
 	var shown []int
