@@ -854,6 +854,10 @@ func (s *scheduler) orderMigrationEquivalents(o *ordering) {
 			flags |= OrderApplyFirstNonMigratable
 		}
 		s.orderRscActions(o.lhRsc, pcmk.TaskStop, o.rhRsc, pcmk.TaskMigrateTo, flags)
+		// A partial migration continues with its migrate_from alone.
+		if s.of(o.rhRsc).partial != nil {
+			s.orderRscActions(o.lhRsc, pcmk.TaskStop, o.rhRsc, pcmk.TaskMigrateFrom, flags)
+		}
 	case ft == pcmk.TaskPromote && tt == pcmk.TaskStart:
 		if thenM {
 			s.orderRscActions(o.lhRsc, pcmk.TaskPromote, o.rhRsc, pcmk.TaskMigrateTo, OrderOptional)
@@ -861,6 +865,9 @@ func (s *scheduler) orderMigrationEquivalents(o *ordering) {
 	case ft == pcmk.TaskDemote && tt == pcmk.TaskStop:
 		if thenM {
 			s.orderRscActions(o.lhRsc, pcmk.TaskDemote, o.rhRsc, pcmk.TaskMigrateTo, OrderOptional)
+			if s.of(o.rhRsc).partial != nil {
+				s.orderRscActions(o.lhRsc, pcmk.TaskDemote, o.rhRsc, pcmk.TaskMigrateFrom, OrderOptional)
+			}
 		}
 	}
 }
