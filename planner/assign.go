@@ -28,6 +28,7 @@ func (p *plan) assignAll() {
 		p.Scores.start(p.Nodes, p.trails)
 	}
 	p.utilization.snapshot(p, "Original")
+	sift := p.changeLineNodes()
 	if p.hasRemoteNodes() {
 		// Remote connections first (with what they take along by
 		// colocation), a migrating one preferring its migration's
@@ -38,62 +39,51 @@ func (p *plan) assignAll() {
 				if r.PartialMigration != nil {
 					prefer = r.PartialMigration.Target
 				}
-				p.assignTop(r, prefer)
+				p.assignTop(r, prefer, sift)
 			}
 		}
 	}
 	for _, r := range p.Top {
 		if r.RemoteNode == nil {
-			p.assignTop(r, -1)
+			p.assignTop(r, -1, sift)
 		}
 	}
 	p.utilization.snapshot(p, "Remaining")
 }
 
 // assignTop assigns a top-level resource. When the plan keeps only the
-// lines that explain changes (Options.changeLinesOnly), the lines its
-// assignment recorded are sifted as soon as it returns: every resource
-// they are about is placed by then (one placed first by colocation
-// included), so the nodes changeLines will name for it are known, and the
-// tens of millions of lines of a clone-heavy cluster are never all held.
-func (p *plan) assignTop(r *model.Resource, prefer int) {
-	if !p.opts.changeLinesOnly {
+// lines that explain changes (Options.changeLinesOnly), sift keeps those
+// its assignment recorded as soon as it returns: every resource they are
+// about is placed by then (one placed first by colocation included), so
+// the nodes changeLines will name for it are known, and the tens of
+// millions of lines of a clone-heavy cluster are never all held.
+func (p *plan) assignTop(r *model.Resource, prefer int, sift func(run int) []bool) {
+	if sift == nil {
 		p.assign(r, prefer)
 		return
 	}
 	first := p.Scores.Len()
 	p.assign(r, prefer)
-	p.Scores.retainSince(first, p.changeLineNodes())
+	p.Scores.retainSince(first, sift)
 }
 
 // changeLineNodes returns, for a run of lines, the nodes changeLines
-// names for its resource (at least those), or nil for all of them: those
-// it is active on or placed on, and, for a first instance or member,
-// those of every instance or member of its parent. A resource sharing its
-// id with another one keeps every line (changeLines merges them by id).
+// names for its resource (explainingNodes), or nil for all of them when
+// the resource shares its id with another one (changeLines merges them
+// by id); nil when the plan keeps every line.
 func (p *plan) changeLineNodes() func(run int) []bool {
-	mask := make([]bool, len(p.Nodes))
-	note := func(x *model.Resource) {
-		for _, i := range x.RunningOn {
-			mask[i] = true
-		}
-		if x.AssignedTo >= 0 {
-			mask[x.AssignedTo] = true
-		}
+	if !p.opts.changeLinesOnly {
+		return nil
 	}
+	mask := make([]bool, len(p.Nodes))
+	mark := func(i int) { mask[i] = true }
 	return func(run int) []bool {
 		r := p.runOwners[run]
 		if p.sharedIDs[r.ID] {
 			return nil
 		}
 		clear(mask)
-		if parent := r.Parent; parent != nil && parent.Children[0] == r {
-			for _, x := range parent.Children {
-				note(x)
-			}
-		} else {
-			note(r)
-		}
+		explainingNodes(r, mark)
 		return mask
 	}
 }

@@ -59,11 +59,11 @@ func (res *Result) Explains(lines map[string]map[string]bool) bool {
 }
 
 // changeLines are the lines ExplainChanges records: each resource's on
-// the nodes it is active on and the one it is placed on, and the first
-// instance or member of its parent's on the same nodes.
+// the nodes explainingNodes gives.
 func (p *plan) changeLines() map[string]map[string]bool {
 	lines := map[string]map[string]bool{}
-	add := func(r *model.Resource, i int) {
+	var r *model.Resource
+	add := func(i int) {
 		nodes := lines[r.ID]
 		if nodes == nil {
 			nodes = map[string]bool{}
@@ -71,19 +71,30 @@ func (p *plan) changeLines() map[string]map[string]bool {
 		}
 		nodes[p.Nodes[i].Uname] = true
 	}
-	note := func(r *model.Resource, i int) {
-		add(r, i)
-		if r.Parent != nil && len(r.Parent.Children) > 0 {
-			add(r.Parent.Children[0], i)
-		}
-	}
-	for _, r := range p.Resources {
-		for _, i := range r.RunningOn {
-			note(r, i)
-		}
-		if r.AssignedTo >= 0 {
-			note(r, r.AssignedTo)
-		}
+	for _, r = range p.Resources {
+		explainingNodes(r, add)
 	}
 	return lines
+}
+
+// explainingNodes calls mark with each node a change may be explained by
+// r's lines on: those r is active on or placed on, and, for a first
+// instance or member, those of every instance or member of its parent
+// (the explanation of a later one's change reads the first one's line).
+func explainingNodes(r *model.Resource, mark func(node int)) {
+	note := func(x *model.Resource) {
+		for _, i := range x.RunningOn {
+			mark(i)
+		}
+		if x.AssignedTo >= 0 {
+			mark(x.AssignedTo)
+		}
+	}
+	if parent := r.Parent; parent != nil && parent.Children[0] == r {
+		for _, x := range parent.Children {
+			note(x)
+		}
+		return
+	}
+	note(r)
 }

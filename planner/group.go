@@ -31,7 +31,7 @@ func (group) assign(p *plan, r *model.Resource, prefer int) int {
 	switch {
 	case p.target.Since(pcmk.V2_1_6) && r.Parent == nil:
 		p.memberColocations(r, r.ThisWith)
-	case p.holdsClonesColocations(r):
+	case holdsClonesColocations(r):
 		// The instance's lists are its clone's (attachParentColocations);
 		// a cloned group has none of its own for later members to take.
 		p.memberColocations(r, nil)
@@ -61,7 +61,7 @@ func (group) assign(p *plan, r *model.Resource, prefer int) int {
 // pcmk__with_group_colocations add the group's own (an instance has none)
 // and then the clone's, each list as pcmk__add_this_with_list adds it,
 // not one colocation at a time.
-func (p *plan) holdsClonesColocations(r *model.Resource) bool {
+func holdsClonesColocations(r *model.Resource) bool {
 	parent := r.Parent
 	return parent != nil && parent.CloneOpts != nil && parent.CloneOpts.ColocationsAttached
 }
