@@ -32,14 +32,26 @@ func (s *scheduler) multiUpdateOrdered(first, then *Action, node int, flags, fil
 	if then.Rsc == nil {
 		return 0
 	}
-	if typ&primitiveOrderKinds == 0 && s.primitiveInstances(then.Rsc) {
+	if typ&primitiveOrderKinds == 0 {
 		// No kind of the ordering changes a primitive's flags (nor the
 		// collective's own, updated as a primitive's), and a primitive's
 		// view of its flags is the flags: going through every instance
 		// would change nothing. An optional ordering before a clone's
 		// start from each probe of its instances, most of a clone-heavy
 		// cluster's orderings, is one.
-		return 0
+		if s.primitiveInstances(then.Rsc) {
+			return 0
+		}
+		// Group instances' views of their flags may still settle their
+		// own (summaryFlags), which is all the walk below does then;
+		// walked once, it has nothing left to do until a flag of the
+		// clone's actions of then's class, or its instances' or their
+		// members', changes or such an action is made: each bumps the
+		// clone's epoch.
+		if s.sweptSince(then, node) {
+			return 0
+		}
+		defer s.noteSwept(then, node)
 	}
 	changed := s.updatePrimitiveOrdered(first, then, node, flags, filter, typ)
 	for _, c := range s.instancesOf(then.Rsc) {
@@ -360,4 +372,24 @@ func stoppedRoleOp(r *Resource, a *Action) bool {
 		}
 	}
 	return false
+}
+
+// instanceSweep is when multiUpdateOrdered last walked the instances of a
+// clone's action for an ordering that changes no flags: the clone's epoch
+// of the action's class after the walk, and the node it was for.
+type instanceSweep struct {
+	epoch uint64
+	node  int
+}
+
+// sweptSince tells whether the instances of then (a clone's action) were
+// walked for node with nothing changed since.
+func (s *scheduler) sweptSince(then *Action, node int) bool {
+	sw, ok := s.swept[int32(then.ID)]
+	return ok && sw.node == node && sw.epoch == s.of(then.Rsc).epochs[taskClassOf(then.Task)]
+}
+
+// noteSwept records a walk of then's instances for node.
+func (s *scheduler) noteSwept(then *Action, node int) {
+	s.swept[int32(then.ID)] = instanceSweep{epoch: s.of(then.Rsc).epochs[taskClassOf(then.Task)], node: node}
 }

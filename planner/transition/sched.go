@@ -134,6 +134,10 @@ type scheduler struct {
 	// primary's id (see mandatoryColocationsWith).
 	mandatoryByPrimary map[string][]*model.Colocation
 	singletons         map[string]*Action
+	// swept remembers, by the id of a clone's action, the last walk of
+	// its group instances for an ordering that changes no flags (see
+	// multiUpdateOrdered).
+	swept map[int32]instanceSweep
 	// tracked are the ids of the actions the probe walk marked Tracking
 	// (ids rather than pointers: appending them needs no write barrier).
 	tracked []int32
@@ -211,7 +215,7 @@ func (s *scheduler) newEdges() []Edge {
 func afterKey(first, then int32) uint64 { return uint64(uint32(first))<<32 | uint64(uint32(then)) }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, variants: variantsFor(in.Target), nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, probeOrdersAt: -1,
+	s := &scheduler{in: in, variants: variantsFor(in.Target), nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, swept: map[int32]instanceSweep{}, probeOrdersAt: -1,
 		keys: []string{""}, keyIndex: map[string]int32{"": 0}, notifyNames: map[int32]notifyName{}}
 	if len(in.Resources) == 0 {
 		// A cluster built by hand lists only its top-level resources:
