@@ -82,31 +82,55 @@ func (s *scheduler) probeMode(i int) probeMode {
 // probes), and does nothing when a resource has an action with a probe's
 // key already (which the probe would be, instead of a new one): then only
 // the node-by-node order is sure to give every action its id.
+//
+// Restricted to one node, the resource-by-resource order is the order
+// probeOnNode visits primitives there: an anonymous clone's instances are
+// all listed, each probed only on the nodes where it is the one probed
+// (probedInstances), which is the one probeOnNode visits.
 func (s *scheduler) probesByResource(nodes []int) bool {
-	type probed struct{ r, top *Resource }
-	var prims []probed // in the order probeOnNode visits them
-	clones := false
-	var walk func(r, top *Resource)
-	walk = func(r, top *Resource) {
-		if s.hasInstances(r) {
-			clones = true
-			return
-		}
-		if s.collective(r) {
-			for _, m := range r.Children {
-				walk(m, top)
+	if s.in.EnableUnfencing {
+		// Unfencing actions are made amid the probes: only the
+		// node-by-node order is sure to give every action its id.
+		return false
+	}
+	if len(nodes) == 0 {
+		return true
+	}
+	var prims []probeUnit // in the order probeOnNode visits them
+	bundles := false
+	var walk func(r, top, clone *Resource, instance int32)
+	walk = func(r, top, clone *Resource, instance int32) {
+		switch {
+		case r.Kind == model.KindBundle:
+			bundles = true
+		case s.hasInstances(r):
+			// As clone.createProbe reads them on every node.
+			s.sortByNumber(r)
+			children := s.children(r)
+			if !r.Unique && len(children) > 0 {
+				if x := s.of(r); x.probedInstance == nil {
+					x.probedInstance = s.probedInstances(children)
+				}
 			}
-			return
+			for i, c := range children {
+				n := int32(i)
+				if r.Unique {
+					n = everyInstance
+				}
+				walk(c, top, r, n)
+			}
+		case s.collective(r):
+			for _, m := range r.Children {
+				walk(m, top, clone, instance)
+			}
+		default:
+			prims = append(prims, probeUnit{r: r, top: top, clone: clone, instance: instance})
 		}
-		prims = append(prims, probed{r, top})
 	}
 	for _, r := range s.top {
-		walk(r, r)
+		walk(r, r, nil, everyInstance)
 	}
-	if clones || s.in.EnableUnfencing {
-		// Which instance of a clone is probed depends on the node, and
-		// unfencing actions are made amid the probes: only the
-		// node-by-node order is sure to give every action its id.
+	if bundles {
 		return false
 	}
 	for _, p := range prims {
@@ -116,10 +140,12 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	}
 	// Node n's probes take the ids from next[n] on, in resource order.
 	count := make([]int, len(s.nodes))
-	for _, p := range prims {
+	probes := make([]int, len(prims)) // how many of each there are
+	for i, p := range prims {
 		for _, n := range nodes {
-			if s.shouldProbe(p.r, p.top, n) {
+			if s.visitedOn(p, n) && s.shouldProbe(p.r, p.top, n) {
 				count[n]++
+				probes[i]++
 			}
 		}
 	}
@@ -131,8 +157,11 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	}
 	s.actions = append(s.actions, make([]*Action, id-len(s.actions))...)
 	s.marks = append(s.marks, make([]actionMark, id-len(s.marks))...) // monitors without inputs
-	for _, p := range prims {
+	for i, p := range prims {
 		for _, n := range nodes {
+			if !s.visitedOn(p, n) {
+				continue
+			}
 			if !s.shouldProbe(p.r, p.top, n) {
 				s.guestProbeOrders(p.r, p.top, n)
 				continue
@@ -144,13 +173,41 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 			s.actions[a.ID] = a
 			s.of(p.r).addAction(a)
 			if len(s.of(p.r).probeOrders) == 0 {
-				s.of(p.r).reserveProbes(len(nodes))
+				s.of(p.r).reserveProbes(probes[i])
 			}
 			s.settleAction(p.r, a, false)
 			s.finishProbe(p.r, a)
 		}
 	}
 	return true
+}
+
+// probeUnit is a primitive probesByResource probes: of top-level resource
+// top, an instance of clone (or a member of one) unless clone is nil.
+type probeUnit struct {
+	r, top, clone *Resource
+	// instance is the index of r's instance among the clone's instances
+	// in number order, everyInstance when every one is probed.
+	instance int32
+}
+
+// everyInstance stands for every instance of a unique clone, or for a
+// primitive in no clone.
+const everyInstance = -1
+
+// visitedOn tells whether probeOnNode reaches p on node n: always outside
+// a clone; in one, unless the clone is to be probed only where discovery
+// is exclusive and n is not such a node, and, in an anonymous one, when p
+// belongs to the instance probed on n.
+func (s *scheduler) visitedOn(p probeUnit, n int) bool {
+	c := p.clone
+	if c == nil {
+		return true
+	}
+	if c.ExclusiveDiscovery && c.Allowed.Allows(n) && c.Allowed.DiscoveryOn(n) != pcmk.DiscoverExclusive {
+		return false
+	}
+	return p.instance == everyInstance || s.of(c).probedInstance[n] == p.instance
 }
 
 func parseBoolish(v string) (bool, bool) {
