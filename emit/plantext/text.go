@@ -50,7 +50,7 @@ func Text(res *planner.Result) []byte {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
 	lines := indexScores(res, changes)
-	stall := StallOf(t, t.Execute())
+	stall := StallOf(t, t.Stalls())
 	for _, c := range changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
 		if why := reason(t, res, lines, c); why != "" {

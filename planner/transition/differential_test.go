@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ import (
 	"pcl/internal/testenv"
 	"pcl/pcmk"
 	"pcl/planner"
+	"pcl/planner/transition"
 )
 
 var keepDiff = flag.String("keep-diff", "", "directory to keep the generated inputs and crm_simulate's graphs in")
@@ -360,6 +362,10 @@ func runDifferentialFor(t *testing.T, target pcmk.Target, simulate simulator, ra
 			wantExec = executedLines(string(out))
 			execOK = strings.Join(sorted(gotExec), "\n") == strings.Join(sorted(wantExec), "\n") &&
 				ex.Complete() == !stalls
+			if st, want := tr.Stalls(), (&transition.Execution{Stalled: ex.Stalled, Cycles: ex.Cycles, Missing: ex.Missing}); !reflect.DeepEqual(st, want) {
+				t.Errorf("%s: Stalls reports %d stalled actions, %d cycles, %d missing inputs; Execute %d, %d, %d",
+					name, len(st.Stalled), len(st.Cycles), len(st.Missing), len(want.Stalled), len(want.Cycles), len(want.Missing))
+			}
 			executedOK[name] = execOK
 			if !ex.Complete() {
 				stalled++

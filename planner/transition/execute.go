@@ -137,6 +137,49 @@ func stepKind(a *Action) StepKind {
 // that input comes earlier in the graph, so passes follow from a
 // topological sort and the order is by pass, then graph position.
 func (t *Transition) Execute() *Execution {
+	r := t.walk()
+	// The order is by pass, then graph position (unique to each action):
+	// sorted as one number each, the action found again by its position.
+	order := make([]uint64, len(r.fired))
+	for i, id := range r.fired {
+		order[i] = uint64(r.pass[id])<<32 | uint64(r.pos[id])
+	}
+	slices.Sort(order)
+	e := &Execution{Fired: make([]Step, 0, len(r.fired))}
+	known := t.knownNames()
+	for _, k := range order {
+		e.Fired = append(e.Fired, t.step(t.Actions[t.synapses[uint32(k)-1]], known))
+	}
+	t.explainStalls(e, r)
+	return e
+}
+
+// Stalls is Execute for a report of where the transition stalls alone:
+// the same Stalled, Cycles and Missing, and no Fired (nil), which on a
+// large cluster is a million steps made for nothing.
+func (t *Transition) Stalls() *Execution {
+	e := &Execution{}
+	t.explainStalls(e, t.walk())
+	return e
+}
+
+// explainStalls records in e what of r never started, and why.
+func (t *Transition) explainStalls(e *Execution, r engineRun) {
+	if len(r.fired) < len(t.synapses) {
+		t.explainStall(e, r.done, r.pos)
+	}
+}
+
+// engineRun is the engine's walk of the graph (see Execute): the actions
+// started, in no particular order, each one's pass and graph position + 1
+// (0 when not in the graph), by id, and which were started.
+type engineRun struct {
+	fired     []int32
+	pass, pos []int32
+	done      []bool
+}
+
+func (t *Transition) walk() engineRun {
 	pos := make([]int32, len(t.Actions)) // graph position + 1; 0 when not in the graph
 	for i, id := range t.synapses {
 		pos[id] = int32(i + 1)
@@ -178,26 +221,7 @@ func (t *Transition) Execute() *Execution {
 			}
 		}
 	}
-	// The order is by pass, then graph position (unique to each action):
-	// sorted as one number each, the action found again by its position.
-	order := make([]uint64, len(fired))
-	for i, id := range fired {
-		order[i] = uint64(pass[id])<<32 | uint64(pos[id])
-	}
-	slices.Sort(order)
-	for i, k := range order {
-		fired[i] = t.synapses[uint32(k)-1]
-	}
-
-	e := &Execution{Fired: make([]Step, 0, len(fired))}
-	known := t.knownNames()
-	for _, id := range fired {
-		e.Fired = append(e.Fired, t.step(t.Actions[id], known))
-	}
-	if len(fired) < len(t.synapses) {
-		t.explainStall(e, done, pos)
-	}
-	return e
+	return engineRun{fired: fired, pass: pass, pos: pos, done: done}
 }
 
 // releases lists, for each action, the graph actions whose input it is
