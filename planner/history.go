@@ -87,12 +87,14 @@ func (p *plan) gatherHistories(withOwned bool) (owned map[*model.Resource][]node
 	if p.CIB.Status == nil {
 		return owned, orphaned
 	}
-	// Each resource has an entry per node at most, as a rule: its list
-	// is carved, as long as the status has nodes, out of slabs allocated
-	// for many resources at once (a settled cluster's status has a
-	// history per resource per node). A longer list grows on its own.
-	perResource := len(p.CIB.Status.Nodes)
-	var slab []nodeHistory
+	// Each resource's list is cut, at its length, out of one array for
+	// all: a settled cluster's status has a history per resource per
+	// node, a large one hundreds of thousands.
+	type ownedHistory struct {
+		r *model.Resource
+		h nodeHistory
+	}
+	var found []ownedHistory
 	for _, ns := range p.CIB.Status.Nodes {
 		i := p.findNodeAny(ns.ID, ns.Uname)
 		if i < 0 || (p.Nodes[i].Remote() && !p.Nodes[i].Unpacked) {
@@ -104,18 +106,23 @@ func (p *plan) gatherHistories(withOwned bool) (owned map[*model.Resource][]node
 				orphaned[h.ID] = append(orphaned[h.ID], nodeHistory{node: i, ops: h.Ops})
 				continue
 			}
-			if !withOwned {
-				continue
+			if withOwned {
+				found = append(found, ownedHistory{r, nodeHistory{node: i, ops: h.Ops}})
 			}
-			list, ok := owned[r]
-			if !ok {
-				if len(slab) < perResource {
-					slab = make([]nodeHistory, perResource*max(1, min(len(p.Resources), 256)))
-				}
-				list, slab = slab[:0:perResource], slab[perResource:]
-			}
-			owned[r] = append(list, nodeHistory{node: i, ops: h.Ops})
 		}
+	}
+	count := map[*model.Resource]int{}
+	for _, f := range found {
+		count[f.r]++
+	}
+	all := make([]nodeHistory, len(found))
+	for _, f := range found {
+		list, ok := owned[f.r]
+		if !ok {
+			n := count[f.r]
+			list, all = all[:0:n], all[n:]
+		}
+		owned[f.r] = append(list, f.h)
 	}
 	return owned, orphaned
 }
