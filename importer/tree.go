@@ -262,7 +262,10 @@ func parseWhole(filename string, src []byte, li *lineIndex) (*elem, hcl.Diagnost
 // duplicateAttr returns the name of an attribute t holds twice, which
 // encoding/xml lets through and libxml2 (so Pacemaker) refuses.
 func duplicateAttr(t xml.StartElement) string {
-	if len(t.Attr) > 8 {
+	// Comparing every pair is quicker than a set up to a few dozen
+	// attributes (a status's operation records have about fifteen, and a
+	// large status hundreds of thousands of them).
+	if len(t.Attr) > 32 {
 		seen := make(map[xml.Name]bool, len(t.Attr))
 		for _, a := range t.Attr {
 			if seen[a.Name] {
