@@ -331,7 +331,10 @@ func (p *plan) newPrimitive(prim *ir.Primitive, parent *model.Resource, suffix s
 	if cached, ok := p.instanceAttrs[prim]; ok && suffix != "" {
 		// Every instance of a clone's primitive unpacks to the same
 		// attributes but for its number.
-		r.Meta = maps.Clone(cached.meta)
+		// Made with room for its number: a clone grown by one key is
+		// copied again.
+		r.Meta = make(map[string]string, len(cached.meta)+1)
+		maps.Copy(r.Meta, cached.meta)
 		r.Meta["clone"] = suffix[1:]
 		r.Params = maps.Clone(cached.params)
 	} else {
