@@ -179,6 +179,7 @@ type engineRun struct {
 	done      []bool
 }
 
+// walk runs the engine over the graph, in passes (see Execute).
 func (t *Transition) walk() engineRun {
 	pos := make([]int32, len(t.Actions)) // graph position + 1; 0 when not in the graph
 	for i, id := range t.synapses {

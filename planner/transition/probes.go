@@ -96,13 +96,17 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	if len(nodes) == 0 {
 		return true
 	}
+	for _, r := range s.top {
+		if r.Kind == model.KindBundle {
+			// A bundle probes its replicas' parts in an order of its
+			// own (bundle.createProbe).
+			return false
+		}
+	}
 	var prims []probeUnit // in the order probeOnNode visits them
-	bundles := false
 	var walk func(r, top, clone *Resource, instance int32)
 	walk = func(r, top, clone *Resource, instance int32) {
 		switch {
-		case r.Kind == model.KindBundle:
-			bundles = true
 		case s.hasInstances(r):
 			// As clone.createProbe reads them on every node.
 			s.sortByNumber(r)
@@ -129,9 +133,6 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	}
 	for _, r := range s.top {
 		walk(r, r, nil, everyInstance)
-	}
-	if bundles {
-		return false
 	}
 	for _, p := range prims {
 		if x := s.of(p.r); x.bucket(x.keyOf(zeroMonitor)) != nil {
