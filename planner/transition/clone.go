@@ -283,7 +283,7 @@ func (clone) createProbe(s *scheduler, r, top *Resource, node int) bool {
 	if len(children) == 0 {
 		return false
 	}
-	if r.ExclusiveDiscovery && r.Allowed.Allows(node) && r.Allowed.DiscoveryOn(node) != pcmk.DiscoverExclusive {
+	if unprobedOn(r, node) {
 		return false
 	}
 	if r.Unique {
@@ -295,20 +295,27 @@ func (clone) createProbe(s *scheduler, r, top *Resource, node int) bool {
 		}
 		return any
 	}
-	x := s.of(r)
-	if x.probedInstance == nil {
-		x.probedInstance = s.probedInstances(children)
-	}
-	return s.probeOnNode(children[x.probedInstance[node]], top, node)
+	return s.probeOnNode(children[s.probedInstances(r, children)[node]], top, node)
 }
 
-// probedInstances are, per node, the index in children (an anonymous
-// clone's instances, in number order) of the instance probed there: the
+// unprobedOn tells whether clone r is probed on no instance on node: it
+// is to be probed only where its discovery is exclusive, and node allows
+// it with another mode.
+func unprobedOn(r *Resource, node int) bool {
+	return r.ExclusiveDiscovery && r.Allowed.Allows(node) && r.Allowed.DiscoveryOn(node) != pcmk.DiscoverExclusive
+}
+
+// probedInstances are, per node, the index in children (anonymous clone
+// r's instances, in number order) of the instance probed there: the
 // first known on the node, else the first assigned to it, else the
 // first. Neither what is known nor where instances are assigned changes
-// while probes are made, so a clone's are found once, each instance read
-// once, rather than all of them for every node.
-func (s *scheduler) probedInstances(children []*Resource) []int32 {
+// while probes are made, so a clone's are found once, on first use, each
+// instance read once, rather than all of them for every node.
+func (s *scheduler) probedInstances(r *Resource, children []*Resource) []int32 {
+	x := s.of(r)
+	if x.probedInstance != nil {
+		return x.probedInstance
+	}
 	pick := make([]int32, len(s.nodes))
 	for n := range pick {
 		pick[n] = -1
@@ -327,6 +334,7 @@ func (s *scheduler) probedInstances(children []*Resource) []int32 {
 			pick[n] = 0
 		}
 	}
+	x.probedInstance = pick
 	return pick
 }
 

@@ -104,35 +104,31 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 		}
 	}
 	var prims []probeUnit // in the order probeOnNode visits them
-	var walk func(r, top, clone *Resource, instance int32)
-	walk = func(r, top, clone *Resource, instance int32) {
-		switch {
+	var walk func(u probeUnit)
+	walk = func(u probeUnit) {
+		switch r := u.r; {
 		case s.hasInstances(r):
 			// As clone.createProbe reads them on every node.
 			s.sortByNumber(r)
 			children := s.children(r)
+			var picks []int32
 			if !r.Unique && len(children) > 0 {
-				if x := s.of(r); x.probedInstance == nil {
-					x.probedInstance = s.probedInstances(children)
-				}
+				picks = s.probedInstances(r, children)
 			}
 			for i, c := range children {
-				n := int32(i)
-				if r.Unique {
-					n = everyInstance
-				}
-				walk(c, top, r, n)
+				walk(probeUnit{r: c, top: u.top, clone: r, picks: picks, instance: int32(i)})
 			}
 		case s.collective(r):
 			for _, m := range r.Children {
-				walk(m, top, clone, instance)
+				u.r = m
+				walk(u)
 			}
 		default:
-			prims = append(prims, probeUnit{r: r, top: top, clone: clone, instance: instance})
+			prims = append(prims, u)
 		}
 	}
 	for _, r := range s.top {
-		walk(r, r, nil, everyInstance)
+		walk(probeUnit{r: r, top: r})
 	}
 	for _, p := range prims {
 		if x := s.of(p.r); x.bucket(x.keyOf(zeroMonitor)) != nil {
@@ -144,7 +140,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	probes := make([]int, len(prims)) // how many of each there are
 	for i, p := range prims {
 		for _, n := range nodes {
-			if s.visitedOn(p, n) && s.shouldProbe(p.r, p.top, n) {
+			if p.visitedOn(n) && s.shouldProbe(p.r, p.top, n) {
 				count[n]++
 				probes[i]++
 			}
@@ -160,7 +156,7 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 	s.marks = append(s.marks, make([]actionMark, id-len(s.marks))...) // monitors without inputs
 	for i, p := range prims {
 		for _, n := range nodes {
-			if !s.visitedOn(p, n) {
+			if !p.visitedOn(n) {
 				continue
 			}
 			if !s.shouldProbe(p.r, p.top, n) {
@@ -187,28 +183,22 @@ func (s *scheduler) probesByResource(nodes []int) bool {
 // top, an instance of clone (or a member of one) unless clone is nil.
 type probeUnit struct {
 	r, top, clone *Resource
-	// instance is the index of r's instance among the clone's instances
-	// in number order, everyInstance when every one is probed.
+	// picks are, in an anonymous clone, the index of the instance probed
+	// on each node (probedInstances), nil when every instance is probed;
+	// instance is the index of r's instance (in number order).
+	picks    []int32
 	instance int32
 }
 
-// everyInstance stands for every instance of a unique clone, or for a
-// primitive in no clone.
-const everyInstance = -1
-
-// visitedOn tells whether probeOnNode reaches p on node n: always outside
-// a clone; in one, unless the clone is to be probed only where discovery
-// is exclusive and n is not such a node, and, in an anonymous one, when p
-// belongs to the instance probed on n.
-func (s *scheduler) visitedOn(p probeUnit, n int) bool {
-	c := p.clone
-	if c == nil {
+// visitedOn tells whether probeOnNode reaches p on node n, as
+// clone.createProbe decides: always outside a clone; in one, unless the
+// clone is probed on no instance there, and, in an anonymous one, when p
+// belongs to the instance probed there.
+func (p probeUnit) visitedOn(n int) bool {
+	if p.clone == nil {
 		return true
 	}
-	if c.ExclusiveDiscovery && c.Allowed.Allows(n) && c.Allowed.DiscoveryOn(n) != pcmk.DiscoverExclusive {
-		return false
-	}
-	return p.instance == everyInstance || s.of(c).probedInstance[n] == p.instance
+	return !unprobedOn(p.clone, n) && (p.picks == nil || p.picks[n] == p.instance)
 }
 
 func parseBoolish(v string) (bool, bool) {

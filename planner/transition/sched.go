@@ -62,8 +62,8 @@ type rscActions struct {
 	// them now (see scheduler.children), nil for other resources.
 	children []*Resource
 	// probedInstance is, per node, which of an anonymous clone's
-	// instances is probed there (see probedInstances), made on its first
-	// probe.
+	// instances is probed there (see probedInstances), made when first
+	// asked for.
 	probedInstance []int32
 	// byNode indexes a clone's instances by the node they are assigned
 	// to ([0]) and run on ([1]), made when first asked for (see
