@@ -10,11 +10,11 @@ import (
 // active resource asks for.
 func (p *plan) configChanges() map[string][]model.ConfigChange {
 	out := map[string][]model.ConfigChange{}
-	if p.CIB.Status == nil {
+	if p.status() == nil {
 		return out
 	}
 	byNode := map[int][]*ir.ResourceHistory{}
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		i := p.findNodeAny(ns.ID, ns.Uname)
 		if i < 0 {
 			continue

@@ -152,7 +152,7 @@ func (p *plan) blockFailure(n *model.Node, r *model.Resource, op *ir.OpRecord) b
 			}
 			continue
 		}
-		for _, ns := range p.CIB.Status.Nodes {
+		for _, ns := range p.status().Nodes {
 			if ns.Uname != n.Uname {
 				continue
 			}

@@ -84,7 +84,7 @@ func (p *plan) orphanedHistories() map[string][]nodeHistory {
 // gatherHistories is histories; withOwned false leaves owned empty.
 func (p *plan) gatherHistories(withOwned bool) (owned map[*model.Resource][]nodeHistory, orphaned map[string][]nodeHistory) {
 	owned, orphaned = map[*model.Resource][]nodeHistory{}, map[string][]nodeHistory{}
-	if p.CIB.Status == nil {
+	if p.status() == nil {
 		return owned, orphaned
 	}
 	// Each resource's list is cut, at its length, out of one array for
@@ -95,7 +95,7 @@ func (p *plan) gatherHistories(withOwned bool) (owned map[*model.Resource][]node
 		h nodeHistory
 	}
 	var found []ownedHistory
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		i := p.findNodeAny(ns.ID, ns.Uname)
 		if i < 0 || (p.Nodes[i].Remote() && !p.Nodes[i].Unpacked) {
 			continue

@@ -12,10 +12,10 @@ import (
 // historyOn is the history entries of resource id on the node named
 // uname, in document order (find_lrm_resource); nil when it has none.
 func (p *plan) historyOn(id, uname string) []*ir.OpRecord {
-	if p.CIB.Status == nil {
+	if p.status() == nil {
 		return nil
 	}
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		if ns.Uname != uname {
 			continue
 		}

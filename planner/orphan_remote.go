@@ -91,7 +91,7 @@ func (p *plan) unpackOrphanConnections() {
 	}
 	p.statusOrphans = map[string]*model.Resource{}
 	entry := func(id string) *ir.ResourceHistory {
-		for _, ns := range p.CIB.Status.Nodes {
+		for _, ns := range p.status().Nodes {
 			for _, h := range ns.Resources {
 				if h.ID == id {
 					return h
@@ -149,7 +149,7 @@ func (p *plan) unpackOrphanConnections() {
 // containerAttr is the container attribute of the first history entry of
 // id that has one.
 func (p *plan) containerAttr(id string) string {
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		for _, h := range ns.Resources {
 			if h.ID == id && h.Container != "" {
 				return h.Container

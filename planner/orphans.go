@@ -10,12 +10,12 @@ import (
 // has: Pacemaker stops them (stop-orphan-resources) and deletes their
 // history.
 func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]model.ConfigChange) []*model.Resource {
-	if p.CIB.Status == nil {
+	if p.status() == nil {
 		return nil
 	}
 	var ids []string
 	seen := map[string]bool{}
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		node := p.findNodeAny(ns.ID, ns.Uname)
 		if node >= 0 && p.Nodes[node].Remote() && !p.Nodes[node].Unpacked {
 			// A remote node's history is read only once its connection
@@ -57,7 +57,7 @@ func (p *plan) orphans(histories map[string][]nodeHistory, changes map[string][]
 			}
 			tr.ActiveOps = append(tr.ActiveOps, recurringActive(sorted, h.node)...)
 			if len(h.ops) > 0 && tr.Agent.Class == "" {
-				for _, ns := range p.CIB.Status.Nodes {
+				for _, ns := range p.status().Nodes {
 					for _, rh := range ns.Resources {
 						if rh.ID == id && tr.Agent.Class == "" {
 							tr.Agent = ir.Agent{Class: rh.Class, Provider: rh.Provider, Type: rh.Type}
@@ -124,7 +124,7 @@ func (p *plan) orphanFailcounts(tr *model.Resource) {
 // orphanConnections lists the remote connections the status records (with
 // operations) but the configuration no longer has, in status order.
 func (p *plan) orphanConnections() []string {
-	if p.CIB.Status == nil {
+	if p.status() == nil {
 		return nil
 	}
 	seen := map[string]bool{}
@@ -144,11 +144,11 @@ func (p *plan) orphanConnections() []string {
 // order. The list is made once: the status is read for them by two
 // passes, and a settled cluster's has an entry per resource per node.
 func (p *plan) remoteAgentHistories() []*ir.ResourceHistory {
-	if p.remoteHistoriesRead || p.CIB.Status == nil {
+	if p.remoteHistoriesRead || p.status() == nil {
 		return p.remoteHistories
 	}
 	p.remoteHistoriesRead = true
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		for _, h := range ns.Resources {
 			if len(h.Ops) > 0 && isRemoteAgent(ir.Agent{Class: h.Class, Provider: h.Provider, Type: h.Type}) {
 				p.remoteHistories = append(p.remoteHistories, h)

@@ -36,7 +36,10 @@ type plan struct {
 
 	shutdownLockLimit int64
 	transitionReady   bool
-	txInput           *model.Cluster // the transition's view of the model
+	// statusReleased tells that the plan let go of the CIB's status
+	// (releaseStatus): status() then refuses to read it.
+	statusReleased bool
+	txInput        *model.Cluster // the transition's view of the model
 	// renamed lists, in the order they were named, the resources known
 	// by each name other than their id (CloneName): lookups by id
 	// consider those names too (findRenamed).

@@ -98,11 +98,13 @@ type Unknown struct {
 // places its resources as opts.Target's Pacemaker release does and, when asked, schedules
 // the transition. Diagnostics are warnings about parts of the input that
 // Pacemaker would ignore and about what the planner cannot compute; a
-// result is returned regardless.
+// result is returned regardless. Schedule keeps no reference to cib's
+// status once it has read it: a caller that keeps none either lets the
+// collector free it while the transition is made.
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	if !opts.ExplainChanges || !opts.NoScores {
 		p, diags := compute(cib, opts)
-		return p.result(cib, opts), diags
+		return p.result(opts), diags
 	}
 	// Which lines explain a change is known once the resources are
 	// placed: every line is recorded with its trail, 20 bytes each, and
@@ -112,23 +114,25 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
 	lines := p.changeLines()
 	p.Scores.keep(lines)
-	res := p.result(cib, opts)
+	res := p.result(opts)
 	res.explainedBy(p, lines)
 	return res, diags
 }
 
 // result builds the Result of p: every view copied out of the working
 // model, so the Result keeps none of it alive.
-func (p *plan) result(cib *ir.CIB, opts Options) *Result {
+func (p *plan) result(opts Options) *Result {
 	res := &Result{Target: p.target, Now: p.Now, Scores: p.Scores, Promotions: p.Promotions,
 		Unknown: p.unknowns(opts.Transition), Tickets: p.ticketHolds(), unknown: map[string]int{}}
 	if p.utilization != nil && p.utilization.keys != nil {
 		report := p.utilization.report
 		res.Utilization = &report
 	}
-	if opts.Transition && cib != nil && cib.Config != nil {
-		res.Transition = transition.Compute(p.forTransition())
-		res.Unknown = append(res.Unknown, memberOrphans(p.target, cib.Config, p.Resources)...)
+	if opts.Transition && p.CIB != nil && p.CIB.Config != nil {
+		in := p.forTransition()
+		p.releaseStatus()
+		res.Transition = transition.Compute(in)
+		res.Unknown = append(res.Unknown, memberOrphans(p.target, p.CIB.Config, p.Resources)...)
 		if opts.Digests {
 			res.digests = opDigests(p, res.Transition)
 		}

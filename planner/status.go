@@ -9,7 +9,7 @@ import (
 )
 
 func (p *plan) unpackStatus() {
-	st := p.CIB.Status
+	st := p.status()
 	if st == nil {
 		return
 	}
@@ -269,11 +269,11 @@ func (p *plan) canFenceNode(n *model.Node) bool {
 // fenceReason says why an unclean node is fenced, following the checks of
 // Pacemaker's determine_online_status_fencing.
 func (p *plan) fenceReason(i int) string {
-	if p.CIB.Status == nil {
+	if p.status() == nil {
 		return ""
 	}
 	n := p.Nodes[i]
-	for _, ns := range p.CIB.Status.Nodes {
+	for _, ns := range p.status().Nodes {
 		if p.findNodeAny(ns.ID, ns.Uname) != i {
 			continue
 		}

@@ -37,8 +37,8 @@ func (t *ticket) usable() bool { return t.granted && !t.standby }
 func (p *plan) ticketFor(id string) *ticket {
 	if p.tickets == nil {
 		p.tickets = map[string]*ticket{}
-		if p.CIB.Status != nil {
-			for _, ts := range p.CIB.Status.Tickets {
+		if p.status() != nil {
+			for _, ts := range p.status().Tickets {
 				p.tickets[ts.ID] = &ticket{id: ts.ID, granted: ts.Granted, standby: ts.Standby}
 			}
 		}

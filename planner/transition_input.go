@@ -14,6 +14,26 @@ import (
 // operations, and what changed definitions (operation digests), orphaned
 // operations and orphaned resources ask for.
 
+// status is the CIB's status section, nil when it has none.
+func (p *plan) status() *ir.Status {
+	if p.statusReleased {
+		panic("planner: the CIB's status is read after releaseStatus")
+	}
+	return p.CIB.Status
+}
+
+// releaseStatus lets go of the CIB's status section once the transition's
+// input is read from it: the model holds all the transition and the
+// result need of it. In a large cluster the status is the larger part of
+// the CIB (0.13 GB of operation records for 10000 resources on 64 nodes),
+// which the collector would otherwise mark over and over while the
+// transition is made (docs/performance.md, "The status let go of").
+func (p *plan) releaseStatus() {
+	cib := *p.CIB
+	cib.Status = nil
+	p.CIB, p.statusReleased = &cib, true
+}
+
 // forTransition completes the model with what the history asks of the
 // transition and returns it for package transition, which schedules the
 // actions: node discovery and fencing state, each resource's configured

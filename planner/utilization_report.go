@@ -126,8 +126,8 @@ func (u *utilizationTables) readNodes(p *plan) {
 		}
 		u.keys[i], u.text[i] = order, text
 	}
-	if p.CIB.Status != nil && p.target.Since(pcmk.V2_1_6) {
-		for _, ns := range p.CIB.Status.Nodes {
+	if p.status() != nil && p.target.Since(pcmk.V2_1_6) {
+		for _, ns := range p.status().Nodes {
 			i := p.findNodeAny(ns.ID, ns.Uname)
 			if i < 0 {
 				continue

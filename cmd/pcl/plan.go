@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -108,6 +109,11 @@ func runPlan(e *env, args []string, o planRun) int {
 	// the resources that change: the placement keeps the lines that can
 	// explain a change.
 	opts.ExplainChanges = o.format == "text"
+	// Nothing here keeps cib past Schedule, which lets go of its status
+	// once read: in a large cluster the collector need not mark it while
+	// the transition is made (docs/performance.md, "The status let go
+	// of"). The rare explanation the placement did not foresee reads
+	// INPUT again.
 	res, pd := planner.Schedule(cib, opts)
 	diags = append(append(diags, pd...), unknownWarning(res)...)
 	printDiags(e.stderr, files, diags)
@@ -118,7 +124,12 @@ func runPlan(e *env, args []string, o planRun) int {
 		// Lines the placement did not foresee a change needing (no
 		// such change is known) are recorded by a placement for them.
 		if ids := plantext.Explained(res); ids != nil && !res.Explains(ids) {
-			res = planner.Explain(cib, opts, res, ids)
+			again, err := reloadPlanInput(args, o, files)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
+				return exitDiags
+			}
+			res = planner.Explain(again, opts, res, ids)
 		}
 	}
 	switch o.format {
@@ -141,6 +152,23 @@ func runPlan(e *env, args []string, o planRun) int {
 		return exitDiags
 	}
 	return exitOK
+}
+
+// reloadPlanInput reads INPUT again, with the what-if flags applied, as
+// runPlan read it first (its diagnostics were reported then). A file that
+// changed since is an error rather than an explanation of another CIB.
+func reloadPlanInput(args []string, o planRun, first map[string]*hcl.File) (*ir.CIB, error) {
+	cib, _, files, diags := loadPlanInput(args, o.vars, o.state, o.version)
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("reading the input again to explain its changes: %s", diags.Errs()[0])
+	}
+	for name, f := range files {
+		if was := first[name]; was == nil || !bytes.Equal(was.Bytes, f.Bytes) {
+			return nil, fmt.Errorf("%s changed while it was planned; plan it again", name)
+		}
+	}
+	cib, _, err := o.whatIf.apply(cib)
+	return cib, err
 }
 
 // computeTransition loads INPUT, places its resources and schedules the
