@@ -1,6 +1,9 @@
 package planner
 
 import (
+	"slices"
+	"strings"
+
 	"pcl/ir"
 	"pcl/planner/model"
 )
@@ -24,13 +27,13 @@ func Explain(cib *ir.CIB, opts Options, res *Result, lines map[string]map[string
 	opts.Transition, opts.Digests, opts.Utilization, opts.StatusOnly, opts.ExplainChanges = false, false, false, false, false
 	p, _ := compute(cib, opts)
 	out := *res
-	out.explainedBy(p, lines)
+	out.explainedBy(p, newLineSet(lines))
 	return &out
 }
 
 // explainedBy takes the score and promotion lines of e, a placement that
 // recorded those lines names alone.
-func (res *Result) explainedBy(e *plan, lines map[string]map[string]bool) {
+func (res *Result) explainedBy(e *plan, lines lineSet) {
 	res.Scores = e.Scores
 	res.Promotions = e.Promotions
 	res.explained = lines
@@ -48,14 +51,46 @@ func (res *Result) Explains(lines map[string]map[string]bool) bool {
 		if res.Resource(id) == nil {
 			continue
 		}
-		have := res.explained[id]
 		for n := range nodes {
-			if !have[n] {
+			if !res.explained.has(id, n) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// lineSet names score lines by resource and node, sorted. A plan keeps
+// the set of lines it explains until it is done: as a map of maps, one
+// map per resource, it took 44 MB of a clone-heavy cluster's (163,000
+// resources) while the transition was made.
+type lineSet []lineName
+
+type lineName struct{ rsc, node string }
+
+func newLineSet(lines map[string]map[string]bool) lineSet {
+	var s lineSet
+	for rsc, nodes := range lines {
+		for node, ok := range nodes {
+			if ok {
+				s = append(s, lineName{rsc, node})
+			}
+		}
+	}
+	slices.SortFunc(s, compareLineNames)
+	return s
+}
+
+func compareLineNames(a, b lineName) int {
+	if c := strings.Compare(a.rsc, b.rsc); c != 0 {
+		return c
+	}
+	return strings.Compare(a.node, b.node)
+}
+
+func (s lineSet) has(rsc, node string) bool {
+	_, ok := slices.BinarySearchFunc(s, lineName{rsc, node}, compareLineNames)
+	return ok
 }
 
 // changeLines are the lines ExplainChanges records: each resource's on

@@ -53,7 +53,7 @@ type Result struct {
 	digests map[digestKey]string
 	// explained names the score lines recorded, when only some were
 	// (Explain, Options.ExplainChanges).
-	explained map[string]map[string]bool
+	explained lineSet
 }
 
 // digestKey names an operation of a resource.
@@ -114,8 +114,9 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	p, diags := compute(cib, opts)
 	lines := p.changeLines()
 	p.Scores.keep(lines)
+	explained := newLineSet(lines)
 	res := p.result(opts)
-	res.explainedBy(p, lines)
+	res.explainedBy(p, explained)
 	return res, diags
 }
 
