@@ -108,14 +108,14 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 	} else {
 		s.of(r).stopUnexpected = false
 	}
-	if r.StartPending {
+	if s.of(r).startPending {
 		start := s.customAction(r, s.key0(r, pcmk.TaskStart), pcmk.TaskStart, r.AssignedTo, true)
 		start.set(PrintAlways)
 	}
 	switch {
 	case moving:
-	case r.Failed:
-		if r.StopFailed {
+	case s.of(r).failed:
+		if s.of(r).stopFailed {
 			needStop = true
 		} else if s.of(r).nextRole == RolePromoted {
 			// Recovered by demotion: promoted again where it is.
@@ -171,7 +171,7 @@ func (s *scheduler) createPrimitiveActions(r *Resource) {
 
 // canMigrate is pcmk__rsc_can_migrate.
 func (s *scheduler) canMigrate(r *Resource, current int) bool {
-	if !r.AllowMigrate || !r.Managed || r.Failed || r.StartPending {
+	if !r.AllowMigrate || !r.Managed || s.of(r).failed || s.of(r).startPending {
 		return false
 	}
 	if current == NoNode || s.nodes[current].Unclean {

@@ -20,9 +20,12 @@
 // resources say where they run now, in which role, whether they failed,
 // where the planner assigned them and what their history asks for. It
 // keeps no copy of a resource: per resource it records only the actions
-// it made and the roles it moves it through (rscActions). It prints
-// nothing either: emit/dot draws the graph, emit/plantext writes the
-// summaries.
+// it made, the roles it moves it through and what it decides of the
+// resource's state (rscActions: a container failed by fencing its guest,
+// a start made pending). It writes nothing of its input, whose nodes it
+// copies, so the planner reads the model while the transition is made.
+// It prints nothing either: emit/dot draws the graph, emit/plantext
+// writes the summaries.
 //
 // Behaviour that differs by kind of resource is in a table indexed by
 // model.Kind (variant.go), one file per kind: primitive.go, group.go,

@@ -229,7 +229,7 @@ func (s *scheduler) rscStonithOrdering(r *Resource, f *Action) {
 	}
 	for _, a := range s.resourceActions(r, target, pcmk.TaskDemote, false) {
 		n := s.node(a.Node)
-		if n == nil || !n.Online || n.Unclean || r.Failed {
+		if n == nil || !n.Online || n.Unclean || s.of(r).failed {
 			a.set(Pseudo | Runnable)
 			if implicit && !bundled {
 				s.orderActions(f, a, OrderPreserve|OrderOptional)

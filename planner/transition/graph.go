@@ -174,7 +174,7 @@ func (s *scheduler) shouldAddInput(a *Action, in *Edge) bool {
 			in.Type = OrderNone
 			return false
 		}
-	case f.Rsc != nil && f.Rsc != a.Rsc && f.Rsc.Failed && !f.Rsc.Managed && hasSuffix(f.Key, stopKeySuffix) && s.hasInstances(a.Rsc):
+	case f.Rsc != nil && f.Rsc != a.Rsc && s.of(f.Rsc).failed && !f.Rsc.Managed && hasSuffix(f.Key, stopKeySuffix) && s.hasInstances(a.Rsc):
 		// Unmanaged failed resources cannot prevent a clone's shutdown.
 		return false
 	case is(Optional) && !is(PrintAlways) && !is(Dumped) && !s.shouldAddActionWith(f, ff):

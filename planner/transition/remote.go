@@ -38,7 +38,7 @@ func (s *scheduler) connectionState(i int) connState {
 		switch {
 		case host != NoNode && s.nodes[host].Unclean:
 			return connFailed
-		case !c.Failed:
+		case !s.of(c).failed:
 			return connStopped
 		case (next == RoleStopped || next == RoleUnknown) && c.ReconnectMs > 0 && n.WasFenced && !shutdownRequested(n):
 			// Whether it can come back is known only once the
@@ -77,10 +77,10 @@ func (s *scheduler) fenceRemote(i int, reason string) {
 	n := s.nodes[i]
 	if n.Guest() {
 		c := n.Conn.Container
-		if !c.Failed && c.Managed {
+		if !s.of(c).failed && c.Managed {
 			n.RequiresReset = true
-			c.Failed = true
-			c.StopFailed = true
+			s.of(c).failed = true
+			s.of(c).stopFailed = true
 		}
 		return
 	}
@@ -227,7 +227,7 @@ func (s *scheduler) remoteOrdering(a *Action) {
 func (s *scheduler) containerOrdering(a *Action) {
 	conn := s.nodes[a.Node].Conn
 	ctr := conn.Container
-	if ctr.Failed {
+	if s.of(ctr).failed {
 		s.fenceRemote(a.Node, "container failed")
 	}
 	switch task := remoteTask(a); task {
@@ -237,7 +237,7 @@ func (s *scheduler) containerOrdering(a *Action) {
 		s.startThenAction(conn, a, OrderNone)
 	case pcmk.TaskStop, pcmk.TaskDemote:
 		// When the container failed, its stop implies these.
-		if !ctr.Failed {
+		if !s.of(ctr).failed {
 			s.actionThenStop(a, conn, OrderNone)
 		}
 	default:
@@ -337,7 +337,7 @@ func (s *scheduler) guestWillStop(node int) bool {
 	n := s.nodes[node]
 	g := n.Conn.Container
 	// An orphan is never assigned: its next role is Stopped.
-	if n.RequiresReset || g.Failed || s.of(g).nextRole == RoleStopped || g.Orphan {
+	if n.RequiresReset || s.of(g).failed || s.of(g).nextRole == RoleStopped || g.Orphan {
 		return true
 	}
 	if g.Role > RoleStopped && g.AssignedTo != NoNode {

@@ -57,6 +57,13 @@ type rscActions struct {
 	restarting     bool
 	stopUnexpected bool
 	reload         bool
+	// failed, stopFailed and startPending start as the resource's and
+	// change as scheduling decides (a guest node fenced through its
+	// container fails the container; an agent changed makes a start
+	// pending): the planner's model is the transition's input, never
+	// written, and the plan's views of it are made while the transition
+	// is.
+	failed, stopFailed, startPending bool
 
 	// children are a clone's instances in the order the scheduler has
 	// them now (see scheduler.children), nil for other resources.
@@ -211,11 +218,22 @@ func (s *scheduler) newEdges() []Edge {
 	return list
 }
 
+// copyNodes copies the nodes the transition may change (a remote node it
+// fences becomes unclean), leaving its input's as they were.
+func copyNodes(nodes []*Node) []*Node {
+	out := make([]*Node, len(nodes))
+	for i, n := range nodes {
+		c := *n
+		out[i] = &c
+	}
+	return out
+}
+
 // afterKey is afterIndex's key of the orderings from first to then.
 func afterKey(first, then int32) uint64 { return uint64(uint32(first))<<32 | uint64(uint32(then)) }
 
 func newScheduler(in *Input) *scheduler {
-	s := &scheduler{in: in, variants: variantsFor(in.Target), nodes: in.Nodes, byID: map[string]*Resource{}, singletons: map[string]*Action{}, swept: map[int32]instanceSweep{}, probeOrdersAt: -1,
+	s := &scheduler{in: in, variants: variantsFor(in.Target), nodes: copyNodes(in.Nodes), byID: map[string]*Resource{}, singletons: map[string]*Action{}, swept: map[int32]instanceSweep{}, probeOrdersAt: -1,
 		keys: []string{""}, keyIndex: map[string]int32{"": 0}, notifyNames: map[int32]notifyName{}}
 	if len(in.Resources) == 0 {
 		// A cluster built by hand lists only its top-level resources:
@@ -256,6 +274,10 @@ func newScheduler(in *Input) *scheduler {
 	for _, r := range in.Top {
 		s.top = append(s.top, r)
 		add(r)
+	}
+	for _, r := range in.Resources {
+		rec := s.of(r)
+		rec.failed, rec.stopFailed, rec.startPending = r.Failed, r.StopFailed, r.StartPending
 	}
 	return s
 }

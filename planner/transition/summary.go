@@ -109,11 +109,11 @@ func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 			return []Change{s.item("Stop", r, current, NoNode, stop, src)}
 		case moving && current != NoNode:
 			verb := "Move"
-			if r.Failed {
+			if s.of(r).failed {
 				verb = "Recover"
 			}
 			return []Change{s.item(verb, r, current, next, stop, nil)}
-		case r.Failed:
+		case s.of(r).failed:
 			return []Change{s.item("Recover", r, current, NoNode, stop, nil)}
 		default:
 			return []Change{s.item("Restart", r, current, next, start, nil)}
@@ -132,7 +132,7 @@ func (s *scheduler) rscChanges(r *Resource, current, next int) []Change {
 			out = append(out, s.item("Stop", r, n, NoNode, stopOp, src))
 		}
 		return out
-	case stop != nil && r.Failed && r.StopFailed:
+	case stop != nil && s.of(r).failed && s.of(r).stopFailed:
 		return []Change{s.item("Recover", r, current, next, stop, start)}
 	case moving:
 		return []Change{s.item("Move", r, current, next, stop, nil)}

@@ -168,7 +168,7 @@ func (s *scheduler) configChanges() {
 			switch c.Kind {
 			case ChangeAgentRestart:
 				s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, c.Node, false)
-				r.StartPending = true
+				s.of(r).startPending = true
 			case ChangeCleanup:
 				// A configured resource's history is cleaned up when
 				// its agent changed: a fence device unfences again.
@@ -201,7 +201,7 @@ func (s *scheduler) configChanges() {
 // scheduleCleanup deletes a resource's history on a node after any stop
 // and before any start (pcmk__schedule_cleanup, required).
 func (s *scheduler) scheduleCleanup(r *Resource, node int) {
-	if r.Failed {
+	if s.of(r).failed {
 		return
 	}
 	if n := s.node(node); n == nil || n.Unclean || !n.Online {
@@ -215,10 +215,10 @@ func (s *scheduler) scheduleCleanup(r *Resource, node int) {
 }
 
 func (s *scheduler) scheduleReload(r *Resource, node int) {
-	if node == NoNode || !r.Managed || r.Failed {
+	if node == NoNode || !r.Managed || s.of(r).failed {
 		return
 	}
-	if r.StartPending {
+	if s.of(r).startPending {
 		s.customAction(r, s.key0(r, pcmk.TaskStop), pcmk.TaskStop, node, false)
 		return
 	}
