@@ -15,7 +15,7 @@ import (
 //
 // It is for an output that explains a few changes by their scores (the
 // text plan) when the lines Schedule kept with Options.ExplainChanges do
-// not cover them (Result.Explains): which resources change is known only
+// not cover them (Result.ExplainsLine): which resources change is known only
 // once the transition is scheduled. The placement is computed once more
 // with trails, the transition is not. Placement does not depend on
 // whether trails or score lines are recorded, and the second run
@@ -42,22 +42,12 @@ func (res *Result) explainedBy(e *plan, lines lineSet) {
 	res.Utilization = nil
 }
 
-// Explains reports whether res holds every score line lines names: made
-// by Explain for them, or by Schedule with ExplainChanges for more. A
-// resource the plan does not hold (one the transition alone knows) has
-// no lines to record.
-func (res *Result) Explains(lines map[string]map[string]bool) bool {
-	for id, nodes := range lines {
-		if res.Resource(id) == nil {
-			continue
-		}
-		for n := range nodes {
-			if !res.explained.has(id, n) {
-				return false
-			}
-		}
-	}
-	return true
+// ExplainsLine reports whether res holds the score line of resource id on
+// node: made by Explain for it, or by Schedule with ExplainChanges for
+// more. A resource the plan does not hold (one the transition alone
+// knows) has no lines to record.
+func (res *Result) ExplainsLine(id, node string) bool {
+	return res.Resource(id) == nil || res.explained.has(id, node)
 }
 
 // lineSet names score lines by resource and node, sorted. A plan keeps
@@ -93,9 +83,9 @@ func (s lineSet) has(rsc, node string) bool {
 	return ok
 }
 
-// changeLines are the lines ExplainChanges records: each resource's on
-// the nodes explainingNodes gives.
-func (p *plan) changeLines() map[string]map[string]bool {
+// changeLines are the lines ExplainChanges records: those of each of
+// resources on the nodes explainingNodes gives.
+func (p *plan) changeLines(resources []*model.Resource) map[string]map[string]bool {
 	lines := map[string]map[string]bool{}
 	var r *model.Resource
 	add := func(i int) {
@@ -106,7 +96,7 @@ func (p *plan) changeLines() map[string]map[string]bool {
 		}
 		nodes[p.Nodes[i].Uname] = true
 	}
-	for _, r = range p.Resources {
+	for _, r = range resources {
 		explainingNodes(r, add)
 	}
 	return lines

@@ -36,7 +36,7 @@ type Options struct {
 	// with their trails, that explain changes of the placement (and no
 	// others): those of each resource on the nodes it is active on and the
 	// node it is placed on, and those of the first instance or member of
-	// its parent on the same nodes. Result.Explains says whether they
+	// its parent on the same nodes. Result.ExplainsLine says whether they
 	// cover the lines an output needs. The lines of each top-level
 	// resource are recorded as it is placed and these kept at once.
 	ExplainChanges bool

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 
+	"pcl/internal/background"
 	"pcl/ir"
 	"pcl/pcmk"
 	"pcl/planner/model"
@@ -104,39 +105,58 @@ type Unknown struct {
 func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 	if !opts.ExplainChanges || !opts.NoScores {
 		p, diags := compute(cib, opts)
-		return p.result(opts), diags
+		return p.result(opts, nil), diags
 	}
 	// Which lines explain a change is known once the resources are
 	// placed: every line is recorded with its trail, 20 bytes each, and
 	// those of each top-level resource sifted once it is placed
-	// (assignTop); keep settles the rest before the transition is made.
+	// (assignTop); keep settles the rest while the transition's input is
+	// read, which reads the model and the status, never the score lines
+	// or their trails.
 	opts.NoScores, opts.NoTrail, opts.changeLinesOnly = false, false, true
 	p, diags := compute(cib, opts)
-	lines := p.changeLines()
-	p.Scores.keep(lines)
-	explained := newLineSet(lines)
-	res := p.result(opts)
+	var explained lineSet
+	res := p.result(opts, func(resources []*model.Resource) {
+		lines := p.changeLines(resources)
+		p.Scores.keep(lines)
+		explained = newLineSet(lines)
+	})
 	res.explainedBy(p, explained)
 	return res, diags
 }
 
 // result builds the Result of p: every view copied out of the working
 // model, so the Result keeps none of it alive.
-func (p *plan) result(opts Options) *Result {
+func (p *plan) result(opts Options, alongside func(resources []*model.Resource)) *Result {
 	res := &Result{Target: p.target, Now: p.Now, Scores: p.Scores, Promotions: p.Promotions,
 		Unknown: p.unknowns(opts.Transition), Tickets: p.ticketHolds(), unknown: map[string]int{}}
 	if p.utilization != nil && p.utilization.keys != nil {
 		report := p.utilization.report
 		res.Utilization = &report
 	}
+	// Three things run side by side: the transition's input is read
+	// while alongside runs, and the transition made while the views are.
+	// Neither side writes what the other reads: the transition's input
+	// is the model and the status, never the score lines, and the
+	// transition changes only its own copy of what it decides.
+	var made func() *transition.Transition
 	if opts.Transition && p.CIB != nil && p.CIB.Config != nil {
-		in := p.forTransition()
-		p.releaseStatus()
-		res.Transition = transition.Compute(in)
-		res.Unknown = append(res.Unknown, memberOrphans(p.target, p.CIB.Config, p.Resources)...)
-		if opts.Digests {
-			res.digests = opDigests(p, res.Transition)
+		// The input adds the orphans the status holds to p.Resources:
+		// alongside sees the resources as placed.
+		placed := p.Resources
+		input := background.Start(func() *model.Cluster {
+			in := p.forTransition()
+			p.releaseStatus()
+			return in
+		})
+		if alongside != nil {
+			alongside(placed)
 		}
+		in := input()
+		made = background.Start(func() *transition.Transition { return transition.Compute(in) })
+		res.Unknown = append(res.Unknown, memberOrphans(p.target, p.CIB.Config, p.Resources)...)
+	} else if alongside != nil {
+		alongside(p.Resources)
 	}
 	for i, u := range res.Unknown {
 		if _, ok := res.unknown[u.Resource]; !ok {
@@ -168,6 +188,12 @@ func (p *plan) result(opts Options) *Result {
 	res.byID = make(map[string]*Resource, len(p.byID))
 	for id, m := range p.byID {
 		res.byID[id] = views.of(m)
+	}
+	if made != nil {
+		res.Transition = made()
+		if opts.Digests {
+			res.digests = opDigests(p, res.Transition)
+		}
 	}
 	return res
 }

@@ -65,5 +65,5 @@ func TestCmpOnFail(t *testing.T) {
 // look at the model the Result no longer shows.
 func schedulePlan(cib *ir.CIB, opts Options) (*Result, *plan) {
 	p, _ := compute(cib, opts)
-	return p.result(opts), p
+	return p.result(opts, nil), p
 }

@@ -123,13 +123,13 @@ func runPlan(e *env, args []string, o planRun) int {
 	if o.format == "text" {
 		// Lines the placement did not foresee a change needing (no
 		// such change is known) are recorded by a placement for them.
-		if ids := plantext.Explained(res); ids != nil && !res.Explains(ids) {
+		if !plantext.HoldsExplanations(res) {
 			again, err := reloadPlanInput(args, o, files)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "pcl plan: %v\n", err)
 				return exitDiags
 			}
-			res = planner.Explain(again, opts, res, ids)
+			res = planner.Explain(again, opts, res, plantext.Explained(res))
 		}
 	}
 	switch o.format {

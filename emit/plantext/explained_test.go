@@ -23,9 +23,9 @@ func leanText(cib *ir.CIB, opts planner.Options) (text []byte, foreseen bool) {
 	opts.Transition, opts.NoScores, opts.NoTrail, opts.ExplainChanges = true, true, true, true
 	res, _ := planner.Schedule(cib, opts)
 	foreseen = true
-	if lines := plantext.Explained(res); lines != nil && !res.Explains(lines) {
+	if !plantext.HoldsExplanations(res) {
 		foreseen = false
-		res = planner.Explain(cib, opts, res, lines)
+		res = planner.Explain(cib, opts, res, plantext.Explained(res))
 	}
 	return plantext.Text(res), foreseen
 }

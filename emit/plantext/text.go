@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"pcl/internal/background"
 	"pcl/ir"
 	"pcl/pcmk"
 
@@ -49,8 +50,11 @@ func Text(res *planner.Result) []byte {
 	for _, a := range na {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
+	// The engine's walk that finds a stall reads the transition alone:
+	// it is made while the score lines are indexed.
+	stalls := background.Start(t.Stalls)
 	lines := indexScores(res, changes)
-	stall := StallOf(t, t.Stalls())
+	stall := StallOf(t, stalls())
 	for _, c := range changes {
 		fmt.Fprintf(&b, "%s: %s", c.Resource, verbPhrase(t, c))
 		if why := reason(t, res, lines, c); why != "" {
@@ -267,7 +271,7 @@ func Explained(res *planner.Result) map[string]map[string]bool {
 				nodes = map[string]bool{}
 				lines[id] = nodes
 			}
-			for _, n := range []string{t.NodeName(c.From), t.NodeName(c.To)} {
+			for _, n := range changeNodes(t, c) {
 				if n != "" {
 					nodes[n] = true
 				}
@@ -275,6 +279,29 @@ func Explained(res *planner.Result) map[string]map[string]bool {
 		}
 	}
 	return lines
+}
+
+// HoldsExplanations reports whether res holds every score line Explained
+// names, asking res line by line: a clone-heavy plan's Explained is a map
+// of 100,000s.
+func HoldsExplanations(res *planner.Result) bool {
+	t := res.Transition
+	for _, c := range knownChanges(res, t.Changes) {
+		for _, id := range explainedIDs(res, c) {
+			for _, n := range changeNodes(t, c) {
+				if n != "" && !res.ExplainsLine(id, n) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// changeNodes are the names of the nodes change c leaves and goes to (""
+// for none).
+func changeNodes(t *transition.Transition, c transition.Change) [2]string {
+	return [2]string{t.NodeName(c.From), t.NodeName(c.To)}
 }
 
 // explainedIDs are the resources whose lines reason can ask for to
