@@ -166,9 +166,8 @@ func (p *plan) findAnonymousClone(n *model.Node, parent *model.Resource, base st
 		if found != nil {
 			break
 		}
-		locs := p.activeNodes(child, nil, true)
-		if len(locs) > 0 {
-			if locs[0] == n.Index {
+		if at := firstActiveNode(child); at != model.NoNode {
+			if at == n.Index {
 				found = findInstanceMember(child, base)
 				if found != nil && len(found.RunningOn) > 0 {
 					skipInactive = true
@@ -200,31 +199,26 @@ func (p *plan) findAnonymousClone(n *model.Node, parent *model.Resource, base st
 	return found
 }
 
-// activeNodes lists the nodes r (or, for a collective, its members) is
-// active on, with the node of a pending operation when pending is set
-// (the location method with current=2), each once.
-func (p *plan) activeNodes(r *model.Resource, list []int, pending bool) []int {
-	add := func(i int) {
-		for _, j := range list {
-			if j == i {
-				return
-			}
-		}
-		list = append(list, i)
-	}
+// firstActiveNode is the first node r (or, for a collective, its first
+// member active anywhere) is active on, or has an operation pending on,
+// NoNode for none: the first of the location method's list (current=2),
+// which is all findAnonymousClone reads of it.
+func firstActiveNode(r *model.Resource) int {
 	if len(r.Children) > 0 {
 		for _, c := range r.Children {
-			list = p.activeNodes(c, list, pending)
+			if i := firstActiveNode(c); i != model.NoNode {
+				return i
+			}
 		}
-		return list
+		return model.NoNode
 	}
-	for _, i := range r.RunningOn {
-		add(i)
+	if len(r.RunningOn) > 0 {
+		return r.RunningOn[0]
 	}
-	if pending && r.PendingNode >= 0 {
-		add(r.PendingNode)
+	if r.PendingNode >= 0 {
+		return r.PendingNode
 	}
-	return list
+	return model.NoNode
 }
 
 // findInstanceMember finds in instance inst (or its members) the resource

@@ -629,7 +629,13 @@ func (p *plan) applyNodeCriteria() {
 			}
 		}
 	} else {
+		// Most primitives have failed nowhere: a clone-heavy cluster
+		// would look each one's name up on every node.
+		failed := p.failedNames()
 		for _, r := range thresholds {
+			if !failed[failName(r)] {
+				continue
+			}
 			for i := range p.Nodes {
 				p.failureThreshold(r, i)
 			}

@@ -57,6 +57,45 @@ func (p *plan) digestParams(r *model.Resource, task pcmk.Task, intervalMs int64)
 	return params, extra
 }
 
+// opDigestKey names an operation of a configured primitive.
+type opDigestKey struct {
+	prim       *ir.Primitive
+	task       pcmk.Task
+	intervalMs int64
+}
+
+// opDigest is an operation's digest parameters (read only), whether the
+// op has instance attributes of its own, and their digest.
+type opDigest struct {
+	params map[string]string
+	extra  bool
+	digest string
+}
+
+// digestsOf is digestParams with their digest, made once per primitive
+// and operation: every instance of a clone's primitive has its
+// parameters, operations and agent (newPrimitive copies them from the
+// first), and a clone-heavy cluster checks the history of 100,000s of
+// instances. An orphan, whose agent is its history's, and a bundle's
+// remote connection, whose address is its container's host, are made
+// each time.
+func (p *plan) digestsOf(r *model.Resource, task pcmk.Task, intervalMs int64) opDigest {
+	made := func() opDigest {
+		params, extra := p.digestParams(r, task, intervalMs)
+		return opDigest{params: params, extra: extra, digest: digestOf(p.target, params)}
+	}
+	if r.Prim == nil || r.Orphan || p.bundleRemoteHost(r) != "" {
+		return made()
+	}
+	k := opDigestKey{r.Prim, task, intervalMs}
+	d, ok := p.opDigests[k]
+	if !ok {
+		d = made()
+		p.opDigests[k] = d
+	}
+	return d
+}
+
 // digestOf is the MD5 of the sorted <parameters/> element, as Pacemaker
 // computes operation digests, its values escaped as the release t does.
 func digestOf(t pcmk.Target, params map[string]string) string {
@@ -118,8 +157,8 @@ func (p *plan) digestCheck(r *model.Resource, op *ir.OpRecord, task pcmk.Task, i
 // change is checked (should_clear_for_param_change): the secure digest
 // does not count there.
 func (p *plan) digestCompare(r *model.Resource, op *ir.OpRecord, task pcmk.Task, iv int64) (changed, restart, unknown bool) {
-	all, extra := p.digestParams(r, task, iv)
-	calc := digestOf(p.target, all)
+	d := p.digestsOf(r, task, iv)
+	all, extra, calc := d.params, d.extra, d.digest
 	recordedRestart, hasRestart := opAttr(op, "op-restart-digest")
 	if iv > 0 && p.expiredRecurringFailure(r, op) {
 		// Pacemaker reschedules a recurring monitor whose failure expired
@@ -141,7 +180,7 @@ func (p *plan) digestCompare(r *model.Resource, op *ir.OpRecord, task pcmk.Task,
 // onlySanitizedChanged is only_sanitized_changed: the secure digest, of
 // the parameters that are not secret, still matches.
 func (p *plan) onlySanitizedChanged(r *model.Resource, op *ir.OpRecord, task pcmk.Task, iv int64) bool {
-	all, _ := p.digestParams(r, task, iv)
+	all := p.digestsOf(r, task, iv).params
 	if secure, ok := opAttr(op, "op-secure-digest"); ok {
 		list, _ := opAttr(op, "op-secure-params")
 		version, _ := opAttr(op, "crm_feature_set")

@@ -237,15 +237,11 @@ func (p *plan) operationExpired(r *model.Resource, n *model.Node, rc pcmk.OCFRC,
 // number (rsc_fail_name and generate_fail_regex), so every instance on a
 // node shares them.
 func (p *plan) failEntries(n *model.Node, r *model.Resource) []failEntry {
-	name := r.ID
-	if r.CloneName != "" {
-		name = r.CloneName
-	}
+	name := failName(r)
 	index := p.failIndex(n)
 	if r.Unique {
 		return index[name]
 	}
-	name = cloneStrip(name)
 	entries := index[name]
 	if n.Index >= len(p.numberedFails) {
 		return entries
@@ -254,4 +250,36 @@ func (p *plan) failEntries(n *model.Node, r *model.Resource) []failEntry {
 		entries = append(entries[:len(entries):len(entries)], index[k]...)
 	}
 	return entries
+}
+
+// failName is the name r's fail counts are looked up by on every node
+// (failEntries): the name the status knows it by, without an anonymous
+// instance's number.
+func failName(r *model.Resource) string {
+	name := r.ID
+	if r.CloneName != "" {
+		name = r.CloneName
+	}
+	if r.Unique {
+		return name
+	}
+	return cloneStrip(name)
+}
+
+// failedNames are the names failEntries finds entries under on some node:
+// a resource whose failName is not among them has no failures anywhere.
+func (p *plan) failedNames() map[string]bool {
+	names := map[string]bool{}
+	for _, n := range p.Nodes {
+		for k := range p.failIndex(n) {
+			names[k] = true
+		}
+	}
+	// Read after every node's index, which records them.
+	for _, bases := range p.numberedFails {
+		for base := range bases {
+			names[base] = true
+		}
+	}
+	return names
 }

@@ -57,6 +57,9 @@ type plan struct {
 	// instanceAttrs holds, by the primitive a clone's instances are made
 	// from, the attributes its first instance unpacked.
 	instanceAttrs map[*ir.Primitive]unpackedAttrs
+	// opDigests holds the digest parameters of each primitive's
+	// operations, made once for every instance (see digestsOf).
+	opDigests map[opDigestKey]opDigest
 	// owners records which resource each history entry the status
 	// unpack read belongs to (nil for an orphan).
 	owners map[historyKey]*model.Resource
@@ -160,7 +163,7 @@ type plan struct {
 func compute(cib *ir.CIB, opts Options) (*plan, hcl.Diagnostics) {
 	p := &plan{CIB: cib, opts: opts, eval: opts.EvalRule,
 		byID: map[string]*model.Resource{}, sharedIDs: map[string]bool{}, nodeByID: map[string]int{}, nodeByUn: map[string]int{},
-		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{},
+		columns: map[string]*attrColumn{}, owners: map[historyKey]*model.Resource{}, renamed: map[string][]*model.Resource{}, instanceAttrs: map[*ir.Primitive]unpackedAttrs{}, opDigests: map[opDigestKey]opDigest{}, bundles: map[*model.Resource]*bundleData{}, lateBundleNodes: map[string]bool{}, tags: map[string][]string{}, templates: map[string]*ir.Primitive{},
 		constraintPos: model.Internal}
 	if p.eval == nil {
 		p.eval = p.ruleevalEval

@@ -105,6 +105,10 @@ func (s *ScoreLines) All() iter.Seq2[int, ScoreLine] {
 // Resource is the resource line i is about, without making the line.
 func (s *ScoreLines) Resource(i int) string { return s.runs[s.line(i).run].rsc }
 
+// Node is the node line i is on, without making the line (and its
+// trail).
+func (s *ScoreLines) Node(i int) string { return s.nodes[s.line(i).node] }
+
 // start readies s for the lines of a plan on nodes, whose trails log
 // keeps (nil for none).
 func (s *ScoreLines) start(nodes []*model.Node, log *model.TrailLog) {

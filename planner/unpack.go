@@ -602,9 +602,16 @@ func (p *plan) symmetricDefault(r *model.Resource) {
 		}
 		return
 	}
+	if r.ExclusiveDiscovery {
+		return // nodeScore adds no default to it
+	}
+	// resource_node_score walks into a collective's members first; each
+	// got its default as it was made, before its parent, so the walk
+	// would change nothing (a clone-heavy cluster's instances would be
+	// walked two or three times per node).
 	for i, n := range p.Nodes {
 		if !n.DiscoverNever && !n.FromStatus {
-			p.nodeScore(r, i, 0, &symmetricDefault)
+			p.ownNodeScore(r, i, 0, &symmetricDefault)
 		}
 	}
 }
@@ -618,6 +625,11 @@ func (p *plan) nodeScore(r *model.Resource, i int, score ir.Score, cause *model.
 	for _, c := range r.Children {
 		p.nodeScore(c, i, score, cause)
 	}
+	p.ownNodeScore(r, i, score, cause)
+}
+
+// ownNodeScore is nodeScore on r alone, none of its members.
+func (p *plan) ownNodeScore(r *model.Resource, i int, score ir.Score, cause *model.Cause) {
 	if r.Allowed.W == nil {
 		r.Allowed = model.NewTable(len(p.Nodes), p.trails)
 	}

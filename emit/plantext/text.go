@@ -47,6 +47,9 @@ func Text(res *planner.Result) []byte {
 		writeUnknown(&b, res)
 		return b.Bytes()
 	}
+	// A line per change, most under 80 bytes: the buffer is not copied
+	// as it grows.
+	b.Grow(80 * len(changes))
 	for _, a := range na {
 		fmt.Fprintf(&b, "%s\n", strings.ToLower(a[:1])+a[1:])
 	}
@@ -229,22 +232,30 @@ func score(lines scoreLines, rsc, node string) ir.Score {
 	return -ir.Infinity
 }
 
-// scoreLines holds, for each resource whose change is explained, its runs
-// of consecutive score lines (a group member has its group's lines and
-// then its own, possibly in one run): with one change per resource to
-// explain, searching all of the plan's lines per change would cost
-// resources × lines.
-type scoreLines map[string][][]planner.ScoreLine
+// scoreLines holds, for each resource whose change is explained, where
+// its runs of consecutive score lines lie in all (a group member has its
+// group's lines and then its own, possibly in one run): with one change
+// per resource to explain, searching all of the plan's lines per change
+// would cost resources × lines. A line and its trail are read only when
+// found.
+type scoreLines struct {
+	all  *planner.ScoreLines
+	runs map[string][]lineRange
+}
+
+// lineRange is the lines from start up to end (excluded).
+type lineRange struct{ start, end int }
 
 // find returns a resource's last score line on a node: the one its own
 // assignment printed (a group member's group lines come first and do not
 // hold colocations or its group's pull). nil when there is none.
 func (m scoreLines) find(rsc, node string) *planner.ScoreLine {
-	runs := m[rsc]
+	runs := m.runs[rsc]
 	for i := len(runs) - 1; i >= 0; i-- {
-		for j := len(runs[i]) - 1; j >= 0; j-- {
-			if runs[i][j].Node == node {
-				return &runs[i][j]
+		for j := runs[i].end - 1; j >= runs[i].start; j-- {
+			if m.all.Node(j) == node {
+				l := m.all.At(j)
+				return &l
 			}
 		}
 	}
@@ -317,13 +328,13 @@ func explainedIDs(res *planner.Result, c transition.Change) []string {
 
 // indexScores indexes the lines reason can ask for (explainedIDs).
 func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
+	m := scoreLines{all: &res.Scores, runs: map[string][]lineRange{}}
 	if len(changes) == 0 {
-		return nil
+		return m
 	}
-	m := scoreLines{}
 	for _, c := range changes {
 		for _, id := range explainedIDs(res, c) {
-			m[id] = nil
+			m.runs[id] = nil
 		}
 	}
 	for start, n := 0, res.Scores.Len(); start < n; {
@@ -332,12 +343,8 @@ func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
 		for end < n && res.Scores.Resource(end) == rsc {
 			end++
 		}
-		if runs, needed := m[rsc]; needed {
-			run := make([]planner.ScoreLine, 0, end-start)
-			for i := start; i < end; i++ {
-				run = append(run, res.Scores.At(i))
-			}
-			m[rsc] = append(runs, run)
+		if runs, needed := m.runs[rsc]; needed {
+			m.runs[rsc] = append(runs, lineRange{start, end})
 		}
 		start = end
 	}

@@ -187,7 +187,9 @@ func (t *Transition) walk() engineRun {
 	}
 	waiting := make([]int32, len(t.Actions)) // inputs not yet completed
 	pass := make([]int32, len(t.Actions))
-	var ready []int32
+	// Each graph action is ready, then fired, once: made at that size,
+	// neither list is copied as it grows.
+	ready := make([]int32, 0, len(t.synapses))
 	for _, id := range t.synapses {
 		a := t.Actions[id]
 		for _, in := range a.Before {
@@ -202,7 +204,7 @@ func (t *Transition) walk() engineRun {
 	}
 	releases, from := t.releases()
 	done := make([]bool, len(t.Actions))
-	var fired []int32
+	fired := make([]int32, 0, len(t.synapses))
 	for len(ready) > 0 {
 		id := ready[len(ready)-1]
 		ready = ready[:len(ready)-1]

@@ -17,7 +17,9 @@ type Change struct {
 }
 
 func (s *scheduler) summarise() []Change {
-	var out []Change
+	// Most resources change at most once: made at that size, the list
+	// is not copied as it grows (a clone-heavy cluster's is 100,000s).
+	out := make([]Change, 0, len(s.rscs))
 	var walk func(r *Resource)
 	walk = func(r *Resource) {
 		if s.collective(r) {
