@@ -120,6 +120,13 @@ func Schedule(cib *ir.CIB, opts Options) (*Result, hcl.Diagnostics) {
 		lines := p.changeLines(resources)
 		p.Scores.keep(lines)
 		explained = newLineSet(lines)
+		// The tables' trails are read no more: an end per node in
+		// every table, kept through the transition at the collector's
+		// soft limit. (The input's orphans, made beside, are not
+		// among resources.)
+		for _, r := range resources {
+			r.Allowed.DropTrails()
+		}
 	})
 	res.explainedBy(p, explained)
 	return res, diags

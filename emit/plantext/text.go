@@ -328,7 +328,8 @@ func explainedIDs(res *planner.Result, c transition.Change) []string {
 
 // indexScores indexes the lines reason can ask for (explainedIDs).
 func indexScores(res *planner.Result, changes []transition.Change) scoreLines {
-	m := scoreLines{all: &res.Scores, runs: map[string][]lineRange{}}
+	// A resource, or a group's first member, per change.
+	m := scoreLines{all: &res.Scores, runs: make(map[string][]lineRange, len(changes))}
 	if len(changes) == 0 {
 		return m
 	}

@@ -62,6 +62,11 @@ func (t Table) Clone() Table {
 	return c
 }
 
+// DropTrails forgets the table's trails, keeping its scores: once the
+// trails wanted are kept elsewhere (TrailLog.Keep), its ends name steps
+// of an emptied log.
+func (t *Table) DropTrails() { t.ends, t.log = nil, nil }
+
 // Trailed reports whether the table keeps trails.
 func (t *Table) Trailed() bool { return t.ends != nil }
 
