@@ -3,6 +3,7 @@ package plantext
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"strings"
 
 	"pcl/internal/background"
@@ -269,23 +270,19 @@ func (m scoreLines) find(rsc, node string) *planner.ScoreLine {
 // from planner.Explain, which is much cheaper than recording every line
 // of a clone-heavy cluster.
 func Explained(res *planner.Result) map[string]map[string]bool {
-	t := res.Transition
-	changes := knownChanges(res, t.Changes)
-	if len(changes) == 0 {
-		return nil
-	}
-	lines := map[string]map[string]bool{}
-	for _, c := range changes {
-		for _, id := range explainedIDs(res, c) {
-			nodes := lines[id]
-			if nodes == nil {
-				nodes = map[string]bool{}
-				lines[id] = nodes
-			}
-			for _, n := range changeNodes(t, c) {
-				if n != "" {
-					nodes[n] = true
-				}
+	var lines map[string]map[string]bool
+	for id, nodes := range explainingLines(res) {
+		if lines == nil {
+			lines = map[string]map[string]bool{}
+		}
+		named := lines[id]
+		if named == nil {
+			named = map[string]bool{}
+			lines[id] = named
+		}
+		for _, n := range nodes {
+			if n != "" {
+				named[n] = true
 			}
 		}
 	}
@@ -296,23 +293,31 @@ func Explained(res *planner.Result) map[string]map[string]bool {
 // names, asking res line by line: a clone-heavy plan's Explained is a map
 // of 100,000s.
 func HoldsExplanations(res *planner.Result) bool {
-	t := res.Transition
-	for _, c := range knownChanges(res, t.Changes) {
-		for _, id := range explainedIDs(res, c) {
-			for _, n := range changeNodes(t, c) {
-				if n != "" && !res.ExplainsLine(id, n) {
-					return false
-				}
+	for id, nodes := range explainingLines(res) {
+		for _, n := range nodes {
+			if n != "" && !res.ExplainsLine(id, n) {
+				return false
 			}
 		}
 	}
 	return true
 }
 
-// changeNodes are the names of the nodes change c leaves and goes to (""
-// for none).
-func changeNodes(t *transition.Transition, c transition.Change) [2]string {
-	return [2]string{t.NodeName(c.From), t.NodeName(c.To)}
+// explainingLines yields, for each known change of res and each resource
+// whose lines reason can ask for to explain it (explainedIDs), the names
+// of the nodes the change leaves and goes to ("" for none).
+func explainingLines(res *planner.Result) iter.Seq2[string, [2]string] {
+	return func(yield func(string, [2]string) bool) {
+		t := res.Transition
+		for _, c := range knownChanges(res, t.Changes) {
+			nodes := [2]string{t.NodeName(c.From), t.NodeName(c.To)}
+			for _, id := range explainedIDs(res, c) {
+				if !yield(id, nodes) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // explainedIDs are the resources whose lines reason can ask for to
